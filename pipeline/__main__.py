@@ -1,0 +1,5 @@
+"""`python -m pipeline ...` is the `wordlist` command."""
+
+from pipeline.cli import main
+
+main()

@@ -1,0 +1,261 @@
+"""Wikimedia multistream dumps: many independent bz2 streams, readable one at a time at a byte offset.
+
+Layout (written by Wikimedia's recompressxml): stream 0 holds the XML header through </siteinfo>,
+then come streams of up to 100 <page>s each, and a last stream holds </mediawiki>. The index file
+(``...-multistream-index.txt.bz2``) has one line per page, ``offset:page_id:title``, where offset is
+the byte offset of the page's stream. Without an index the offsets are found by scanning the file
+for the bz2 stream header, which is byte-aligned at every stream start.
+"""
+
+from __future__ import annotations
+
+import bz2
+import io
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from pipeline.dump.pages import Page, SiteInfo, iter_page_elements, siteinfo_from_element
+from pipeline.dump.reader import BZ2_MAGIC, describe_io_error, header_info, pages_from_elements
+from pipeline.errors import DumpError
+
+# "BZh" + block size digit, then either a block header magic (pi) or an end-of-stream magic (sqrt pi).
+STREAM_START = re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)")
+_MAGIC_LEN = 10
+_SCAN_CHUNK = 1 << 24
+_TRAILER = b"</mediawiki>"
+
+
+def find_stream_offsets(path: Path | str, *, chunk_size: int = _SCAN_CHUNK) -> list[int]:
+    """Byte offsets of every bz2 stream in the file, found by scanning for stream headers."""
+    offsets: list[int] = []
+    with open(path, "rb") as f:
+        position = 0
+        tail = b""
+        while block := f.read(chunk_size):
+            data = tail + block
+            base = position - len(tail)
+            for match in STREAM_START.finditer(data):
+                offset = base + match.start()
+                if not offsets or offset > offsets[-1]:
+                    offsets.append(offset)
+            tail = data[-(_MAGIC_LEN - 1) :]
+            position += len(block)
+    return offsets
+
+
+def read_index(path: Path | str) -> list[int]:
+    """The distinct stream offsets listed in a multistream index (bz2-compressed or plain text)."""
+    path = Path(path)
+    if not path.exists():
+        raise DumpError(f"{path}: no such index file")
+    opener = bz2.open if path.read_bytes()[:3] == BZ2_MAGIC else open
+    offsets: list[int] = []
+    try:
+        with opener(path, "rb") as f:
+            for lineno, line in enumerate(f, 1):
+                head, sep, _ = line.partition(b":")
+                if not sep:
+                    if line.strip():
+                        raise DumpError(f"{path}: line {lineno} is not 'offset:page_id:title'")
+                    continue
+                try:
+                    offset = int(head)
+                except ValueError:
+                    raise DumpError(
+                        f"{path}: line {lineno} starts with {head[:20]!r}, not a byte offset"
+                    ) from None
+                if offsets and offset < offsets[-1]:
+                    raise DumpError(
+                        f"{path}: line {lineno}: offsets go backwards ({offset} after {offsets[-1]})"
+                    )
+                if not offsets or offset != offsets[-1]:
+                    offsets.append(offset)
+    except (EOFError, OSError) as error:
+        raise DumpError(describe_io_error(path, error)) from error
+    return offsets
+
+
+def default_index_path(dump: Path) -> Path | None:
+    """The index Wikimedia publishes next to a multistream dump, if it is there."""
+    name = dump.name
+    if "-multistream" in name and name.endswith(".xml.bz2"):
+        candidate = dump.with_name(name.replace(".xml.bz2", "-index.txt.bz2"))
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def decompress_stream(data: bytes, source: str) -> bytes:
+    """Decompress exactly one bz2 stream (extra bytes after its end marker are ignored)."""
+    decompressor = bz2.BZ2Decompressor()
+    try:
+        out = decompressor.decompress(data)
+    except OSError as error:
+        raise DumpError(f"{source}: corrupt bzip2 data ({error})") from error
+    if not decompressor.eof:
+        raise DumpError(
+            f"{source}: the bzip2 data is truncated (a compressed stream ends before its end marker)"
+        )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class StreamRange:
+    """A run of consecutive page streams, [start, end) in compressed bytes: one unit of parallel work."""
+
+    start: int
+    end: int
+    stream_starts: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start
+
+
+@dataclass(frozen=True)
+class Multistream:
+    """A multistream dump opened for random access: its header and where each page stream lies."""
+
+    path: Path
+    siteinfo: SiteInfo
+    stream_offsets: tuple[int, ...]  # page streams only (the header stream at 0 is not included)
+    size: int
+
+    def chunks(self, *, target_bytes: int = 4 << 20, min_chunks: int = 1) -> list[StreamRange]:
+        """Consecutive streams in ranges of about `target_bytes`, `min_chunks` ranges or more if possible."""
+        offsets = self.stream_offsets
+        if not offsets:
+            return []
+        total = self.size - offsets[0]
+        target = max(1, min(target_bytes, total // max(1, min_chunks)))
+        ranges: list[StreamRange] = []
+        group: list[int] = []
+        for i, start in enumerate(offsets):
+            group.append(start)
+            end = offsets[i + 1] if i + 1 < len(offsets) else self.size
+            if end - group[0] >= target or i + 1 == len(offsets):
+                ranges.append(StreamRange(group[0], end, tuple(group)))
+                group = []
+        return ranges
+
+
+def open_multistream(path: Path | str, index: Path | str | None = None) -> Multistream | None:
+    """Open `path` as a Wikimedia multistream dump, or return None if it is not one.
+
+    A .bz2 made by plain bzip2 has a single stream; one made by a parallel compressor (pbzip2,
+    lbzip2) has many streams that split pages at arbitrary bytes. Neither is a multistream dump:
+    the first stream must end exactly after </siteinfo>. With an explicit index, anything else is an error.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise DumpError(f"{path}: no such file")
+    size = path.stat().st_size
+    with open(path, "rb") as f:
+        if f.read(3) != BZ2_MAGIC:
+            if index is not None:
+                raise DumpError(f"{path}: an index was given but the dump is not bzip2-compressed")
+            return None
+    all_offsets = find_stream_offsets(path)
+    if index is not None:
+        page_offsets = read_index(index)
+        _check_index(path, index, page_offsets, set(all_offsets), size)
+    else:
+        page_offsets = [o for o in all_offsets if o != 0]
+    if not page_offsets:
+        if index is not None:
+            raise DumpError(f"{index}: lists no streams")
+        return None
+    with open(path, "rb") as f:
+        header = decompress_stream(f.read(page_offsets[0]), f"{path} (header stream)")
+    if not header.rstrip().endswith(b"</siteinfo>"):
+        if index is not None:
+            raise DumpError(
+                f"{path}: the first bz2 stream does not end with </siteinfo>; not a multistream dump"
+            )
+        return None
+    return Multistream(path, parse_header(header, path), tuple(page_offsets), size)
+
+
+def _check_index(path: Path, index: Path | str, offsets: list[int], starts: set[int], size: int) -> None:
+    for offset in offsets:
+        if offset >= size:
+            raise DumpError(f"{index}: offset {offset} lies beyond the end of {path} ({size} bytes)")
+        if offset not in starts:
+            raise DumpError(
+                f"{index}: offset {offset} is not the start of a bz2 stream in {path}; "
+                "is this the index of another dump?"
+            )
+
+
+def parse_header(header: bytes, path: Path | str) -> SiteInfo:
+    """The SiteInfo of a multistream header stream (<mediawiki ...><siteinfo>...</siteinfo>)."""
+    export_version, xml_lang = header_info(header[:8192], path)
+    try:
+        root = etree.fromstring(header.rstrip() + _TRAILER, etree.XMLParser(huge_tree=True))
+    except etree.XMLSyntaxError as error:
+        raise DumpError(describe_io_error(Path(str(path)), error)) from error
+    for child in root:
+        if child.tag.endswith("siteinfo"):
+            return siteinfo_from_element(child, xml_lang=xml_lang, export_version=export_version)
+    return SiteInfo(xml_lang=xml_lang, export_version=export_version)
+
+
+def read_range(path: Path | str, chunk: StreamRange) -> bytes:
+    with open(path, "rb") as f:
+        f.seek(chunk.start)
+        data = f.read(chunk.size)
+    if len(data) != chunk.size:
+        raise DumpError(f"{path}: file ends at byte {chunk.start + len(data)}, expected {chunk.end}")
+    return data
+
+
+def pages_in_stream(
+    data: bytes, siteinfo: SiteInfo, source: str, malformed: list[str] | None = None
+) -> Iterator[Page]:
+    """Pages of one decompressed page stream (a run of <page> elements without a root)."""
+    body = data.strip()
+    if body.endswith(_TRAILER):
+        body = body[: -len(_TRAILER)].rstrip()
+    if not body:
+        return
+    wrapped = io.BytesIO(b"<mediawiki>" + body + _TRAILER)
+    events = etree.iterparse(wrapped, events=("end",), tag="{*}page", huge_tree=True)
+    try:
+        yield from pages_from_elements(
+            iter_page_elements(events),
+            source,
+            export_version=siteinfo.export_version,
+            xml_lang=siteinfo.xml_lang,
+            siteinfo=siteinfo,
+            malformed=malformed,
+        )
+    except etree.XMLSyntaxError as error:
+        raise DumpError(f"{source}: invalid XML at line {error.lineno} of the stream: {error.msg}") from error
+
+
+def pages_in_range(
+    path: Path | str, chunk: StreamRange, siteinfo: SiteInfo, malformed: list[str] | None = None
+) -> Iterator[Page]:
+    """Decompress and parse the streams of one range, one stream at a time (memory ~ one stream)."""
+    data = read_range(path, chunk)
+    bounds = [*chunk.stream_starts, chunk.end]
+    for start, end in itertools.pairwise(bounds):
+        source = f"{path} (bz2 stream at byte {start})"
+        raw = data[start - chunk.start : end - chunk.start]
+        try:
+            text = bz2.decompress(raw)
+        except (
+            EOFError,
+            ValueError,
+        ) as error:  # ValueError: "Compressed data ended before the end-of-stream"
+            raise DumpError(
+                f"{source}: the bzip2 data is truncated (a compressed stream ends before its end marker)"
+            ) from error
+        except OSError as error:
+            raise DumpError(f"{source}: corrupt bzip2 data ({error})") from error
+        yield from pages_in_stream(text, siteinfo, source, malformed)

@@ -1,0 +1,144 @@
+"""What a dump is made of: the site header and the pages, and how to read them off lxml elements.
+
+Tags are matched by local name, so every export schema version (0.3 ... 0.11) reads the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+# Redirects in old dumps have no <redirect/> element, only the text. German wikis also use #WEITERLEITUNG.
+_REDIRECT_TEXT = re.compile(r"\A\s*#(?:REDIRECT|WEITERLEITUNG)\s*:?\s*\[\[([^\]|#]+)", re.IGNORECASE)
+_EDITION_FROM_DBNAME = re.compile(r"^([a-z][a-z-]*)wiktionary$")
+_EDITION_FROM_BASE = re.compile(r"//([a-z][a-z-]*)\.wiktionary\.org")
+
+
+@dataclass(frozen=True, slots=True)
+class SiteInfo:
+    """The <siteinfo> header, plus what the root element says (schema version, xml:lang)."""
+
+    dbname: str | None = None
+    base: str | None = None
+    generator: str | None = None
+    xml_lang: str | None = None
+    export_version: str | None = None
+    namespaces: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def edition(self) -> str | None:
+        """The Wiktionary edition's language code ('en', 'de'), from dbname, base URL or xml:lang."""
+        if self.dbname and (m := _EDITION_FROM_DBNAME.match(self.dbname)):
+            return m.group(1)
+        if self.base and (m := _EDITION_FROM_BASE.search(self.base)):
+            return m.group(1)
+        return self.xml_lang
+
+    def namespace_of(self, title: str) -> int:
+        """Namespace key from a title's prefix, for old exports that have no <ns> element."""
+        prefix, sep, _ = title.partition(":")
+        if not sep:
+            return 0
+        return self.namespaces.get(prefix, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of a dump: the latest revision's wikitext and what identifies it."""
+
+    title: str
+    namespace: int
+    page_id: int
+    redirect: str | None
+    timestamp: str | None
+    text: str
+    model: str | None = None
+
+    @property
+    def is_article(self) -> bool:
+        """True for the pages extraction reads: main namespace, wikitext, not a redirect."""
+        return self.namespace == 0 and self.redirect is None and self.model in (None, "wikitext")
+
+
+def local_name(tag: str) -> str:
+    return tag[tag.rfind("}") + 1 :]
+
+
+def siteinfo_from_element(
+    element: etree._Element, *, xml_lang: str | None, export_version: str | None
+) -> SiteInfo:
+    values: dict[str, str | None] = {}
+    namespaces: dict[str, int] = {}
+    for child in element:
+        name = local_name(child.tag)
+        if name == "namespaces":
+            for ns in child:
+                key = ns.get("key")
+                if key is not None and ns.text:
+                    namespaces[ns.text.strip()] = int(key)
+        elif name in ("dbname", "base", "generator"):
+            values[name] = (child.text or "").strip() or None
+    return SiteInfo(
+        dbname=values.get("dbname"),
+        base=values.get("base"),
+        generator=values.get("generator"),
+        xml_lang=xml_lang,
+        export_version=export_version,
+        namespaces=namespaces,
+    )
+
+
+def page_from_element(element: etree._Element, siteinfo: SiteInfo) -> Page:
+    """Build a Page from a parsed <page> element. Raises ValueError if a required field is missing."""
+    title: str | None = None
+    namespace: int | None = None
+    page_id: int | None = None
+    redirect: str | None = None
+    timestamp = text = model = None
+    for child in element:
+        name = local_name(child.tag)
+        if name == "title":
+            title = child.text or ""
+        elif name == "ns":
+            namespace = int(child.text or 0)
+        elif name == "id":
+            page_id = int(child.text or 0)
+        elif name == "redirect":
+            redirect = child.get("title") or ""
+        elif name == "revision":
+            for field_ in child:
+                field_name = local_name(field_.tag)
+                if field_name == "text":
+                    text = field_.text or ""
+                elif field_name == "timestamp":
+                    timestamp = field_.text
+                elif field_name == "model":
+                    model = field_.text
+    if title is None:
+        raise ValueError("page without <title>")
+    if page_id is None:
+        raise ValueError(f"page {title!r} without <id>")
+    text = text or ""
+    if namespace is None:
+        namespace = siteinfo.namespace_of(title)
+    if redirect is None and (m := _REDIRECT_TEXT.match(text)):
+        redirect = m.group(1).strip()
+    return Page(title, namespace, page_id, redirect, timestamp, text, model)
+
+
+def iter_page_elements(events: Iterator[tuple[str, etree._Element]]) -> Iterator[etree._Element]:
+    """Yield each <page>/<siteinfo> element once parsed, then free it and everything before it.
+
+    Freeing the previous siblings is what keeps memory flat: the root would otherwise keep
+    every page ever parsed.
+    """
+    for _, element in events:
+        yield element
+        element.clear()
+        parent = element.getparent()
+        if parent is not None:
+            while element.getprevious() is not None:
+                del parent[0]

@@ -1,0 +1,88 @@
+"""What both editions do with parsed senses: decide lemma vs form, gather tags, keep definitions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from pipeline.editions.rules import ABBREVIATION_TAGS, ALTERNATIVE, INFLECTION, MISSPELLING
+from pipeline.entries import TAGS, Entry
+
+_TAG_ORDER = {tag: i for i, tag in enumerate(TAGS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Sense:
+    """One definition: its plain text, its tags, and the entries it points to ("plural of pie")."""
+
+    text: str
+    tags: tuple[str, ...] = ()
+    refs: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def is_inflection(self) -> bool:
+        return any(kind == INFLECTION for kind, _ in self.refs)
+
+
+def ordered_tags(tags: Iterable[str]) -> tuple[str, ...]:
+    """Unique tags in the canonical order of TAGS (so rows compare equal whatever the page order)."""
+    return tuple(sorted(set(tags), key=lambda t: (_TAG_ORDER.get(t, len(_TAG_ORDER)), t)))
+
+
+def common_tags(senses: Sequence[Sense]) -> set[str]:
+    """Tags that hold for the whole entry: those on every sense, with abbreviation kinds pooled.
+
+    An entry whose senses are all shortenings ("abbreviation of X", "initialism of Y") is an
+    abbreviation entry even when no single kind covers every sense.
+    """
+    if not senses:
+        return set()
+    tag_sets = [set(s.tags) for s in senses]
+    shared = set.intersection(*tag_sets)
+    if all(t & ABBREVIATION_TAGS for t in tag_sets):
+        shared |= set().union(*tag_sets) & ABBREVIATION_TAGS
+    return shared
+
+
+def unique(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(v for v in values if v))
+
+
+def make_entry(
+    *,
+    word: str,
+    lang: str,
+    pos: str,
+    senses: Sequence[Sense],
+    head_tags: Iterable[str] = (),
+    head_non_lemma: bool = False,
+    form_of: Iterable[str] = (),
+    gender: Sequence[str] = (),
+    heading: str = "",
+    page_id: int = 0,
+) -> Entry:
+    """Assemble an Entry from its senses.
+
+    An entry is a non-lemma when its head or heading says so, or when every definition is an
+    inflection ("plural of pie"). A lemma with some form-of definitions keeps only its real ones.
+    """
+    real = [s for s in senses if not s.is_inflection]
+    is_lemma = not head_non_lemma and (bool(real) or not senses)
+    kept = real if is_lemma else list(senses)
+    lemmas = unique([*form_of, *(t for s in senses for k, t in s.refs if k == INFLECTION)])
+    alt_of = unique(t for s in kept for k, t in s.refs if k in (ALTERNATIVE, MISSPELLING))
+    tags = ordered_tags([*head_tags, *common_tags(kept)])
+    return Entry(
+        word=word,
+        lang=lang,
+        pos=pos,
+        is_lemma=is_lemma,
+        form_of=lemmas,
+        alt_of=alt_of,
+        tags=tags,
+        definitions=tuple(s.text for s in kept),
+        definition_tags=tuple(ordered_tags(s.tags) for s in kept),
+        gender=tuple(gender),
+        heading=heading,
+        page_id=page_id,
+    )

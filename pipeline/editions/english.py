@@ -1,0 +1,403 @@
+"""English Wiktionary: entries of the ==English== section of a page.
+
+Headings are classified by title, never by their `=` count: a POS heading sits at level 3, or at
+level 4 under "Etymology N", and some pages have mismatched `=`s. Each POS section gives one
+entry: the head template line says the part of speech and flags; the `#`/`##` lines are the
+definitions (`#:` examples and `#*` quotations are not).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from mwparserfromhell.nodes import Template, Text
+
+from pipeline.editions import english_tables as T
+from pipeline.editions.common import Sense, make_entry, unique
+from pipeline.editions.rules import INFLECTION, FormOfRule, PosRule
+from pipeline.entries import Entry
+from pipeline.sections import language_sections, split_sections, strip_comments
+from pipeline.wikitext import BASE_TEMPLATES, Handler, Notes, Renderer, TemplateCall, parse, template_key
+
+LANG = T.LANG_CODE
+_DEFINITION = re.compile(r"^(#+)(?![#:*])\s*(.*)$")
+_TRAILING_NUMBER = re.compile(r"\s*\d+$")
+_MAX_CONTINUATION_LINES = 30
+
+
+def is_english_heading(title: str) -> bool:
+    return title.strip() == T.LANGUAGE_HEADING
+
+
+def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
+    """Every entry of the page's English section (empty list if it has none)."""
+    if "English" not in text:
+        return []
+    renderer = Renderer(TEMPLATES, title)
+    entries = []
+    for _, section in language_sections(text, is_english_heading):
+        _, subsections = split_sections(strip_comments(section))
+        for sub in subsections:
+            heading_rule = POS_HEADING_RULES.get(heading_key(sub.title))
+            if heading_rule is not None:
+                entries.append(parse_pos_section(renderer, sub.title, sub.body, heading_rule, page_id))
+    return entries
+
+
+def heading_key(title: str) -> str:
+    """'Noun', 'Noun 2', ' proper  noun ' -> table key."""
+    return _TRAILING_NUMBER.sub("", " ".join(title.split()).lower())
+
+
+POS_HEADING_RULES = T.POS_HEADINGS
+
+
+def parse_pos_section(
+    renderer: Renderer, heading: str, body: str, heading_rule: PosRule, page_id: int
+) -> Entry:
+    lines = body.split("\n")
+    head_lines: list[str] = []
+    for line in lines:
+        if _DEFINITION.match(line) or line.startswith("#"):
+            break
+        head_lines.append(line)
+    head = parse_head("\n".join(head_lines))
+    pos = heading_rule.pos
+    if head.pos == "proper_noun" or pos is None or (pos == "abbreviation" and head.pos):
+        pos = head.pos or pos
+    senses = [s for s in (parse_definition(renderer, d) for d in definition_lines(lines)) if s.text]
+    return make_entry(
+        word=renderer.title,
+        lang=LANG,
+        pos=pos or "other",
+        senses=senses,
+        head_tags=(*heading_rule.tags, *head.tags),
+        head_non_lemma=heading_rule.non_lemma or head.non_lemma,
+        heading=heading,
+        page_id=page_id,
+    )
+
+
+def definition_lines(lines: list[str]) -> Iterator[str]:
+    """The text of each `#`, `##` ... definition line, with template calls that span lines joined."""
+    i = 0
+    while i < len(lines):
+        match = _DEFINITION.match(lines[i])
+        i += 1
+        if match is None:
+            continue
+        text = match.group(2)
+        extra = 0
+        while text.count("{{") > text.count("}}") and i < len(lines) and extra < _MAX_CONTINUATION_LINES:
+            text += " " + lines[i]
+            i += 1
+            extra += 1
+        yield text
+
+
+def parse_head(head_text: str) -> PosRule:
+    """Part of speech and flags from the headword line(s): {{en-noun}}, {{head|en|verb form}} ..."""
+    if "{{" not in head_text:
+        return PosRule()
+    pos: str | None = None
+    tags: list[str] = []
+    non_lemma = False
+    for template in parse(head_text).filter_templates(recursive=False):
+        key = template_key(str(template.name))
+        found = HEAD_TEMPLATE_RULES.get(key)
+        if key == "head":
+            found = _head_value_rule(template)
+        if found is None:
+            continue
+        pos = pos or found.pos
+        tags.extend(found.tags)
+        non_lemma = non_lemma or found.non_lemma
+        if key == "en-noun":
+            tags.extend(_noun_number_tags(template))
+    return PosRule(pos, tuple(unique(tags)), non_lemma)
+
+
+HEAD_TEMPLATE_RULES = T.HEAD_TEMPLATES
+
+
+def _head_value_rule(template: Template) -> PosRule | None:
+    positional = [str(p.value).strip() for p in template.params if not p.showkey]
+    if template.has("pos"):  # very old style: {{head|lang=en|pos=noun}}
+        value = str(template.get("pos").value)
+    elif positional and positional[0] == LANG and len(positional) > 1:
+        value = positional[1]
+    else:
+        return None
+    return T.HEAD_POS_VALUES.get(" ".join(value.split()).lower())
+
+
+def _noun_number_tags(template: Template) -> list[str]:
+    """{{en-noun|p}}: plural only; {{en-noun|-}} with no plural given: uncountable, no plural."""
+    positional = [str(p.value).strip() for p in template.params if not p.showkey]
+    if "p" in positional:
+        return ["plural_only"]
+    if positional == ["-"]:
+        return ["singular_only"]
+    return []
+
+
+def parse_definition(renderer: Renderer, line: str) -> Sense:
+    """Plain text, tags and form-of targets of one definition line (without its `#` marker)."""
+    notes = Notes()
+    code = parse(line)
+    prefix = _old_context_labels(code, notes)
+    text = renderer.render(code, notes)
+    if prefix:
+        text = f"({', '.join(prefix)}) {text}".strip()
+    return Sense(text, tuple(notes.tags), tuple(notes.refs))
+
+
+def _old_context_labels(code, notes: Notes) -> list[str]:
+    """Pre-2010 pages start definitions with bare label templates: {{biology}}, {{slang}}.
+
+    A parameterless template before any text, that the edition does not otherwise know, is such
+    a label: it is shown in parentheses, and tagged if it is a register label. Removed from `code`.
+    """
+    labels = []
+    for node in list(code.nodes):
+        if isinstance(node, Text) and not node.value.strip():
+            continue
+        if not isinstance(node, Template):
+            break
+        key = template_key(str(node.name))
+        positional = [p for p in node.params if not p.showkey]
+        if key in TEMPLATES or positional or not key.replace(" ", "").replace("-", "").isalpha():
+            break
+        labels.append(key)
+        notes.tag(*T.LABELS.get(key, ()))
+        code.remove(node)
+    return labels
+
+
+# --- template handlers --------------------------------------------------------------------------
+
+
+def _target_args(call: TemplateCall) -> tuple[str, list[str]]:
+    """(target as wikitext, remaining args) for form-of templates of either argument convention."""
+    raw = call.raw_args()
+    if call.key.startswith("en-") or call.has("lang"):
+        return (raw[0] if raw else ""), raw[1:]
+    if len(raw) >= 2 and raw[0] == LANG:
+        return raw[1], raw[2:]
+    return (raw[0] if raw else ""), raw[1:]
+
+
+def _clean_target(call: TemplateCall, wikitext: str) -> str:
+    text = call.renderer.render(wikitext) if ("[[" in wikitext or "{{" in wikitext) else wikitext
+    return text.partition("#")[0].strip()
+
+
+def form_of_handler(found: FormOfRule) -> Handler:
+    def render(call: TemplateCall, notes: Notes) -> str:
+        target_wikitext, rest = _target_args(call)
+        target = _clean_target(call, target_wikitext)
+        if call.key in ("form of",):  # {{form of|en|<form text>|<lemma>}}: description comes first
+            description, target = target, _clean_target(call, rest[0]) if rest else ""
+            text = f"{description} of"
+        elif call.key in ("inflection of", "infl of"):  # |lemma|alt|tag|tag...
+            text = T.INFLECTION_TAGS.get("|".join(a for a in rest[1:] if a), found.text)
+        else:
+            text = found.text
+        display = call.renderer.render(rest[0]) if rest and rest[0] and call.key != "form of" else ""
+        notes.ref(found.kind, target)
+        if found.kind not in (INFLECTION, "other"):
+            notes.tag(_KIND_TAG[found.kind])
+        notes.tag(*found.tags)
+        shown = display or target
+        return f"{text[:1].upper()}{text[1:]} {shown}".strip()
+
+    return render
+
+
+_KIND_TAG = {
+    "alternative": "alternative_form",
+    "misspelling": "misspelling",
+    "abbreviation": "abbreviation",
+    "acronym": "acronym",
+    "initialism": "initialism",
+}
+
+
+def _labels(call: TemplateCall, notes: Notes) -> str:
+    """{{lb|en|a|b}}, {{lbl}}, {{label}}, and the 2010-era {{context|a|b|lang=en}} / {{cx}}."""
+    args = call.args()
+    if call.key in ("lb", "lbl", "label", "lb-lite") and args:
+        args = args[1:]  # language code
+    shown = ""
+    needs_comma = False
+    for label in (a for a in args if a):
+        key = label.lower()
+        if key in T.LABEL_JOINERS:
+            shown += T.LABEL_JOINERS[key]
+            needs_comma = False
+            continue
+        notes.tag(*T.LABELS.get(key, ()))
+        shown += (", " if needs_comma else "") + label
+        needs_comma = key not in T.LABEL_QUALIFIERS  # "chiefly nautical", "now rare"
+        if not needs_comma:
+            shown += " "
+    return f"({shown.strip()})" if shown.strip() else ""
+
+
+def _label_template(tags: tuple[str, ...], shown: str) -> Handler:
+    def render(call: TemplateCall, notes: Notes) -> str:
+        notes.tag(*tags)
+        return f"({shown})"
+
+    return render
+
+
+def _qualifier(call: TemplateCall, notes: Notes) -> str:
+    args = [a for a in call.args() if a]
+    for arg in args:
+        notes.tag(*T.LABELS.get(arg.lower(), ()))
+    return f"({', '.join(args)})" if args else ""
+
+
+def _gloss(call: TemplateCall, notes: Notes) -> str:
+    text = call.arg(1)
+    return f"({text})" if text else ""
+
+
+def _link(call: TemplateCall, notes: Notes) -> str:
+    """{{l|en|term|alt}}, {{m|en|term}}: the displayed form."""
+    args = call.args()
+    term = args[1] if len(args) > 1 else ""
+    alt = args[2] if len(args) > 2 else ""
+    return (alt or term).partition("#")[0]
+
+
+def _wikipedia_link(call: TemplateCall, notes: Notes) -> str:
+    return call.arg(2) or call.arg(1)
+
+
+def _first_arg(call: TemplateCall, notes: Notes) -> str:
+    return call.arg(1)
+
+
+def _name_args(call: TemplateCall) -> list[str]:
+    """Arguments after the language: {{given name|en|male}} today, {{given name|male|lang=en}} in 2018."""
+    args = [a for a in call.args() if a]
+    return args[1:] if args[:1] == [LANG] else args
+
+
+def _given_name(call: TemplateCall, notes: Notes) -> str:
+    gender = call.get("gender") or next(iter(_name_args(call)), "")
+    return f"A {gender} given name" if gender else "A given name"
+
+
+def _surname(call: TemplateCall, notes: Notes) -> str:
+    qualifier = next(iter(_name_args(call)), "")
+    return f"A {qualifier} surname" if qualifier else "A surname"
+
+
+def _place(call: TemplateCall, notes: Notes) -> str:
+    """{{place|en|state|in northeastern|c/India}}: "A state in northeastern India".
+
+    Arguments after the place type are free text or holonyms ("c/India": country India); a
+    holonym that does not follow free text gets "in" ("of" after a capital).
+    """
+    args = [a for a in (call.args()[1:] if call.arg(1) == LANG else call.args()) if a]
+    if not args:
+        return "A place"
+    kind = args[0].split("/")[-1].split(",")[0].strip()
+    is_capital = kind.startswith("capital")
+    words = ["The" if is_capital else ("An" if kind[:1].lower() in "aeiou" else "A"), kind]
+    after_text = False  # free text like "in northeastern" brings its own preposition
+    for arg in args[1:]:
+        _, slash, name = arg.partition("/")
+        if not slash:
+            words.append(arg)
+            after_text = True
+            continue
+        if not after_text:
+            words.append("of" if is_capital else "in")
+        words.append(name.partition(",")[0].strip())
+        is_capital = after_text = False
+    return " ".join(words)
+
+
+_ORDINALS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth twenty-first twenty-second twenty-third "
+    "twenty-fourth twenty-fifth twenty-sixth"
+).split()  # fmt: skip
+
+
+def _latin_letter(call: TemplateCall, notes: Notes) -> str:
+    """{{Latn-def|en|letter|1|a}}: "The first letter of the English alphabet, written in the Latin script"."""
+    kind, number = call.arg(2), call.arg(3)
+    nth = _ORDINALS[int(number) - 1] if number.isdigit() and 0 < int(number) <= len(_ORDINALS) else number
+    if kind == "ordinal":
+        return f"The ordinal number {nth}, derived from this letter of the English alphabet."
+    if kind == "name":
+        return f"The name of the Latin-script letter {call.arg(4) or call.renderer.title}."
+    return f"The {nth} letter of the English alphabet, written in the Latin script."
+
+
+def _ellipsis(call: TemplateCall, notes: Notes) -> str:
+    return "…"
+
+
+def _silent(call: TemplateCall, notes: Notes) -> str:
+    return ""
+
+
+def _build_templates() -> dict[str, Handler]:
+    table: dict[str, Handler] = dict(BASE_TEMPLATES)
+    for name in T.SILENT_TEMPLATES:
+        table[name] = _silent
+    for name, found in T.FORM_OF.items():
+        table[name] = form_of_handler(found)
+    for name in ("lb", "lbl", "label", "lb-lite", "context", "cx"):
+        table[name] = _labels
+    for name, tags in T.LABELS.items():
+        if " " not in name and name not in table:
+            table[name] = _label_template(tags, name)
+    for name in ("q", "qual", "qualifier", "i", "qf", "sense", "s", "italbrac"):
+        table[name] = _qualifier
+    for name in ("gloss", "gl"):
+        table[name] = _gloss
+    for name in ("l", "m", "mention", "link", "l-self", "ll", "term"):
+        table[name] = _link
+    table["term"] = lambda call, notes: (
+        (call.arg(2) or call.arg(1)) if call.has("lang") else _link(call, notes)
+    )
+    for name in ("w", "wikipedia link", "pedlink"):
+        table[name] = _wikipedia_link
+    for name in (
+        "non-gloss definition",
+        "non-gloss",
+        "n-g",
+        "ngd",
+        "taxlink",
+        "taxfmt",
+        "vern",
+        "smallcaps",
+        "small",
+        "upright",
+        "sub",
+        "sup",
+        "nowrap",
+        "w2",
+    ):
+        table[name] = _first_arg
+    table["lang"] = lambda call, notes: call.arg(2)
+    table["given name"] = _given_name
+    table["surname"] = _surname
+    table["place"] = _place
+    table["latn-def"] = _latin_letter
+    table["glossary"] = _wikipedia_link  # {{glossary|anchor|shown}}
+    table["used in phrasal verbs"] = lambda call, notes: "Used in phrasal verbs"
+    for name in ("...", "nb...", "…"):
+        table[name] = _ellipsis
+    return table
+
+
+TEMPLATES: dict[str, Handler] = _build_templates()

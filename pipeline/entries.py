@@ -1,0 +1,172 @@
+"""The entries table: one row per (page, part-of-speech section), the same for every edition.
+
+Columns
+-------
+word             page title, unchanged (case, spaces, hyphens, diacritics kept)
+lang             edition language ("en", "de"); only entries of the edition's own language are kept
+pos              normalized part of speech (see POS)
+is_lemma         False for inflected forms (plurals, verb forms, comparatives, German Deklinierte Form ...)
+form_of          lemma(s) an inflected form belongs to
+alt_of           the standard spelling an alternative form or misspelling points to
+tags             entry-level tags (see TAGS): structural ones (abbreviation, plural_only ...) and every
+                 register label that applies to all of the entry's definitions
+definitions      cleaned plain-text definitions, in page order (sub-senses included)
+definition_tags  the tags of each definition, parallel to `definitions`
+gender           grammatical gender(s) of nouns: "m", "f", "n" (German), empty otherwise
+heading          the section heading as written, for tracing a row back to the page
+page_id          the page's id in the dump
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, fields
+
+import pyarrow as pa
+
+POS = (
+    "noun",
+    "proper_noun",
+    "verb",
+    "adjective",
+    "adverb",
+    "pronoun",
+    "preposition",
+    "postposition",
+    "conjunction",
+    "interjection",
+    "determiner",
+    "article",
+    "numeral",
+    "particle",
+    "prefix",
+    "suffix",
+    "affix",
+    "phrase",
+    "proverb",
+    "symbol",
+    "letter",
+    "character",
+    "contraction",
+    "abbreviation",
+    "classifier",
+    "romanization",
+    "other",
+)
+
+TAGS = {
+    # what the entry is
+    "abbreviation": "shortened written form (abbreviation, Abkürzung)",
+    "acronym": "abbreviation read as a word",
+    "initialism": "abbreviation read letter by letter",
+    "misspelling": "common misspelling of another word",
+    "alternative_form": "alternative spelling or form of another word",
+    "plural_only": "noun used only in the plural (plurale tantum)",
+    "singular_only": "noun without a plural (uncountable, kein Plural)",
+    "participle": "participle section",
+    # register and usage labels
+    "slang": "slang, Internet slang, youth language",
+    "informal": "informal, umgangssprachlich",
+    "colloquial": "colloquial",
+    "vulgar": "vulgar, derb",
+    "offensive": "offensive, ethnic slur",
+    "derogatory": "derogatory, pejorative, abwertend",
+    "humorous": "humorous, jocular, scherzhaft",
+    "euphemistic": "euphemistic, verhüllend",
+    "formal": "formal, gehoben",
+    "literary": "literary, poetic, dichterisch",
+    "obsolete": "obsolete, veraltet",
+    "archaic": "archaic",
+    "dated": "dated, veraltend",
+    "historical": "historical, historisch",
+    "rare": "rare, selten",
+    "nonce": "nonce word",
+    "nonstandard": "nonstandard, proscribed, eye dialect",
+    "dialectal": "dialectal, mundartlich",
+    "regional": "regional (landschaftlich, österreichisch, schweizerisch ...)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    word: str
+    lang: str
+    pos: str
+    is_lemma: bool = True
+    form_of: tuple[str, ...] = ()
+    alt_of: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    definitions: tuple[str, ...] = ()
+    definition_tags: tuple[tuple[str, ...], ...] = ()
+    gender: tuple[str, ...] = ()
+    heading: str = ""
+    page_id: int = 0
+
+
+_STRINGS = pa.list_(pa.string())
+SCHEMA = pa.schema(
+    [
+        pa.field("word", pa.string(), nullable=False),
+        pa.field("lang", pa.string(), nullable=False),
+        pa.field("pos", pa.string(), nullable=False),
+        pa.field("is_lemma", pa.bool_(), nullable=False),
+        pa.field("form_of", _STRINGS, nullable=False),
+        pa.field("alt_of", _STRINGS, nullable=False),
+        pa.field("tags", _STRINGS, nullable=False),
+        pa.field("definitions", _STRINGS, nullable=False),
+        pa.field("definition_tags", pa.list_(_STRINGS), nullable=False),
+        pa.field("gender", _STRINGS, nullable=False),
+        pa.field("heading", pa.string(), nullable=False),
+        pa.field("page_id", pa.int64(), nullable=False),
+    ]
+)
+COLUMNS = tuple(f.name for f in fields(Entry))
+assert tuple(SCHEMA.names) == COLUMNS, "Entry fields and SCHEMA columns must stay in the same order"
+
+
+def to_row(entry: Entry) -> tuple:
+    """A plain tuple (cheap to pickle between processes)."""
+    return (
+        entry.word,
+        entry.lang,
+        entry.pos,
+        entry.is_lemma,
+        list(entry.form_of),
+        list(entry.alt_of),
+        list(entry.tags),
+        list(entry.definitions),
+        [list(t) for t in entry.definition_tags],
+        list(entry.gender),
+        entry.heading,
+        entry.page_id,
+    )
+
+
+def rows_to_table(rows: Iterable[tuple]) -> pa.Table:
+    columns: list[list] = [[] for _ in COLUMNS]
+    for row in rows:
+        for column, value in zip(columns, row, strict=True):
+            column.append(value)
+    return pa.table(columns, schema=SCHEMA)
+
+
+def entries_to_table(entries: Iterable[Entry]) -> pa.Table:
+    return rows_to_table(to_row(e) for e in entries)
+
+
+def entries_from_table(table: pa.Table) -> Iterator[Entry]:
+    for record in table.select(list(COLUMNS)).to_pylist():
+        yield Entry(
+            word=record["word"],
+            lang=record["lang"],
+            pos=record["pos"],
+            is_lemma=record["is_lemma"],
+            form_of=tuple(record["form_of"]),
+            alt_of=tuple(record["alt_of"]),
+            tags=tuple(record["tags"]),
+            definitions=tuple(record["definitions"]),
+            definition_tags=tuple(tuple(t) for t in record["definition_tags"]),
+            gender=tuple(record["gender"]),
+            heading=record["heading"],
+            page_id=record["page_id"],
+        )

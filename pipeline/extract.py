@@ -1,0 +1,281 @@
+"""Extract a dump's entries into the entries table (Parquet): streaming, parallel, in dump order.
+
+A multistream dump is cut into runs of bz2 streams that worker processes decompress and parse
+on their own. Any other dump is read by this process and its pages are handed to the workers in
+batches. Either way results are taken back in submission order and at most a few tasks are in
+flight, so the output is byte-identical for any number of workers and memory does not grow with
+the dump. The table is written to a temporary file and renamed into place only when complete.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from pipeline.atomic import atomic_path
+from pipeline.dump import (
+    DumpReader,
+    Multistream,
+    Page,
+    SiteInfo,
+    StreamRange,
+    open_multistream,
+    pages_in_range,
+)
+from pipeline.dump.multistream import default_index_path
+from pipeline.dump.reader import is_bz2, read_siteinfo
+from pipeline.editions import LANGUAGE_NAMES, page_parser
+from pipeline.entries import SCHEMA, rows_to_table, to_row
+from pipeline.errors import DumpError
+
+ROW_GROUP_ROWS = 50_000
+PAGE_BATCH = 400
+MAX_PROBLEMS = 20
+
+
+@dataclass
+class ExtractStats:
+    """Counts of one extraction; the pieces from each worker task add up."""
+
+    pages: int = 0
+    articles: int = 0  # main namespace, wikitext, not a redirect
+    with_section: int = 0  # articles with a section in the edition's language
+    entries: int = 0
+    lemmas: int = 0
+    forms: int = 0
+    by_pos: Counter = field(default_factory=Counter)
+    skipped: Counter = field(default_factory=Counter)  # reason -> pages
+    problems: list[str] = field(default_factory=list)  # first few skipped pages, described
+
+    def add(self, other: ExtractStats) -> None:
+        self.pages += other.pages
+        self.articles += other.articles
+        self.with_section += other.with_section
+        self.entries += other.entries
+        self.lemmas += other.lemmas
+        self.forms += other.forms
+        self.by_pos.update(other.by_pos)
+        self.skipped.update(other.skipped)
+        self.problems.extend(other.problems[: MAX_PROBLEMS - len(self.problems)])
+
+    def note_malformed(self, descriptions: list[str]) -> None:
+        if not descriptions:
+            return
+        self.pages += len(descriptions)
+        self.skipped["malformed <page>"] += len(descriptions)
+        self.problems.extend(descriptions[: MAX_PROBLEMS - len(self.problems)])
+
+    def to_dict(self) -> dict:
+        return {
+            "pages": self.pages,
+            "articles": self.articles,
+            "pages_with_section": self.with_section,
+            "entries": self.entries,
+            "lemmas": self.lemmas,
+            "forms": self.forms,
+            "entries_by_pos": dict(sorted(self.by_pos.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "pages_skipped": dict(sorted(self.skipped.items())),
+            "problems": list(self.problems),
+        }
+
+
+@dataclass(frozen=True)
+class ExtractResult:
+    dump: Path
+    output: Path
+    lang: str
+    siteinfo: SiteInfo
+    multistream: bool
+    workers: int
+    seconds: float
+    stats: ExtractStats
+
+
+def extract_pages(pages: Iterable[Page], lang: str) -> tuple[list[tuple], ExtractStats]:
+    """Entries (as rows) of the pages that are articles; everything else counted as skipped."""
+    parse = page_parser(lang)
+    no_section = f"no {LANGUAGE_NAMES.get(lang, lang)} section"
+    rows: list[tuple] = []
+    stats = ExtractStats()
+    for page in pages:
+        stats.pages += 1
+        if page.namespace != 0:
+            stats.skipped["not in the main namespace"] += 1
+            continue
+        if page.redirect is not None:
+            stats.skipped["redirect"] += 1
+            continue
+        if page.model not in (None, "wikitext"):
+            stats.skipped[f"content model {page.model}"] += 1
+            continue
+        stats.articles += 1
+        try:
+            entries = parse(page.title, page.text, page.page_id)
+        except Exception as error:  # one bad page must not stop a 10 GB run
+            stats.skipped["unparsable wikitext"] += 1
+            if len(stats.problems) < MAX_PROBLEMS:
+                stats.problems.append(
+                    f"page {page.title!r} (id {page.page_id}): {type(error).__name__}: {error}"
+                )
+            continue
+        if not entries:
+            stats.skipped[no_section] += 1
+            continue
+        stats.with_section += 1
+        for entry in entries:
+            rows.append(to_row(entry))
+            stats.by_pos[entry.pos] += 1
+            if entry.is_lemma:
+                stats.lemmas += 1
+            else:
+                stats.forms += 1
+        stats.entries += len(entries)
+    return rows, stats
+
+
+# Worker tasks: top-level functions so they pickle. Each returns (rows, stats, bytes covered).
+def _extract_range(task: tuple[Path, StreamRange, SiteInfo, str]) -> tuple[list[tuple], ExtractStats, int]:
+    path, chunk, siteinfo, lang = task
+    malformed: list[str] = []
+    rows, stats = extract_pages(pages_in_range(path, chunk, siteinfo, malformed), lang)
+    stats.note_malformed(malformed)
+    return rows, stats, chunk.size
+
+
+def _extract_batch(task: tuple[list[Page], str, int]) -> tuple[list[tuple], ExtractStats, int]:
+    pages, lang, position = task
+    rows, stats = extract_pages(pages, lang)
+    return rows, stats, position
+
+
+def default_workers() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def resolve_lang(siteinfo: SiteInfo, lang: str | None, dump: Path) -> str:
+    """The language to extract: as asked, or the dump's own edition; a mismatch is an error."""
+    edition = siteinfo.edition
+    if lang is None:
+        if edition is None:
+            raise DumpError(f"{dump}: the dump does not say which Wiktionary it is from; pass --lang")
+        lang = edition
+    elif edition is not None and edition != lang:
+        raise DumpError(
+            f"{dump}: this is a dump of the {LANGUAGE_NAMES.get(edition, edition)} Wiktionary "
+            f"({siteinfo.dbname or edition + 'wiktionary'}), but --lang {lang} was asked for"
+        )
+    page_parser(lang)
+    return lang
+
+
+ProgressCallback = Callable[[int, int, ExtractStats], None]
+
+
+def extract(
+    dump: Path | str,
+    out: Path | str,
+    *,
+    lang: str | None = None,
+    workers: int | None = None,
+    index: Path | str | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> ExtractResult:
+    """Extract `dump` into the Parquet entries table `out`; see the module docstring.
+
+    `on_progress(bytes_done, bytes_total, stats_so_far)` is called as results come in.
+    """
+    started = time.perf_counter()
+    dump, out = Path(dump), Path(out)
+    if not dump.is_file():
+        raise DumpError(f"{dump}: no such file")
+    workers = workers or default_workers()
+    index = Path(index) if index else default_index_path(dump)
+    multistream = open_multistream(dump, index) if is_bz2(dump) or index else None
+    siteinfo = multistream.siteinfo if multistream else read_siteinfo(dump)
+    lang = resolve_lang(siteinfo, lang, dump)
+    size = dump.stat().st_size
+    stats = ExtractStats()
+    done = multistream.stream_offsets[0] if multistream else 0
+    with atomic_path(out) as tmp, _TableWriter(tmp) as writer:
+        tasks = _range_tasks(multistream, lang, workers) if multistream else _batch_tasks(dump, lang, stats)
+        for rows, part, covered in _run(tasks, workers):
+            writer.add(rows)
+            stats.add(part)
+            done = done + covered if multistream else covered
+            if on_progress is not None:
+                on_progress(min(done, size), size, stats)
+    if on_progress is not None:
+        on_progress(size, size, stats)
+    return ExtractResult(
+        dump, out, lang, siteinfo, multistream is not None, workers, time.perf_counter() - started, stats
+    )
+
+
+def _range_tasks(multistream: Multistream, lang: str, workers: int) -> Iterator[tuple[Callable, tuple]]:
+    for chunk in multistream.chunks(min_chunks=workers * 4):
+        yield _extract_range, (multistream.path, chunk, multistream.siteinfo, lang)
+
+
+def _batch_tasks(dump: Path, lang: str, stats: ExtractStats) -> Iterator[tuple[Callable, tuple]]:
+    with DumpReader(dump) as reader:
+        batch: list[Page] = []
+        for page in reader:
+            batch.append(page)
+            if len(batch) >= PAGE_BATCH:
+                yield _extract_batch, (batch, lang, reader.bytes_read)
+                batch = []
+        if batch:
+            yield _extract_batch, (batch, lang, reader.bytes_read)
+        stats.note_malformed(reader.malformed)
+
+
+def _run(tasks: Iterator[tuple[Callable, tuple]], workers: int) -> Iterator[tuple]:
+    """Results of `tasks` in order; with several workers at most 3 tasks per worker are in flight."""
+    if workers <= 1:
+        for function, args in tasks:
+            yield function(args)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+    pending: deque[Future] = deque()
+    try:
+        for function, args in tasks:
+            pending.append(pool.submit(function, args))
+            if len(pending) >= workers * 3:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _TableWriter:
+    """Rows to Parquet in fixed-size row groups (fixed sizes keep the file's bytes deterministic)."""
+
+    def __init__(self, path: Path) -> None:
+        self._writer = pq.ParquetWriter(path, SCHEMA, compression="zstd")
+        self._rows: list[tuple] = []
+
+    def add(self, rows: list[tuple]) -> None:
+        self._rows.extend(rows)
+        while len(self._rows) >= ROW_GROUP_ROWS:
+            self._writer.write_table(rows_to_table(self._rows[:ROW_GROUP_ROWS]))
+            del self._rows[:ROW_GROUP_ROWS]
+
+    def __enter__(self) -> _TableWriter:
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None and self._rows:
+            self._writer.write_table(rows_to_table(self._rows))
+        self._writer.close()

@@ -1,0 +1,36 @@
+"""Shared fixtures: where the real Wiktionary data and the sample dumps are, and helpers to run the CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("WORDLIST_SHARED", ROOT.parent / "shared")) / "wiktionary"
+SAMPLE_DIR = ROOT / "dumps" / "sample"
+EN_SAMPLE = SAMPLE_DIR / "enwiktionary-sample-pages-articles-multistream.xml.bz2"
+DE_SAMPLE = SAMPLE_DIR / "dewiktionary-sample-pages-articles-multistream.xml.bz2"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if SHARED.is_dir():
+        return
+    skip = pytest.mark.skip(reason=f"real Wiktionary data not found at {SHARED}")
+    for item in items:
+        if "realdata" in item.keywords:
+            item.add_marker(skip)
+
+
+def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """Run the installed `wordlist` command the way a user does (a fresh process)."""
+    command = [sys.executable, "-m", "pipeline", *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd or ROOT, timeout=600)
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    return SHARED

@@ -1,0 +1,162 @@
+"""The dump reader: every format and schema, stream access, and clear errors for bad files."""
+
+from __future__ import annotations
+
+import bz2
+import itertools
+from pathlib import Path
+
+import pytest
+
+from pipeline.dump import DumpReader, find_stream_offsets, open_multistream, pages_in_range, read_index
+from pipeline.dump.multistream import decompress_stream, pages_in_stream
+from pipeline.dump.writer import SourcePage, write_dump
+from pipeline.errors import DumpError
+
+PAGES = [
+    SourcePage("Wiktionary:About", "project page", namespace=4),
+    SourcePage("apple", "==English==\n===Noun===\n{{en-noun}}\n# A fruit & a tree <b>."),
+    SourcePage("grain of salt", "#REDIRECT [[with a grain of salt]]", redirect="with a grain of salt"),
+    SourcePage("Template:en-noun", "template body", namespace=10),
+    SourcePage("Bär", "== Bär ({{Sprache|Deutsch}}) ==\n", timestamp="2011-03-04T05:06:07Z"),
+    *(SourcePage(f"word{i}", f"text {i}") for i in range(7)),
+]
+
+
+def pages_of(path: Path) -> list:
+    with DumpReader(path) as reader:
+        return list(reader)
+
+
+@pytest.mark.parametrize(
+    ("suffix", "options"),
+    [
+        (".xml", {"compress": False, "multistream": False}),
+        (".xml.bz2", {"multistream": False}),
+        ("-multistream.xml.bz2", {"pages_per_stream": 3}),
+    ],
+)
+@pytest.mark.parametrize("schema", ["0.11", "0.10", "0.3"])
+def test_reader_yields_every_page_with_its_fields(
+    tmp_path: Path, suffix: str, options: dict, schema: str
+) -> None:
+    dump = tmp_path / f"dump{suffix}"
+    write_dump(PAGES, dump, lang="en", schema=schema, **options)
+    pages = pages_of(dump)
+    assert [p.title for p in pages] == [
+        "Wiktionary:About",
+        "apple",
+        "grain of salt",
+        "Template:en-noun",
+        "Bär",
+        *(f"word{i}" for i in range(7)),
+    ]
+    by_title = {p.title: p for p in pages}
+    # namespaces come from <ns>, or from the title prefix and <siteinfo> in the old schema
+    assert by_title["Wiktionary:About"].namespace == 4
+    assert by_title["Template:en-noun"].namespace == 10
+    assert by_title["apple"].namespace == 0
+    # redirects come from <redirect/>, or from the #REDIRECT text in the old schema
+    assert by_title["grain of salt"].redirect == "with a grain of salt"
+    assert by_title["apple"].redirect is None
+    assert by_title["apple"].text.endswith("# A fruit & a tree <b>.")
+    assert by_title["apple"].page_id == 2
+    assert by_title["Bär"].timestamp == "2011-03-04T05:06:07Z"
+    assert [p.title for p in pages if p.is_article] == ["apple", "Bär", *(f"word{i}" for i in range(7))]
+
+
+def test_siteinfo_names_the_edition_and_schema(tmp_path: Path) -> None:
+    dump = tmp_path / "d.xml"
+    write_dump(PAGES[:2], dump, lang="de", schema="0.10", compress=False, multistream=False)
+    with DumpReader(dump) as reader:
+        list(reader)
+        info = reader.siteinfo
+    assert (info.edition, info.dbname, info.export_version) == ("de", "dewiktionary", "0.10")
+    assert info.namespaces["Vorlage"] == 10
+
+
+def test_multistream_streams_match_the_index_and_read_alone(tmp_path: Path) -> None:
+    dump, index = tmp_path / "d-multistream.xml.bz2", tmp_path / "d-multistream-index.txt.bz2"
+    write_dump(PAGES, dump, lang="en", pages_per_stream=5, index=index)
+    offsets = find_stream_offsets(dump)
+    assert read_index(index) == offsets[1:-1]  # the index lists page streams, not header or trailer
+    multistream = open_multistream(dump, index)
+    assert multistream is not None and multistream.siteinfo.dbname == "enwiktionary"
+    # every stream can be read on its own at its offset
+    data = dump.read_bytes()
+    titles = []
+    for start, end in itertools.pairwise(offsets[1:]):
+        text = decompress_stream(data[start:end], "test")
+        titles += [p.title for p in pages_in_stream(text, multistream.siteinfo, "test")]
+    assert titles == [p.title for p in pages_of(dump)]
+    # and the chunks used for parallel work cover every page exactly once, in order
+    chunks = multistream.chunks(target_bytes=1, min_chunks=2)
+    assert len(chunks) == 3
+    assert [p.title for c in chunks for p in pages_in_range(dump, c, multistream.siteinfo)] == titles
+
+
+def test_single_stream_bz2_is_not_taken_for_multistream(tmp_path: Path) -> None:
+    dump = tmp_path / "d.xml.bz2"
+    write_dump(PAGES, dump, lang="en", multistream=False)
+    assert open_multistream(dump) is None
+
+
+def test_parallel_compressor_output_is_not_a_multistream_dump(tmp_path: Path) -> None:
+    """pbzip2-style files have many streams cut at arbitrary bytes, not after </siteinfo>."""
+    plain = tmp_path / "d.xml"
+    write_dump(PAGES, plain, lang="en", compress=False, multistream=False)
+    data = plain.read_bytes()
+    cut = len(data) // 3
+    dump = tmp_path / "d.xml.bz2"
+    dump.write_bytes(bz2.compress(data[:cut]) + bz2.compress(data[cut:]))
+    assert open_multistream(dump) is None
+    assert len(pages_of(dump)) == len(PAGES)
+
+
+def test_a_page_without_title_is_skipped_and_described(tmp_path: Path) -> None:
+    dump = tmp_path / "d.xml"
+    write_dump(PAGES[:2], dump, lang="en", compress=False, multistream=False)
+    text = dump.read_text().replace("<title>apple</title>", "")
+    dump.write_text(text)
+    with DumpReader(dump) as reader:
+        titles = [p.title for p in reader]
+        assert titles == ["Wiktionary:About"]
+        assert len(reader.malformed) == 1 and "without <title>" in reader.malformed[0]
+        assert str(dump) in reader.malformed[0]
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(DumpError, match=r"nothere\.xml: no such file"):
+        DumpReader(tmp_path / "nothere.xml")
+
+
+def test_not_a_dump(tmp_path: Path) -> None:
+    other = tmp_path / "notes.xml"
+    other.write_text("<?xml version='1.0'?>\n<html><body>hi</body></html>")
+    with pytest.raises(DumpError, match=r"notes\.xml: not a MediaWiki XML export \(it starts with <html>"):
+        pages_of(other)
+
+
+def test_truncated_bz2(tmp_path: Path) -> None:
+    dump = tmp_path / "d.xml.bz2"
+    write_dump(PAGES * 30, dump, lang="en", multistream=False)
+    dump.write_bytes(dump.read_bytes()[: dump.stat().st_size // 2])
+    with pytest.raises(DumpError, match=r"d\.xml\.bz2: the bzip2 data is truncated"):
+        pages_of(dump)
+
+
+def test_invalid_xml_in_the_middle(tmp_path: Path) -> None:
+    dump = tmp_path / "d.xml"
+    write_dump(PAGES, dump, lang="en", compress=False, multistream=False)
+    dump.write_text(dump.read_text().replace("<title>word3</title>", "<title>word3</titel>"))
+    with pytest.raises(DumpError, match=r"d\.xml: invalid XML at line \d+"):
+        pages_of(dump)
+
+
+def test_index_of_another_dump_is_refused(tmp_path: Path) -> None:
+    dump, index = tmp_path / "a-multistream.xml.bz2", tmp_path / "a-multistream-index.txt.bz2"
+    write_dump(PAGES, dump, lang="en", pages_per_stream=4, index=index)
+    other = tmp_path / "b-multistream.xml.bz2"
+    write_dump(PAGES[:3], other, lang="en", pages_per_stream=1)
+    with pytest.raises(DumpError, match="is not the start of a bz2 stream"):
+        open_multistream(other, index)

@@ -1,0 +1,260 @@
+"""English extractor rules, each checked on a wikitext string."""
+
+from __future__ import annotations
+
+from pipeline.editions.english import parse_page
+from pipeline.entries import Entry
+
+
+def entries(body: str, title: str = "word", *, other: str = "") -> list[Entry]:
+    return parse_page(title, f"{other}==English==\n{body}")
+
+
+def one(body: str, title: str = "word") -> Entry:
+    found = entries(body, title)
+    assert len(found) == 1, found
+    return found[0]
+
+
+# --- sections and headings -----------------------------------------------------------------------
+
+
+def test_only_the_english_section_is_read() -> None:
+    text = (
+        "==Translingual==\n===Symbol===\n{{mul-symbol}}\n# A sign.\n"
+        "==English==\n===Noun===\n{{en-noun}}\n# An English sense.\n----\n"
+        "==French==\n===Noun===\n{{fr-noun|m}}\n# [[cat]]\n"
+    )
+    found = parse_page("chat", text)
+    assert [(e.pos, e.definitions) for e in found] == [("noun", ("An English sense.",))]
+
+
+def test_a_page_without_english_gives_nothing() -> None:
+    assert parse_page("chien", "==French==\n===Noun===\n{{fr-noun|m}}\n# [[dog]]\n") == []
+
+
+def test_headings_are_classified_by_title_not_level() -> None:
+    body = (
+        "===Etymology 1===\nfrom x\n====Noun====\n{{en-noun}}\n# First.\n=====Synonyms=====\n* x\n"
+        "===Etymology 2===\n====Verb====\n{{en-verb}}\n# Second.\n"
+        "===Adjective===\n{{en-adj}}\n# Third.\n"
+    )
+    assert [(e.pos, e.definitions) for e in entries(body)] == [
+        ("noun", ("First.",)),
+        ("verb", ("Second.",)),
+        ("adjective", ("Third.",)),
+    ]
+
+
+def test_misspelt_spaced_and_mismatched_headings() -> None:
+    body = (
+        "=== Noum ===\n{{en-noun}}\n# A.\n====Adjective=====\n{{en-adj}}\n# B.\n"
+        "===Proper oun===\n{{en-prop}}\n# C.\n===Noun 2===\n{{en-noun}}\n# D.\n"
+    )
+    assert [e.pos for e in entries(body)] == ["noun", "adjective", "proper_noun", "noun"]
+
+
+def test_non_pos_headings_are_not_entries() -> None:
+    body = (
+        "===Noun===\n{{en-noun}}\n# A day.\n====Abbreviations====\n* {{l|en|Mon}}\n"
+        "====Translations====\n{{trans-top|x}}\n# not a definition\n===Anagrams===\n* x\n"
+    )
+    assert [e.pos for e in entries(body)] == ["noun"]
+
+
+def test_comments_hide_headings() -> None:
+    assert [
+        e.pos for e in entries("<!--\n===Verb===\n# hidden\n-->\n===Noun===\n{{en-noun}}\n# Seen.\n")
+    ] == ["noun"]
+
+
+# --- definitions ---------------------------------------------------------------------------------
+
+
+def test_definitions_are_hash_lines_not_examples_or_quotations() -> None:
+    entry = one(
+        "===Noun===\n{{en-noun}}\n"
+        "# A [[thing]].\n#: {{ux|en|An example.}}\n#: {{syn|en|object}}\n"
+        "#* {{quote-book|en|year=1900|passage=A quote.}}\n#*: The quoted text.\n"
+        "## A sub-sense.\n##: A sub example.\n# {{rfdef|en}}\n"
+    )
+    assert entry.definitions == ("A thing.", "A sub-sense.")
+
+
+def test_definition_text_is_cleaned() -> None:
+    entry = one(
+        "===Noun===\n{{en-noun}}\n"
+        "# {{lb|en|transitive|obsolete}} To [[subdue]]; to take {{l|en|control}} of.{{defdate|from 14th c.}}"
+        "<ref name=SOED>{{R:SOED5|page=2}}</ref>\n"
+        "# {{non-gloss definition|1=Used to [[mean]] something.}} {{senseid|en|x}}\n"
+        "# {{n-g|A [[w:Moon|satellite]].}} &ndash; {{taxlink|Felis catus|species}}\n"
+        "# The {{w|Thames}} river ({{gloss|London}}).\n"
+    )
+    assert entry.definitions == (
+        "(transitive, obsolete) To subdue; to take control of.",
+        "Used to mean something.",
+        "A satellite. – Felis catus",
+        "The Thames river ((London)).",
+    )
+
+
+def test_a_template_spanning_lines_is_joined() -> None:
+    entry = one("===Noun===\n{{en-noun}}\n# A {{non-gloss|thing that\nspans two lines}} here.\n# Next.\n")
+    assert entry.definitions == ("A thing that spans two lines here.", "Next.")
+
+
+# --- non-lemma forms -----------------------------------------------------------------------------
+
+
+def test_form_of_2018_style() -> None:
+    found = entries(
+        "===Noun===\n{{head|en|noun plural form}}\n# {{plural of|pie|lang=en}}\n"
+        "===Verb===\n{{head|en|verb form}}\n"
+        "# {{en-third-person singular of|pie}}\n# {{en-third-person singular of|pi}}\n",
+        "pies",
+    )
+    assert [(e.pos, e.is_lemma, e.form_of) for e in found] == [
+        ("noun", False, ("pie",)),
+        ("verb", False, ("pie", "pi")),
+    ]
+    assert found[0].definitions == ("Plural of pie",)
+
+
+def test_form_of_2018_english_specific_templates() -> None:
+    assert one("===Verb===\n{{head|en|verb form}}\n# {{en-past of|abandon}}\n").form_of == ("abandon",)
+    assert one("===Verb===\n# {{present participle of|jump|lang=en}}\n").form_of == ("jump",)
+    comparative = one(
+        "===Adjective===\n{{head|en|adjective comparative form}}\n# {{en-comparative of|able}}\n"
+    )
+    assert (comparative.is_lemma, comparative.form_of, comparative.definitions) == (
+        False,
+        ("able",),
+        ("Comparative form of able",),
+    )
+
+
+def test_form_of_today_style() -> None:
+    assert one("===Noun===\n{{head|en|noun form}}\n# {{plural of|en|pie}}\n").form_of == ("pie",)
+    s_form = one("===Verb===\n{{head|en|verb form}}\n# {{infl of|en|bake||s-verb-form}}\n")
+    assert (s_form.is_lemma, s_form.form_of) == (False, ("bake",))
+    assert s_form.definitions == ("Third-person singular simple present indicative form of bake",)
+    assert one("===Verb===\n# {{infl of|en|bake||ing-form}}\n").definitions == ("Present participle of bake",)
+    ed = one("===Verb===\n# {{infl of|en|bake||ed-form}}\n")
+    assert (ed.is_lemma, ed.definitions) == (False, ("Simple past tense and past participle of bake",))
+
+
+def test_form_of_2010_style_without_language() -> None:
+    assert one("===Verb===\n'''aborted'''\n\n# {{past of|[[abort]]}}\n").form_of == ("abort",)
+    women = one("===Noun===\n'''women''' {{p}}\n# {{irregular plural of|woman#English|woman}}\n")
+    assert (women.is_lemma, women.form_of, women.definitions) == (False, ("woman",), ("Plural of woman",))
+
+
+def test_head_template_alone_makes_a_non_lemma() -> None:
+    entry = one("===Verb===\n{{head|en|verb form}}\n# Simple past of [[bake]].\n")
+    assert entry.is_lemma is False and entry.form_of == ()
+
+
+def test_an_entry_with_a_real_definition_stays_a_lemma_and_keeps_it() -> None:
+    entry = one("===Noun===\n{{en-noun}}\n# {{plural of|en|glass}}\n# A pair of lenses worn to see better.\n")
+    assert entry.is_lemma is True
+    assert entry.definitions == ("A pair of lenses worn to see better.",)
+    assert entry.form_of == ("glass",)
+
+
+# --- abbreviations, misspellings, alternative forms, number ---------------------------------------
+
+
+def test_abbreviations_from_every_source() -> None:
+    legacy = one(
+        "===Initialism===\n{{rfc-header|Initialism}}\n{{en-initialism}}\n"
+        "# {{initialism of|by the way|lang=en}}\n"
+    )
+    assert (legacy.pos, legacy.tags) == ("abbreviation", ("initialism",))
+    assert one("===Abbreviation===\n{{en-abbr}}\n# Doctor.\n").tags == ("abbreviation",)
+    assert one("===Noun===\n{{head|en|initialism}}\n# Something.\n").tags == ("initialism",)
+    assert one("===Noun===\n{{en-noun}}\n# {{abbreviation of|en|category}}\n").tags == ("abbreviation",)
+    assert one("===Proper noun===\n{{en-prop}}\n# {{acronym of|en|some long name}}\n").tags == ("acronym",)
+    gdp = one(
+        "===Noun===\n{{en-noun|-|s}}\n"
+        "# {{lb|en|economics|initialism}} [[gross domestic product|Gross domestic product]].\n"
+    )
+    assert gdp.tags == ("initialism",)
+    mixed = one(
+        "===Proper noun===\n{{en-prop}}\n"
+        "# {{abbreviation of|Amazonas|lang=en}}\n# {{initialism of|en|Arctic Monkeys}}\n"
+    )
+    assert mixed.tags == ("abbreviation", "initialism")
+
+
+def test_a_word_with_one_abbreviation_sense_is_not_an_abbreviation() -> None:
+    assert one("===Noun===\n{{en-noun}}\n# A feline.\n# {{abbreviation of|en|catapult}}\n").tags == ()
+
+
+def test_misspelling_and_alternative_forms() -> None:
+    abit = one("===Adverb===\n{{head|en|misspelling}}\n# {{misspelling of|a bit|lang=en}}\n", "abit")
+    assert (abit.tags, abit.alt_of, abit.is_lemma) == (("misspelling",), ("a bit",), True)
+    alt = one("===Noun===\n{{en-noun}}\n# {{alternative spelling of|en|color}}\n")
+    assert (alt.tags, alt.alt_of) == (("alternative_form",), ("color",))
+    assert one("===Noun===\n{{en-noun}}\n# {{alt form|en|x}}\n").tags == ("alternative_form",)
+    obsolete = one("===Noun===\n{{en-noun}}\n# {{obsolete spelling of|en|show}}\n")
+    assert obsolete.tags == ("alternative_form", "obsolete")
+
+
+def test_plural_only_and_singular_only_nouns() -> None:
+    assert one("===Noun===\n{{en-plural noun}}\n# Trousers.\n").tags == ("plural_only",)
+    assert one("===Noun===\n{{en-noun|p}}\n# Trousers.\n").tags == ("plural_only",)
+    assert one("===Noun===\n{{en-noun|-}}\n# Knowledge.\n").tags == ("singular_only",)
+    assert one("===Noun===\n{{en-noun|~}}\n# Water.\n").tags == ()
+
+
+def test_proper_nouns() -> None:
+    assert one("===Proper noun===\n{{en-proper noun}}\n# {{given name|male|lang=en}}.\n").definitions == (
+        "A male given name.",
+    )
+    assert one("===Noun===\n{{en-prop}}\n# A city.\n").pos == "proper_noun"
+    paris = one("===Proper noun===\n{{en-prop}}\n# {{place|en|capital city|c/France}}.\n")
+    assert (paris.pos, paris.definitions) == ("proper_noun", ("The capital city of France.",))
+
+
+# --- labels --------------------------------------------------------------------------------------
+
+
+def test_register_labels_are_normalized() -> None:
+    entry = one(
+        "===Noun===\n{{en-noun}}\n# {{lb|en|Internet slang}} A.\n# {{lbl|en|slang|vulgar}} B.\n"
+        "# {{context|slang|lang=en}} C.\n# {{slang}} D.\n# {{lb|en|chiefly|US|slang}} E.\n"
+    )
+    assert entry.tags == ("slang",)
+    assert entry.definition_tags == (("slang",), ("slang", "vulgar"), ("slang",), ("slang",), ("slang",))
+    assert entry.definitions[4] == "(chiefly US, slang) E."
+
+
+def test_label_vocabulary() -> None:
+    cases = {
+        "informal": ("informal",),
+        "colloquial": ("colloquial",),
+        "pejorative": ("derogatory",),
+        "ethnic slur": ("offensive", "derogatory"),
+        "obsolete": ("obsolete",),
+        "archaic": ("archaic",),
+        "dated": ("dated",),
+        "rare": ("rare",),
+        "proscribed": ("nonstandard",),
+        "dialectal": ("dialectal",),
+        "humorous": ("humorous",),
+        "poetic": ("literary",),
+        "transitive": (),
+    }
+    for label, tags in cases.items():
+        assert set(one(f"===Noun===\n{{{{en-noun}}}}\n# {{{{lb|en|{label}}}}} X.\n").tags) == set(tags), label
+
+
+def test_old_bare_context_labels_are_shown_and_tagged() -> None:
+    entry = one("===Noun===\n{{en-noun}}\n# {{biology}} A fine powder.\n# {{obsolete}} A dust.\n")
+    assert entry.definitions == ("(biology) A fine powder.", "(obsolete) A dust.")
+    assert entry.definition_tags == ((), ("obsolete",))
+
+
+def test_a_label_on_some_senses_is_not_an_entry_tag() -> None:
+    entry = one("===Noun===\n{{en-noun}}\n# A feline.\n# {{lb|en|slang}} A man.\n")
+    assert entry.tags == () and entry.definition_tags == ((), ("slang",))

@@ -1,0 +1,148 @@
+"""`wordlist extract` end to end: output rows, summary, parallel = serial, determinism, bad input."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from pipeline.dump.writer import SourcePage, write_dump
+from pipeline.editions import EDITIONS
+from pipeline.extract import extract
+from tests.conftest import EN_SAMPLE, run_cli
+
+PAGES = [
+    SourcePage("About", "project page", namespace=4),
+    SourcePage(
+        "apple",
+        "==English==\n===Noun===\n{{en-noun}}\n# A [[fruit]].\n===Verb===\n{{en-verb}}\n# To pick apples.",
+    ),
+    SourcePage("apples", "==English==\n===Noun===\n{{head|en|noun form}}\n# {{plural of|en|apple}}"),
+    SourcePage("pomme", "==French==\n===Noun===\n{{fr-noun|f}}\n# [[apple]]"),
+    SourcePage("aple", "#REDIRECT [[apple]]", redirect="apple"),
+]
+
+
+def test_extract_cli_writes_rows_and_a_summary(tmp_path: Path) -> None:
+    dump, out = tmp_path / "d.xml.bz2", tmp_path / "entries.parquet"
+    write_dump(PAGES, dump, lang="en", multistream=False)
+    result = run_cli("extract", dump, "--out", out, "--lang", "en", "--quiet")
+    assert result.returncode == 0, result.stderr
+    rows = pl.read_parquet(out).select("word", "pos", "is_lemma", "form_of", "definitions").rows()
+    assert rows == [
+        ("apple", "noun", True, [], ["A fruit."]),
+        ("apple", "verb", True, [], ["To pick apples."]),
+        ("apples", "noun", False, ["apple"], ["Plural of apple"]),
+    ]
+    summary = result.stdout
+    for line in (
+        "pages read",
+        "articles (main namespace)",
+        "pages with English entries",
+        "lemmas",
+        "inflected forms",
+        "skipped: redirect",
+        "skipped: no English section",
+        "skipped: not in the main namespace",
+    ):
+        assert line in summary, line
+    assert re.search(r"pages read\s+5\n", summary)
+    assert re.search(r"entries\s+3\n", summary)
+
+
+def test_parallel_and_serial_runs_give_identical_bytes(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.parquet", tmp_path / "two.parquet"
+    extract(EN_SAMPLE, one, workers=1)
+    result = extract(EN_SAMPLE, two, workers=2)
+    assert result.multistream and result.stats.entries > 200
+    assert one.read_bytes() == two.read_bytes()
+    extract(EN_SAMPLE, one, workers=2)
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_plain_dump_in_parallel_matches_serial(tmp_path: Path) -> None:
+    dump = tmp_path / "d.xml"
+    write_dump(PAGES * 300, dump, lang="en", compress=False, multistream=False)
+    a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
+    extract(dump, a, workers=1)
+    extract(dump, b, workers=2)
+    assert a.read_bytes() == b.read_bytes()
+    assert pl.read_parquet(a).height == 900
+
+
+def test_wrong_language_is_refused(tmp_path: Path) -> None:
+    dump = tmp_path / "de.xml"
+    write_dump(PAGES, dump, lang="de", compress=False, multistream=False)
+    result = run_cli("extract", dump, "--lang", "en", "--out", tmp_path / "x.parquet", "-q")
+    assert result.returncode == 1
+    assert (
+        "de.xml: this is a dump of the German Wiktionary (dewiktionary), but --lang en was asked for"
+        in result.stderr
+    )
+
+
+@pytest.mark.parametrize("problem", ["missing", "not a dump", "truncated", "invalid xml"])
+def test_bad_input_fails_clearly_and_leaves_no_output(tmp_path: Path, problem: str) -> None:
+    dump, out = tmp_path / "dump.xml.bz2", tmp_path / "entries.parquet"
+    write_dump(PAGES * 200, dump, lang="en", multistream=False)
+    expected = {
+        "missing": "dump.xml.bz2: no such file",
+        "not a dump": "dump.xml.bz2: not a MediaWiki XML export",
+        "truncated": "dump.xml.bz2: the bzip2 data is truncated",
+        "invalid xml": "dump.xml.bz2: invalid XML at line",
+    }[problem]
+    if problem == "missing":
+        dump.unlink()
+    elif problem == "not a dump":
+        dump.write_bytes(b"a,b,c\n1,2,3\n")
+    elif problem == "truncated":
+        dump.write_bytes(dump.read_bytes()[:-2000])
+    else:
+        import bz2
+
+        text = bz2.decompress(dump.read_bytes()).replace(b"<title>pomme</title>", b"<title>pomme</tit>", 1)
+        dump.write_bytes(bz2.compress(text))
+    result = run_cli("extract", dump, "--out", out, "--lang", "en", "-q")
+    assert result.returncode == 1
+    assert expected in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not out.exists()
+    assert list(tmp_path.glob(".entries.parquet.*")) == []
+
+
+def test_truncated_multistream_dump_fails_clearly(tmp_path: Path) -> None:
+    dump, out = tmp_path / "d-multistream.xml.bz2", tmp_path / "e.parquet"
+    write_dump(PAGES * 100, dump, lang="en", pages_per_stream=50)
+    dump.write_bytes(dump.read_bytes()[:-300])
+    result = run_cli("extract", dump, "--out", out, "-q", "--workers", "2")
+    assert result.returncode == 1
+    assert "d-multistream.xml.bz2" in result.stderr and "truncated" in result.stderr
+    assert not out.exists()
+
+
+def test_an_unparsable_page_is_skipped_counted_and_reported(tmp_path: Path, monkeypatch) -> None:
+    def fragile(title: str, text: str, page_id: int = 0):
+        if title == "apples":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(title, text, page_id)
+
+    real = EDITIONS["en"]
+    monkeypatch.setitem(EDITIONS, "en", fragile)
+    dump = tmp_path / "d.xml"
+    write_dump(PAGES, dump, lang="en", compress=False, multistream=False)
+    result = extract(dump, tmp_path / "e.parquet", workers=1)
+    assert result.stats.skipped["unparsable wikitext"] == 1
+    assert result.stats.problems == ["page 'apples' (id 3): RecursionError: maximum recursion depth exceeded"]
+    assert result.stats.entries == 2
+
+
+def test_a_malformed_page_is_skipped_not_fatal(tmp_path: Path) -> None:
+    dump = tmp_path / "d.xml"
+    write_dump(PAGES, dump, lang="en", compress=False, multistream=False)
+    dump.write_text(dump.read_text().replace("<id>3</id>", "", 1))
+    result = extract(dump, tmp_path / "e.parquet", workers=1)
+    assert result.stats.skipped["malformed <page>"] == 1
+    assert "without <id>" in result.stats.problems[0]
+    assert result.stats.entries == 2

@@ -1,0 +1,176 @@
+"""Real English Wiktionary pages (../shared/wiktionary/en): outcomes checked against the wikitext.
+
+Each expectation below was verified by reading the page's wikitext in the shared dump.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from pipeline.dump import DumpReader, find_stream_offsets, open_multistream, pages_in_range
+from pipeline.dump.multistream import StreamRange
+from pipeline.editions.english import parse_page
+from pipeline.extract import extract
+from tests.conftest import SHARED
+
+pytestmark = pytest.mark.realdata
+EN_2018 = SHARED / "en" / "enwiktionary-2018-head-1394pages.xml.bz2"
+EN_2015 = SHARED / "en" / "enwiktionary-20150224-300pages-multistream.xml.bz2"
+PAGES = SHARED / "en" / "pages"
+
+
+@pytest.fixture(scope="module")
+def table_2018(tmp_path_factory: pytest.TempPathFactory) -> pl.DataFrame:
+    out = tmp_path_factory.mktemp("en2018") / "entries.parquet"
+    result = extract(EN_2018, out, lang="en", workers=2)
+    assert result.stats.pages == 1394
+    assert result.stats.articles + result.stats.skipped["redirect"] == 1338  # ns 0 pages (SOURCES.md)
+    return pl.read_parquet(out)
+
+
+def rows(table: pl.DataFrame, word: str) -> list[dict]:
+    return table.filter(pl.col("word") == word).to_dicts()
+
+
+def test_2018_abandon_is_a_verb_and_noun_lemma(table_2018: pl.DataFrame) -> None:
+    abandon = rows(table_2018, "abandon")
+    assert [(r["pos"], r["is_lemma"]) for r in abandon] == [("verb", True), ("noun", True)]
+    verb = abandon[0]
+    assert len(verb["definitions"]) == 7
+    assert verb["definitions"][0] == "(transitive, obsolete) To subdue; to take control of."
+    assert verb["definition_tags"][0] == ["obsolete"] and verb["tags"] == []
+    assert all("{{" not in d and "[[" not in d and "<ref" not in d for d in verb["definitions"])
+
+
+def test_2018_abandoned_adjective_lemma_and_verb_form(table_2018: pl.DataFrame) -> None:
+    found = {r["pos"]: r for r in rows(table_2018, "abandoned")}
+    assert found["adjective"]["is_lemma"] is True and len(found["adjective"]["definitions"]) == 4
+    verb = found["verb"]
+    assert (verb["is_lemma"], verb["form_of"]) == (False, ["abandon"])
+    assert verb["definitions"] == ["Simple past tense and past participle of abandon"]
+
+
+def test_2018_pies_plural_and_verb_form(table_2018: pl.DataFrame) -> None:
+    pies = rows(table_2018, "pies")
+    assert [(r["pos"], r["is_lemma"], r["form_of"]) for r in pies] == [
+        ("noun", False, ["pie"]),
+        ("verb", False, ["pie", "pi"]),
+    ]
+
+
+def test_2018_gdp_is_an_initialism(table_2018: pl.DataFrame) -> None:
+    (gdp,) = rows(table_2018, "GDP")
+    assert (gdp["pos"], gdp["tags"]) == ("noun", ["initialism"])
+    assert gdp["definitions"] == [
+        "(economics, initialism) Gross domestic product.",
+        "(biochemistry, initialism) Guanosine diphosphate.",
+    ]
+
+
+def test_2018_monday_noun_and_adverb(table_2018: pl.DataFrame) -> None:
+    monday, adverb = rows(table_2018, "Monday")  # the Middle English section is not read
+    assert (monday["pos"], monday["is_lemma"], monday["tags"]) == ("noun", True, [])
+    assert len(monday["definitions"]) == 1
+    assert monday["definitions"][0].startswith("The first day of the week in systems using the ISO 8601 norm")
+    assert (adverb["pos"], adverb["definitions"]) == ("adverb", ["(US, Canada) on Monday"])
+
+
+def test_2018_abit_is_a_misspelling(table_2018: pl.DataFrame) -> None:
+    (abit,) = rows(table_2018, "abit")  # the Finnish, Latin, Middle English sections are not read
+    assert (abit["pos"], abit["tags"], abit["alt_of"]) == ("adverb", ["misspelling"], ["a bit"])
+
+
+def test_2018_able_bodied_keeps_its_hyphen(table_2018: pl.DataFrame) -> None:
+    (entry,) = rows(table_2018, "able-bodied")
+    assert entry["pos"] == "adjective" and entry["tags"] == []
+    assert entry["definitions"][1].startswith("(nautical) Capable of performing all requisite duties")
+
+
+def test_2018_redirect_and_foreign_pages_have_no_entries(table_2018: pl.DataFrame) -> None:
+    assert rows(table_2018, "grain of salt") == []  # a redirect to "with a grain of salt"
+    assert rows(table_2018, "chien") == []  # French, Japanese, Middle French, Old French only
+    assert rows(table_2018, "Wiktionary:Welcome, newcomers") == []
+
+
+def test_2018_proper_nouns_abbreviations_and_forms(table_2018: pl.DataFrame) -> None:
+    am = {r["heading"]: r for r in rows(table_2018, "AM")}
+    assert (am["Proper noun"]["pos"], am["Proper noun"]["tags"]) == (
+        "proper_noun",
+        ["abbreviation", "initialism"],
+    )
+    assert (am["Initialism"]["pos"], am["Initialism"]["tags"]) == ("abbreviation", ["initialism"])
+    (abler,) = rows(table_2018, "abler")
+    assert (abler["is_lemma"], abler["form_of"]) == (False, ["able"])
+    swop = rows(table_2018, "swop")
+    assert [(r["pos"], r["tags"], r["alt_of"]) for r in swop] == [
+        ("noun", ["alternative_form"], ["swap"]),
+        ("verb", ["alternative_form"], ["swap"]),
+        ("noun", ["singular_only"], []),  # Etymology 2: {{en-noun|-}}, the dance style
+    ]
+    december = rows(table_2018, "December")[0]
+    assert december["pos"] == "proper_noun"
+    assert december["definitions"][1:] == ["(rare) A female given name.", "A rare surname"]
+
+
+def test_2018_counts(table_2018: pl.DataFrame) -> None:
+    lemmas = table_2018.filter(pl.col("is_lemma")).height
+    assert table_2018.height == 1900 and lemmas == 1852
+    assert table_2018.filter(pl.col("pos") == "proper_noun").height == 164
+
+
+def test_2015_multistream_streams_give_exactly_the_plain_pages() -> None:
+    """Stream by stream, the multistream reader yields the pages of a plain decompression."""
+    with DumpReader(EN_2015) as reader:
+        plain = [(p.title, p.page_id, p.namespace, p.redirect, p.text) for p in reader]
+    assert len(plain) == 300
+    offsets = find_stream_offsets(EN_2015)
+    assert offsets == [0, 654, 261373, 387572, 445068]  # header, 3 x 100 pages, </mediawiki>
+    multistream = open_multistream(EN_2015)
+    assert multistream is not None and multistream.stream_offsets == (654, 261373, 387572, 445068)
+    by_stream = []
+    for start, end in itertools.pairwise(offsets[1:]):
+        pages = list(pages_in_range(EN_2015, StreamRange(start, end, (start,)), multistream.siteinfo))
+        assert len(pages) == 100
+        by_stream += [(p.title, p.page_id, p.namespace, p.redirect, p.text) for p in pages]
+    assert by_stream == plain
+
+
+def test_2015_multistream_extracts_like_its_plain_decompression(tmp_path: Path) -> None:
+    import bz2
+
+    plain = tmp_path / "plain.xml"
+    plain.write_bytes(bz2.decompress(EN_2015.read_bytes()))
+    a, b = tmp_path / "multi.parquet", tmp_path / "plain.parquet"
+    assert extract(EN_2015, a, workers=2).multistream
+    assert not extract(plain, b, workers=1).multistream
+    assert pl.read_parquet(a).equals(pl.read_parquet(b))
+
+
+@pytest.mark.parametrize(
+    ("page", "expected"),
+    [
+        ("aborted", [("adjective", True, ()), ("verb", False, ("abort",))]),
+        ("did", [("verb", False, ("do",))]),
+        ("women", [("noun", False, ("woman",))]),
+        ("it_s", [("contraction", True, ())]),
+        ("boot", []),  # German only
+        ("seawater", [("noun", True, ())]),
+        ("Monday", [("noun", True, ()), ("adverb", True, ())]),
+    ],
+)
+def test_2010s_single_pages(page: str, expected: list) -> None:
+    text = (PAGES / f"{page}.wiki").read_text(encoding="utf-8")
+    found = parse_page(page.replace("_s", "'s"), text)
+    assert [(e.pos, e.is_lemma, e.form_of) for e in found] == expected
+
+
+def test_2010s_old_context_label_template() -> None:
+    aborted = parse_page("aborted", (PAGES / "aborted.wiki").read_text(encoding="utf-8"))[0]
+    assert aborted.definitions[1].startswith("(biology) Rendered abortive or sterile; undeveloped;")
+    seawater = parse_page("seawater", (PAGES / "seawater.wiki").read_text(encoding="utf-8"))[0]
+    assert seawater.definitions == ("The saltwater of a sea or ocean.",)
+    assert seawater.tags == ("singular_only",)

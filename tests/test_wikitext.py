@@ -1,0 +1,70 @@
+"""Rendering wikitext to plain text, and splitting pages into sections."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.sections import language_sections, split_sections, strip_comments
+from pipeline.wikitext import Notes, Renderer, clean_text
+
+
+def shout(call, notes: Notes) -> str:
+    notes.tag("loud")
+    return call.arg(1).upper()
+
+
+RENDER = Renderer({"shout": shout, "pagename": lambda call, notes: call.renderer.title}, title="page")
+
+
+@pytest.mark.parametrize(
+    ("wikitext", "text"),
+    [
+        ("A [[fruit]] of the [[tree|trees]].", "A fruit of the trees."),
+        ("[[w:Paris|the capital]] and [[w:Rome]]", "the capital and Rome"),
+        ("see [[cat#English|cat]] and [[dog#Noun]]", "see cat and dog"),
+        ("x[[Category:English nouns]][[File:x.jpg|thumb|a picture]] y", "x y"),
+        ("'''bold''' and ''italic''", "bold and italic"),
+        ("H<sub>2</sub>O, 16<sup>th</sup> c.", "H2O, 16th c."),
+        ("word<ref>Some source, p. 3</ref>.<ref name=a/>", "word."),
+        ("one <!-- hidden --> two", "one two"),
+        ("fish&nbsp;&amp;&nbsp;chips &ndash; cheap", "fish & chips – cheap"),
+        ("[http://example.org the site] and http://bare.example", "the site and http://bare.example"),
+        ("{{unknown template|x}} kept", "kept"),
+        ("{{shout|quiet}} words", "QUIET words"),
+        ("{{shout|1=named one}}", "NAMED ONE"),
+        ("{{PAGENAME}} itself", "page itself"),
+        ("a ( ) b , c", "a b, c"),
+    ],
+)
+def test_render(wikitext: str, text: str) -> None:
+    assert RENDER.render(wikitext) == text
+
+
+def test_handlers_record_notes() -> None:
+    notes = Notes()
+    assert RENDER.render("{{shout|a}} and {{shout|b}}", notes) == "A and B"
+    assert notes.tags == ["loud"]
+
+
+def test_clean_text_tidies_left_over_punctuation() -> None:
+    assert clean_text("  A  word ,  with ( ) gaps ;. ") == "A word, with gaps."
+
+
+def test_split_sections_takes_level_from_the_shorter_side() -> None:
+    text = "top\n==English==\n===Noun===\nnoun body\n====Adjective=====\nadj\n= =\n"
+    preamble, sections = split_sections(text)
+    assert preamble == "top\n"
+    assert [(s.level, s.title) for s in sections] == [(2, "English"), (3, "Noun"), (4, "Adjective")]
+    assert sections[1].body == "noun body\n"
+
+
+def test_language_sections_run_to_the_next_level_two_heading() -> None:
+    text = "==French==\n===Noun===\nx\n== English ==\n===Noun===\ny\n====Synonyms====\nz\n----\n==German==\nw"
+    found = list(language_sections(text, lambda t: t == "English"))
+    assert len(found) == 1
+    title, body = found[0]
+    assert title == "English" and "===Noun===\ny" in body and "Synonyms" in body and "German" not in body
+
+
+def test_comments_can_hide_headings_and_run_to_the_end() -> None:
+    assert strip_comments("a<!--\n===Verb===\n-->b<!-- unterminated") == "ab"
