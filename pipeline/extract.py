@@ -18,6 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipeline.atomic import atomic_path
@@ -36,7 +37,7 @@ from pipeline.editions import LANGUAGE_NAMES, page_parser
 from pipeline.entries import SCHEMA, rows_to_table, to_row
 from pipeline.errors import DumpError
 
-ROW_GROUP_ROWS = 50_000
+ROW_GROUP_ROWS = 10_000
 PAGE_BATCH = 400
 MAX_PROBLEMS = 20
 
@@ -260,22 +261,33 @@ def _run(tasks: Iterator[tuple[Callable, tuple]], workers: int) -> Iterator[tupl
 
 
 class _TableWriter:
-    """Rows to Parquet in fixed-size row groups (fixed sizes keep the file's bytes deterministic)."""
+    """Rows to Parquet in fixed-size row groups (fixed sizes keep the file's bytes deterministic).
+
+    Pending rows are held as Arrow tables, a fraction of the memory of Python tuples, so what is
+    buffered before a row group is written stays small.
+    """
 
     def __init__(self, path: Path) -> None:
         self._writer = pq.ParquetWriter(path, SCHEMA, compression="zstd")
-        self._rows: list[tuple] = []
+        self._pending: list[pa.Table] = []
+        self._pending_rows = 0
 
     def add(self, rows: list[tuple]) -> None:
-        self._rows.extend(rows)
-        while len(self._rows) >= ROW_GROUP_ROWS:
-            self._writer.write_table(rows_to_table(self._rows[:ROW_GROUP_ROWS]))
-            del self._rows[:ROW_GROUP_ROWS]
+        if not rows:
+            return
+        self._pending.append(rows_to_table(rows))
+        self._pending_rows += len(rows)
+        if self._pending_rows >= ROW_GROUP_ROWS:
+            table = pa.concat_tables(self._pending)
+            while table.num_rows >= ROW_GROUP_ROWS:
+                self._writer.write_table(table.slice(0, ROW_GROUP_ROWS))
+                table = table.slice(ROW_GROUP_ROWS)
+            self._pending, self._pending_rows = [table], table.num_rows
 
     def __enter__(self) -> _TableWriter:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is None and self._rows:
-            self._writer.write_table(rows_to_table(self._rows))
+        if exc_type is None and self._pending_rows:
+            self._writer.write_table(pa.concat_tables(self._pending))
         self._writer.close()

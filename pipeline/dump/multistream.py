@@ -26,7 +26,8 @@ from pipeline.errors import DumpError
 # "BZh" + block size digit, then either a block header magic (pi) or an end-of-stream magic (sqrt pi).
 STREAM_START = re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)")
 _MAGIC_LEN = 10
-_SCAN_CHUNK = 1 << 24
+_SCAN_CHUNK = 1 << 22
+_HEADER_LIMIT = 1 << 20  # a multistream header (siteinfo) is a few KB; a page stream would go on
 _TRAILER = b"</mediawiki>"
 
 
@@ -144,52 +145,79 @@ class Multistream:
         return ranges
 
 
+def read_header_stream(path: Path | str, limit: int = _HEADER_LIMIT) -> tuple[bytes, int] | None:
+    """Decompress the file's first bz2 stream if it is a small multistream header.
+
+    Returns (decompressed header, offset where the next stream starts), or None when the first
+    stream runs past `limit` bytes (an ordinary .bz2) or does not end with </siteinfo>.
+    """
+    decompressor = bz2.BZ2Decompressor()
+    out = bytearray()
+    consumed = 0
+    with open(path, "rb") as f:
+        while not decompressor.eof:
+            block = f.read(1 << 16)
+            if not block:
+                return None
+            try:
+                out += decompressor.decompress(block)
+            except OSError as error:
+                raise DumpError(f"{path}: corrupt bzip2 data ({error})") from error
+            consumed += len(block)
+            if len(out) > limit:
+                return None
+    end = consumed - len(decompressor.unused_data)
+    return (bytes(out), end) if out.rstrip().endswith(b"</siteinfo>") else None
+
+
 def open_multistream(path: Path | str, index: Path | str | None = None) -> Multistream | None:
     """Open `path` as a Wikimedia multistream dump, or return None if it is not one.
 
     A .bz2 made by plain bzip2 has a single stream; one made by a parallel compressor (pbzip2,
     lbzip2) has many streams that split pages at arbitrary bytes. Neither is a multistream dump:
-    the first stream must end exactly after </siteinfo>. With an explicit index, anything else is an error.
+    the first stream must hold the header and end exactly after </siteinfo>. Only then are the
+    stream offsets read from the index, or found by scanning. With an explicit index, a file that
+    is not a multistream dump is an error.
     """
     path = Path(path)
     if not path.is_file():
         raise DumpError(f"{path}: no such file")
     size = path.stat().st_size
     with open(path, "rb") as f:
-        if f.read(3) != BZ2_MAGIC:
-            if index is not None:
-                raise DumpError(f"{path}: an index was given but the dump is not bzip2-compressed")
-            return None
-    all_offsets = find_stream_offsets(path)
+        is_bzip2 = f.read(3) == BZ2_MAGIC
+    header = read_header_stream(path) if is_bzip2 else None
+    if header is None:
+        if index is not None:
+            raise DumpError(
+                f"{path}: an index was given but the file is not a multistream dump "
+                "(its first bz2 stream does not end with </siteinfo>)"
+            )
+        return None
+    header_text, first_page_stream = header
     if index is not None:
         page_offsets = read_index(index)
-        _check_index(path, index, page_offsets, set(all_offsets), size)
+        _check_index(path, index, page_offsets, size)
     else:
-        page_offsets = [o for o in all_offsets if o != 0]
+        page_offsets = [o for o in find_stream_offsets(path) if o >= first_page_stream]
     if not page_offsets:
         if index is not None:
             raise DumpError(f"{index}: lists no streams")
         return None
+    return Multistream(path, parse_header(header_text, path), tuple(page_offsets), size)
+
+
+def _check_index(path: Path, index: Path | str, offsets: list[int], size: int) -> None:
+    """Every offset must lie in the file and start a bz2 stream; otherwise the index is another dump's."""
     with open(path, "rb") as f:
-        header = decompress_stream(f.read(page_offsets[0]), f"{path} (header stream)")
-    if not header.rstrip().endswith(b"</siteinfo>"):
-        if index is not None:
-            raise DumpError(
-                f"{path}: the first bz2 stream does not end with </siteinfo>; not a multistream dump"
-            )
-        return None
-    return Multistream(path, parse_header(header, path), tuple(page_offsets), size)
-
-
-def _check_index(path: Path, index: Path | str, offsets: list[int], starts: set[int], size: int) -> None:
-    for offset in offsets:
-        if offset >= size:
-            raise DumpError(f"{index}: offset {offset} lies beyond the end of {path} ({size} bytes)")
-        if offset not in starts:
-            raise DumpError(
-                f"{index}: offset {offset} is not the start of a bz2 stream in {path}; "
-                "is this the index of another dump?"
-            )
+        for offset in offsets:
+            if offset >= size:
+                raise DumpError(f"{index}: offset {offset} lies beyond the end of {path} ({size} bytes)")
+            f.seek(offset)
+            if not STREAM_START.match(f.read(_MAGIC_LEN)):
+                raise DumpError(
+                    f"{index}: offset {offset} is not the start of a bz2 stream in {path}; "
+                    "is this the index of another dump?"
+                )
 
 
 def parse_header(header: bytes, path: Path | str) -> SiteInfo:
