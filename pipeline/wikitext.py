@@ -71,6 +71,12 @@ _SPACE_AFTER_OPEN = re.compile(r"([(\[])\s+")
 _EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*\]")
 _DOUBLE_PUNCT = re.compile(r"([,;])\s*([,;.])")
 _EMPTY = mwparserfromhell.parse("")
+_LITERAL_REF = re.compile(r"<ref[^>/]*/>|<ref[^>]*>.*?</ref>", re.DOTALL)
+_SCRIPTABLE = frozenset("0123456789+-−")
+_SCRIPT_DIGITS = {
+    "sup": str.maketrans("0123456789+-−", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻"),
+    "sub": str.maketrans("0123456789+-−", "₀₁₂₃₄₅₆₇₈₉₊₋₋"),
+}
 
 
 def parse(text: str) -> Wikicode:
@@ -206,13 +212,20 @@ class Renderer:
             return ""
         if name == "br":
             return " "
-        return self._nodes(node.contents, notes) if node.contents is not None else ""
+        text = self._nodes(node.contents, notes) if node.contents is not None else ""
+        if name in _SCRIPT_DIGITS and text.strip() and set(text.strip()) <= _SCRIPTABLE:
+            return text.strip().translate(
+                _SCRIPT_DIGITS[name]
+            )  # 10<sup>9</sup> -> 10⁹, H<sub>2</sub>O -> H₂O
+        return text
 
 
 def clean_text(text: str) -> str:
     """Collapse whitespace and tidy the punctuation left behind by removed markup."""
     if not text:
         return ""
+    if "<ref" in text:  # escaped references (&lt;ref&gt;) arrive here as text
+        text = _LITERAL_REF.sub("", text)
     text = _SPACE.sub(" ", text.replace("\xa0", " ")).strip()
     text = _EMPTY_BRACKETS.sub("", text)
     text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pipeline.editions import english
+from pipeline.editions import english, german
 from pipeline.entries import Entry
 from pipeline.errors import DumpError
 
@@ -12,6 +12,7 @@ PageParser = Callable[[str, str, int], list[Entry]]
 
 EDITIONS: dict[str, PageParser] = {
     "en": english.parse_page,
+    "de": german.parse_page,
 }
 LANGUAGE_NAMES = {"en": "English", "de": "German"}
 

@@ -1,0 +1,379 @@
+"""German Wiktionary: entries in the edition's own language, Deutsch.
+
+A page holds language sections ``== Wort ({{Sprache|Deutsch}}) ==``; each entry is a heading built
+from ``{{Wortart|...|Deutsch}}`` templates, gender templates and free text. The entry's language is
+the Wortart's second argument when given (older pages and page fragments omit the language
+heading), else the section's. Inside an entry, subsections are bare template lines
+(``{{Bedeutungen}}``, ``{{Herkunft}}`` ...), not headings: a subsection runs to the next such line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from mwparserfromhell.nodes import Tag, Template, Text
+
+from pipeline.editions import german_tables as T
+from pipeline.editions.common import Sense, make_entry, unique
+from pipeline.editions.rules import ALTERNATIVE, INFLECTION
+from pipeline.entries import Entry
+from pipeline.sections import split_sections, strip_comments
+from pipeline.wikitext import BASE_TEMPLATES, Handler, Notes, Renderer, TemplateCall, parse, template_key
+
+LANG = T.LANG_CODE
+_SPRACHE = re.compile(r"\{\{\s*Sprache\s*\|\s*([^|}]+?)\s*\}\}")
+_MARKER = re.compile(r"^\{\{\s*([^|{}]+?)\s*(?:\||\}\})")
+_SENSE = re.compile(r"^(:+)\s*\[([^\]]*)\]\s*(.*)$")
+_ARTICLE = re.compile(r"^(?:der|die|das|des|dem|den)\s+", re.IGNORECASE)
+_LABEL_SPLIT = re.compile(r"[,;:]|\s+(?:und|oder|bzw\.)\s+")
+_BOLD_LINK = re.compile(r"'''\s*\[\[([^\]|#]+)")
+
+
+@dataclass
+class Heading:
+    """What an entry heading says: its Wortart values (with their language), genders, plural marker."""
+
+    wortarten: list[tuple[str, str | None]] = field(default_factory=list)
+    genders: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)  # {{fPl.}} -> plural_only, {{kPl.}} -> singular_only
+
+
+def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
+    """Every German entry on the page (empty list if it has none)."""
+    if "Deutsch" not in text:
+        return []
+    renderer = Renderer(TEMPLATES, title)
+    entries: list[Entry] = []
+    language: str | None = None
+    _, sections = split_sections(strip_comments(text))
+    for section in sections:
+        if section.level <= 2:
+            language = section_language(section.title)
+            continue
+        if "Wortart" not in section.title:
+            continue
+        heading = parse_heading(section.title)
+        entry_language = next((lang for _, lang in heading.wortarten if lang), None) or language
+        if heading.wortarten and entry_language == T.LANGUAGE:
+            entries.extend(parse_entry(renderer, section.title, heading, section.body, page_id))
+    return entries
+
+
+def section_language(title: str) -> str:
+    """'Platz ({{Sprache|Deutsch}})' -> 'Deutsch'; an old bare '== Deutsch ==' -> 'Deutsch'."""
+    match = _SPRACHE.search(title)
+    return match.group(1) if match else title.strip()
+
+
+def parse_heading(title: str) -> Heading:
+    heading = Heading()
+    for template in parse(title).filter_templates(recursive=False):
+        key = template_key(str(template.name))
+        if key == "wortart":
+            positional = [str(p.value).strip() for p in template.params if not p.showkey]
+            if positional and positional[0]:
+                heading.wortarten.append(
+                    (positional[0].lower(), positional[1] if len(positional) > 1 else None)
+                )
+        elif key in T.GENDER_TEMPLATES:
+            heading.genders.extend(T.GENDER_TEMPLATES[key])
+        elif key in T.PLURAL_GENDER_TEMPLATES:
+            heading.tags.append("plural_only")
+        elif key in T.LABELS:
+            heading.tags.extend(T.LABELS[key][1])
+    return heading
+
+
+def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
+    """(lines before the first subsection, {subsection name: its lines}); a marker's trailing text
+    on the same line (old pages: ``{{Silbentrennung}} Platz, ...``) belongs to its subsection."""
+    head: list[str] = []
+    subsections: dict[str, list[str]] = {}
+    current = head
+    for line in body.split("\n"):
+        match = _MARKER.match(line)
+        if match and (name := template_key(match.group(1))) in T.SUBSECTIONS:
+            name = T.SUBSECTION_ALIASES.get(name, name)
+            current = subsections.setdefault(name, [])
+            close = line.find("}}")
+            rest = line[close + 2 :].strip() if close >= 0 else ""
+            if name in T.LEMMA_LINKS:
+                current.append(line)  # the marker is the content: {{Grundformverweis Dekl|Eingabe}}
+            elif rest:
+                current.append(rest)
+            continue
+        current.append(line)
+    return head, subsections
+
+
+def parse_entry(
+    renderer: Renderer, heading_text: str, heading: Heading, body: str, page_id: int
+) -> Iterator[Entry]:
+    values = [value for value, _ in heading.wortarten]
+    rules = [T.WORTART[v] for v in values if v in T.WORTART]
+    head_lines, subsections = split_subsections(body)
+    non_lemma = any(r.non_lemma for r in rules)
+    tags = [*heading.tags, *(t for r in rules for t in r.tags)]
+    if "kurzwort" in values and _is_all_caps(renderer.title):
+        tags.append("acronym")
+
+    table = noun_table(renderer, "\n".join(head_lines))
+    genders = unique([*heading.genders, *table.genders])
+    if table.plural_only:
+        tags.append("plural_only")
+    if table.singular_only:
+        tags.append("singular_only")
+
+    lemmas = lemma_links(
+        "\n".join(
+            subsections.get("grundformverweis dekl", [])
+            + subsections.get("grundformverweis konj", [])
+            + subsections.get("grundformverweis", [])
+        )
+    )
+    variant_of, variant_tags = variant_links("\n".join(head_lines))
+    tags += variant_tags
+    features = [line for line in subsections.get("grammatische merkmale", []) if line.startswith("*")]
+    if non_lemma and not lemmas:
+        lemmas = unique(m.strip() for line in features for m in _BOLD_LINK.findall(line))
+    senses = [s for s in (parse_sense(renderer, line) for line in subsections.get("bedeutungen", [])) if s]
+    if non_lemma and not senses:
+        senses = [
+            Sense(renderer.render(line.lstrip("*: ")), refs=tuple((INFLECTION, x) for x in lemmas))
+            for line in features
+        ]
+        senses = [s for s in senses if s.text]
+    if variant_of and not senses:
+        shown = "Alte Schreibweise von" if "obsolete" in variant_tags else "Andere Schreibweise von"
+        senses = [Sense(f"{shown} {variant_of[0]}", refs=((ALTERNATIVE, variant_of[0]),))]
+
+    for pos in entry_parts_of_speech(values, rules, features, renderer.title):
+        yield make_entry(
+            word=renderer.title,
+            lang=LANG,
+            pos=pos,
+            senses=senses,
+            head_tags=tags,
+            head_non_lemma=non_lemma,
+            form_of=lemmas if non_lemma else (),
+            gender=genders if pos in ("noun", "proper_noun") else (),
+            heading=heading_text,
+            page_id=page_id,
+        )
+
+
+def entry_parts_of_speech(values: list[str], rules: list, features: list[str], title: str) -> list[str]:
+    """The entry's part(s) of speech. Name types make a proper noun; "Adjektiv, Adverb" gives both;
+    phrase, abbreviation and contraction only count when nothing more specific is there."""
+    if any(v in T.NAME_TYPES for v in values):
+        return ["proper_noun"]
+    found = unique(r.pos for r in rules if r.pos)
+    strong = [p for p in found if p not in T.WEAK_POS]
+    if strong or found:
+        return strong or found[:1]
+    if any(r.non_lemma for r in rules):  # Deklinierte Form: the features name the lemma's kind
+        text = " ".join(features).lower()
+        for marker, pos in T.FEATURE_POS:
+            if marker in text:
+                return [pos]
+        return ["noun" if title[:1].isupper() else "adjective"]
+    return ["other"]
+
+
+def _is_all_caps(title: str) -> bool:
+    letters = [c for c in title if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+@dataclass
+class NounTable:
+    genders: list[str] = field(default_factory=list)
+    plural_only: bool = False
+    singular_only: bool = False
+
+
+def noun_table(renderer: Renderer, head_text: str) -> NounTable:
+    """Gender and number from {{Deutsch Substantiv Übersicht}} or the old {{Substantiv-Tabelle}}."""
+    table = NounTable()
+    if "{{" not in head_text:
+        return table
+    for template in parse(head_text).filter_templates(recursive=False):
+        key = template_key(str(template.name))
+        if not any(key.startswith(name) for name in T.NOUN_TABLES):
+            continue
+        singular: list[str] = []
+        plural: list[str] = []
+        for param in template.params:
+            name = str(param.name).strip()
+            value = _ARTICLE.sub("", renderer.text(param.value)).strip().lower()
+            if name.startswith("Genus"):
+                table.genders.extend(g for g in value.split() if g in ("m", "f", "n"))
+                table.plural_only = table.plural_only or value == "0"
+            elif "Singular" in name or "(Einzahl)" in name:
+                singular.append(value)
+            elif "Plural" in name or "(Mehrzahl)" in name:
+                if name.lower().startswith("kein plural"):
+                    table.singular_only = table.singular_only or value not in ("", "0", "nein")
+                else:
+                    plural.append(value)
+        if singular and all(v in T.EMPTY_FORM for v in singular):
+            table.plural_only = True
+        if plural and all(v in T.EMPTY_FORM for v in plural):
+            table.singular_only = True
+        break
+    return table
+
+
+def variant_links(text: str) -> tuple[tuple[str, ...], list[str]]:
+    """The standard spelling named by {{Alte Schreibweise|X}} / {{Lemmaverweis|X}}, and the tags they mean."""
+    if "{{" not in text:
+        return (), []
+    targets, tags = [], []
+    for template in parse(text).filter_templates(recursive=False):
+        key = template_key(str(template.name))
+        if key in T.VARIANT_LINKS:
+            positional = [str(p.value).strip() for p in template.params if not p.showkey]
+            if positional:
+                targets.append(positional[0])
+                tags.extend(T.VARIANT_LINKS[key])
+    return unique(targets), tags
+
+
+def lemma_links(text: str) -> tuple[str, ...]:
+    """Lemmas named by {{Grundformverweis Dekl|X}}, {{Grundformverweis Konj|X#anchor}} ..."""
+    if "{{" not in text:
+        return ()
+    found = []
+    for template in parse(text).filter_templates(recursive=False):
+        if template_key(str(template.name)) in T.LEMMA_LINKS:
+            positional = [str(p.value).strip() for p in template.params if not p.showkey]
+            if positional:
+                found.append(positional[0].partition("#")[0].strip())
+    return unique(found)
+
+
+def parse_sense(renderer: Renderer, line: str) -> Sense | None:
+    """A ``:[1] ...`` line of {{Bedeutungen}} (nested ``::[2.1]`` too), labels turned into tags."""
+    match = _SENSE.match(line)
+    if match is None or not match.group(3).strip():
+        return None
+    notes = Notes()
+    code = parse(match.group(3))
+    label_text = _leading_italic_label(renderer, code)
+    if label_text:
+        notes.tag(*label_tags(label_text))
+    text = renderer.render(code, notes)
+    return Sense(text, tuple(notes.tags), tuple(notes.refs)) if text else None
+
+
+def _leading_italic_label(renderer: Renderer, code) -> str:
+    """The text of an italic span that opens the definition and ends with a colon: a label list."""
+    nodes = [n for n in code.nodes if not (isinstance(n, Text) and not n.value.strip())]
+    for i, node in enumerate(nodes):
+        if isinstance(node, Template):
+            continue  # {{K|...}} or {{ugs.}} before the italic span
+        if isinstance(node, Tag) and str(node.wiki_markup or "") == "''" and node.contents is not None:
+            label = renderer.text(node.contents)
+            after = nodes[i + 1] if i + 1 < len(nodes) else None
+            if label.endswith(":") or (isinstance(after, Text) and after.value.lstrip().startswith(":")):
+                return label
+        return ""
+    return ""
+
+
+def label_tags(label_text: str) -> list[str]:
+    """Tags from a free-text label list: 'ohne Plural; umgangssprachlich veraltend:'."""
+    groups = []
+    for item in _LABEL_SPLIT.split(label_text.lower()):
+        item = item.strip()
+        if item:
+            groups.append([item] if item in T.LABELS else item.split())
+    return group_tags(groups)
+
+
+def group_tags(groups: list[list[str]]) -> list[str]:
+    """Tags of label groups ("österr. selten" is one group: rare in Austria).
+
+    With "gemeindeutsch" among them, a group that names a region qualifies only that region, so
+    it says nothing about the word as a whole.
+    """
+    everywhere = [T.COMMON_GERMAN] in groups
+    tags: list[str] = []
+    for group in groups:
+        group_tags = [t for label in group for t in T.LABELS.get(label, ("", ()))[1]]
+        if everywhere and "regional" in group_tags:
+            continue
+        tags.extend(group_tags)
+    return tags
+
+
+# --- template handlers --------------------------------------------------------------------------
+
+
+def _label_handler(key: str) -> Handler:
+    shown, tags = T.LABELS[key]
+
+    def render(call: TemplateCall, notes: Notes) -> str:
+        notes.tag(*tags)
+        return shown + (":" if call.arg(1) == ":" else "")
+
+    return render
+
+
+def _kontext(call: TemplateCall, notes: Notes) -> str:
+    """{{K|ugs.|abw.|t1=_|ft=...}}: labels joined by their separators (t1=_ joins into one group)."""
+    shown = ""
+    groups: list[list[str]] = []
+    separator = ""
+    for i, label in enumerate(call.args(), start=1):
+        if not label:
+            continue
+        name = T.LABELS.get(label.lower(), (label, ()))[0]
+        if separator == "_":
+            groups[-1].append(label.lower())
+            shown += " " + name
+        else:
+            groups.append([label.lower()])
+            shown += {"": "", ",": ", ", ";": "; "}.get(separator, f" {separator} ") + name
+        separator = call.get(f"t{i}", ",")
+    free = call.get("ft") or call.get("Ft")
+    if free:
+        shown += (", " if shown else "") + free
+        groups += [[w] for w in free.lower().split()]
+    notes.tag(*group_tags(groups))
+    return f"{shown}:" if shown else ""
+
+
+def _translation(call: TemplateCall, notes: Notes) -> str:
+    """{{Ü|la|placea}}, {{Üt|el|γλύφω|glyphō}}: the foreign word as shown."""
+    return call.arg(3) if call.key == "ü" and call.arg(3) else call.arg(2)
+
+
+def _link(call: TemplateCall, notes: Notes) -> str:
+    """{{L|Ziel|Text}}: the text shown."""
+    return call.arg(2) or call.arg(1)
+
+
+def _silent(call: TemplateCall, notes: Notes) -> str:
+    return ""
+
+
+def _build_templates() -> dict[str, Handler]:
+    table: dict[str, Handler] = dict(BASE_TEMPLATES)
+    for name in T.SILENT_TEMPLATES:
+        table[name] = _silent
+    for key in T.LABELS:
+        table[key] = _label_handler(key)
+    table["k"] = _kontext
+    for name in ("ü", "üt", "üxx", "üxx4", "ü?", "üt?"):
+        table[name] = _translation
+    table["l"] = _link
+    table["w"] = _link
+    for name in ("sup", "sub", "lang", "nowrap"):
+        table[name] = lambda call, notes: call.arg(1)
+    return table
+
+
+TEMPLATES: dict[str, Handler] = _build_templates()

@@ -1,0 +1,230 @@
+"""German extractor rules, each checked on a wikitext string."""
+
+from __future__ import annotations
+
+from pipeline.editions.german import parse_page
+from pipeline.entries import Entry
+
+
+def page(body: str, title: str = "Wort", language: str = "Deutsch") -> list[Entry]:
+    return parse_page(title, f"== {title} ({{{{Sprache|{language}}}}}) ==\n{body}")
+
+
+def one(body: str, title: str = "Wort") -> Entry:
+    found = page(body, title)
+    assert len(found) == 1, found
+    return found[0]
+
+
+NOUN = "=== {{Wortart|Substantiv|Deutsch}}, {{f}} ===\n"
+
+
+# --- sections and headings -----------------------------------------------------------------------
+
+
+def test_only_german_sections_are_read() -> None:
+    text = (
+        "== Rock ({{Sprache|Deutsch}}) ==\n=== {{Wortart|Substantiv|Deutsch}}, {{m}} ===\n"
+        "{{Bedeutungen}}\n:[1] Kleidungsstück\n"
+        "== Rock ({{Sprache|Englisch}}) ==\n=== {{Wortart|Substantiv|Englisch}} ===\n"
+        "{{Bedeutungen}}\n:[1] Fels\n"
+    )
+    assert [(e.pos, e.definitions) for e in parse_page("Rock", text)] == [("noun", ("Kleidungsstück",))]
+    assert (
+        parse_page("cool", "== cool ({{Sprache|Englisch}}) ==\n=== {{Wortart|Adjektiv|Englisch}} ===\n") == []
+    )
+
+
+def test_entry_language_comes_from_wortart_or_the_section() -> None:
+    # a page fragment without a language heading
+    fragment = parse_page(
+        "Fote", "=== {{Wortart|Substantiv|Deutsch}}, {{f}} ===\n{{Bedeutungen}}\n:[1] Pfote"
+    )
+    assert [e.pos for e in fragment] == ["noun"]
+    # an old heading without the language argument, inside a German section
+    old = page("=== {{Wortart|Substantiv}}, {{n}} ===\n{{Bedeutungen}}\n:[1] Handeln", "Tun")
+    assert [(e.pos, e.gender) for e in old] == [("noun", ("n",))]
+
+
+def test_sloppy_headings() -> None:
+    assert one("=== {{Wortart|Adjektiv |Deutsch}} ===\n{{Bedeutungen}}\n:[1] hübsch").pos == "adjective"
+    assert one("==={{Wortart|Verb|Deutsch}}  ===\n{{Bedeutungen}}\n:[1] gehen").pos == "verb"
+
+
+def test_wortart_values_map_to_parts_of_speech() -> None:
+    cases = {
+        "Substantiv": "noun",
+        "Verb": "verb",
+        "Hilfsverb": "verb",
+        "Adjektiv": "adjective",
+        "Adverb": "adverb",
+        "Temporaladverb": "adverb",
+        "Personalpronomen": "pronoun",
+        "Artikel": "article",
+        "Präposition": "preposition",
+        "Konjunktion": "conjunction",
+        "Interjektion": "interjection",
+        "Antwortpartikel": "particle",
+        "Kardinalzahl": "numeral",
+        "Präfix": "prefix",
+        "Redewendung": "phrase",
+        "Kontraktion": "contraction",
+    }
+    for value, pos in cases.items():
+        assert one(f"=== {{{{Wortart|{value}|Deutsch}}}} ===\n{{{{Bedeutungen}}}}\n:[1] x").pos == pos, value
+
+
+def test_two_parts_of_speech_in_one_heading_give_two_rows() -> None:
+    found = page(
+        "=== {{Wortart|Adjektiv|Deutsch}}, {{Wortart|Adverb|Deutsch}} ===\n{{Bedeutungen}}\n:[1] rasch"
+    )
+    assert [(e.pos, e.definitions) for e in found] == [("adjective", ("rasch",)), ("adverb", ("rasch",))]
+
+
+def test_proper_nouns() -> None:
+    for name in ("Vorname", "Nachname", "Toponym", "Eigenname"):
+        heading = f"=== {{{{Wortart|Substantiv|Deutsch}}}}, {{{{f}}}}, {{{{Wortart|{name}|Deutsch}}}} ===\n"
+        assert one(heading + "{{Bedeutungen}}\n:[1] x").pos == "proper_noun", name
+    assert one("=== {{Wortart|Nachname|Deutsch}} ===\n{{Bedeutungen}}\n:[1] x").pos == "proper_noun"
+
+
+def test_abbreviations_and_short_words() -> None:
+    zb = one("=== {{Wortart|Abkürzung|Deutsch}} ===\n{{Bedeutungen}}\n:[1] [[zum Beispiel]]", "z. B.")
+    assert (zb.pos, zb.tags, zb.definitions) == ("abbreviation", ("abbreviation",), ("zum Beispiel",))
+    lkw = one("=== {{Wortart|Abkürzung|Deutsch}}, {{Wortart|Substantiv|Deutsch}}, {{m}} ===\n", "Lkw")
+    assert (lkw.pos, lkw.tags, lkw.gender) == ("noun", ("abbreviation",), ("m",))
+    kurz = "=== {{Wortart|Substantiv|Deutsch}}, {{m}}, {{Wortart|Kurzwort|Deutsch}} ===\n"
+    assert one(kurz, "TÜV").tags == ("acronym",)
+    assert one(kurz, "Bus").tags == ()  # a clipped word is a word
+
+
+# --- inflected forms -----------------------------------------------------------------------------
+
+
+def test_declined_form_with_its_lemma() -> None:
+    form = one(
+        "=== {{Wortart|Deklinierte Form|Deutsch}} ===\n{{Grammatische Merkmale}}\n"
+        "*Nominativ Plural des Substantivs '''[[Eingabe]]'''\n"
+        "*Dativ Plural des Substantivs '''[[Eingabe]]'''\n\n"
+        "{{Grundformverweis Dekl|Eingabe}}\n",
+        "Eingaben",
+    )
+    assert (form.pos, form.is_lemma, form.form_of) == ("noun", False, ("Eingabe",))
+    assert form.definitions == (
+        "Nominativ Plural des Substantivs Eingabe",
+        "Dativ Plural des Substantivs Eingabe",
+    )
+
+
+def test_form_lemma_from_the_features_when_there_is_no_grundformverweis() -> None:
+    form = one(
+        "=== {{Wortart|Deklinierte Form|Deutsch}} ===\n{{Grammatische Merkmale}}\n"
+        "* Nominativ Singular Femininum des Adjektivs '''[[schön]]'''\n",
+        "schöne",
+    )
+    assert (form.pos, form.is_lemma, form.form_of) == ("adjective", False, ("schön",))
+
+
+def test_every_form_wortart_is_a_non_lemma() -> None:
+    for value, pos in [
+        ("Konjugierte Form", "verb"),
+        ("Partizip I", "verb"),
+        ("Partizip II", "verb"),
+        ("Komparativ", "adjective"),
+        ("Superlativ", "adjective"),
+        ("Erweiterter Infinitiv", "verb"),
+    ]:
+        entry = one(f"=== {{{{Wortart|{value}|Deutsch}}}} ===\n{{{{Grundformverweis Konj|machen#Verb}}}}\n")
+        assert (entry.pos, entry.is_lemma, entry.form_of) == (pos, False, ("machen",)), value
+
+
+# --- nouns: gender and number --------------------------------------------------------------------
+
+
+def test_gender_from_heading_and_table() -> None:
+    assert one("=== {{Wortart|Substantiv|Deutsch}}, {{m}}, {{n}} ===\n").gender == ("m", "n")
+    table = one("=== {{Wortart|Substantiv|Deutsch}} ===\n{{Deutsch Substantiv Übersicht\n|Genus=n\n}}\n")
+    assert table.gender == ("n",)
+
+
+def test_plural_only_nouns() -> None:
+    eltern = one(
+        "=== {{Wortart|Substantiv|Deutsch}} ===\n{{Deutsch Substantiv Übersicht\n|Genus=0\n"
+        "|Nominativ Singular=—\n|Nominativ Plural=Eltern\n|Genitiv Singular=—\n|Genitiv Plural=Eltern\n}}\n"
+    )
+    assert eltern.tags == ("plural_only",) and eltern.gender == ()
+    old = one(
+        "=== {{Wortart|Substantiv}} ===\n{{Substantiv-Tabelle|\n|Wer oder was? (Einzahl)=—\n"
+        "|Wer oder was? (Mehrzahl)=die Leute\n}}\n"
+    )
+    assert old.tags == ("plural_only",)
+
+
+def test_nouns_without_plural() -> None:
+    obst = one(
+        NOUN + "{{Deutsch Substantiv Übersicht\n|Genus=n\n|Nominativ Singular=Obst\n|Nominativ Plural=—\n}}\n"
+    )
+    assert obst.tags == ("singular_only",)
+    assert one("=== {{Wortart|Substantiv|Deutsch}}, {{m}}, {{kPl.}} ===\n").tags == ("singular_only",)
+
+
+# --- definitions and labels ----------------------------------------------------------------------
+
+
+def test_definitions_come_from_bedeutungen_only() -> None:
+    entry = one(
+        NOUN + "{{Worttrennung}}\n:Kat·ze\n{{Bedeutungen}}\n:[1] ein [[Tier]]\n::[1a] eine [[Art]] davon\n"
+        ":[2]\n:[3] ''[[Zoologie]]:'' eine Familie<ref>Quelle</ref>\n{{Herkunft}}\n:[1] von [[lateinisch]]\n"
+        "{{Beispiele}}\n:[1] Die Katze schläft.\n"
+    )
+    assert entry.definitions == ("ein Tier", "eine Art davon", "Zoologie: eine Familie")
+
+
+def test_old_silbentrennung_marker_and_singular_bedeutung() -> None:
+    entry = one(NOUN + "{{Silbentrennung}} Wi·sent, {{Pl.}} Wi·sen·te\n{{Bedeutung}}\n:[1] eine Bisonart\n")
+    assert entry.definitions == ("eine Bisonart",)
+
+
+def test_labels_become_tags() -> None:
+    entry = one(
+        NOUN
+        + "{{Bedeutungen}}\n:[1] {{K|ugs.|abw.}} a\n:[2] {{ugs.|:}} b\n:[3] {{va.}} c\n:[4] {{K|vulg.}} d\n"
+        ":[5] ''[[umgangssprachlich]] [[veraltend]]:'' e\n:[6] ''{{ugs.}}, nur Plural:'' f\n"
+        ":[7] {{K|landsch.|österr.}} g\n:[8] ''scherzhaft:'' h\n:[9] ''[[Zoologie]]:'' i\n"
+    )
+    assert entry.definitions[:2] == ("umgangssprachlich, abwertend: a", "umgangssprachlich: b")
+    assert entry.definition_tags == (
+        ("informal", "derogatory"),
+        ("informal",),
+        ("obsolete",),
+        ("vulgar",),
+        ("informal", "dated"),
+        ("plural_only", "informal"),
+        ("regional",),
+        ("humorous",),
+        (),
+    )
+    assert entry.tags == ()
+
+
+def test_label_on_every_sense_is_an_entry_tag() -> None:
+    assert one(NOUN + "{{Bedeutungen}}\n:[1] {{K|ugs.|salopp}} Geld\n:[2] {{ugs.}} Geld\n").tags == (
+        "informal",
+    )
+
+
+def test_gemeindeutsch_keeps_a_regional_qualifier_from_tagging_the_word() -> None:
+    entry = one(NOUN + "{{Bedeutungen}}\n:[1] {{K|gemeindeutsch|österr.|t2=_|selten}} erster Monat\n")
+    assert entry.definitions == ("gemeindeutsch, österreichisch selten: erster Monat",)
+    assert entry.tags == ()
+
+
+def test_old_spelling_points_to_the_new_one() -> None:
+    entry = one(NOUN + "{{Alte Schreibweise|Schifffahrt|Reform 1996}}\n", "Schiffahrt")
+    assert (entry.alt_of, entry.tags) == (("Schifffahrt",), ("alternative_form", "obsolete"))
+
+
+def test_case_sensitive_titles_are_separate_entries() -> None:
+    verb = one("=== {{Wortart|Verb|Deutsch}} ===\n{{Bedeutungen}}\n:[1] errichten", "bauen")
+    noun = one("=== {{Wortart|Substantiv|Deutsch}}, {{n}} ===\n{{Bedeutungen}}\n:[1] das Errichten", "Bauen")
+    assert (verb.word, verb.pos, noun.word, noun.pos) == ("bauen", "verb", "Bauen", "noun")
