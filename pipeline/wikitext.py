@@ -10,7 +10,7 @@ a missing word reads better than raw markup.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import mwparserfromhell
@@ -232,6 +232,18 @@ def clean_text(text: str) -> str:
     text = _SPACE_AFTER_OPEN.sub(r"\1", text)
     text = _DOUBLE_PUNCT.sub(r"\2", text)
     return _SPACE.sub(" ", text).strip()
+
+
+def silent(call: TemplateCall, notes: Notes) -> str:
+    """Handler for templates that show nothing in a definition (references, audio, categories)."""
+    return ""
+
+
+def template_table(silent_names: Iterable[str]) -> dict[str, Handler]:
+    """A starting template table for an edition: magic words, plus templates that render as nothing."""
+    table = dict(BASE_TEMPLATES)
+    table.update(dict.fromkeys(silent_names, silent))
+    return table
 
 
 # Templates every edition renders the same way (magic words and escapes).

@@ -18,7 +18,7 @@ from pipeline.editions.common import Sense, make_entry, unique
 from pipeline.editions.rules import INFLECTION, FormOfRule, PosRule
 from pipeline.entries import Entry
 from pipeline.sections import language_sections, split_sections, strip_comments
-from pipeline.wikitext import BASE_TEMPLATES, Handler, Notes, Renderer, TemplateCall, parse, template_key
+from pipeline.wikitext import Handler, Notes, Renderer, TemplateCall, parse, template_key, template_table
 
 LANG = T.LANG_CODE
 _DEFINITION = re.compile(r"^(#+)(?![#:*])\s*(.*)$")
@@ -345,14 +345,8 @@ def _ellipsis(call: TemplateCall, notes: Notes) -> str:
     return "…"
 
 
-def _silent(call: TemplateCall, notes: Notes) -> str:
-    return ""
-
-
 def _build_templates() -> dict[str, Handler]:
-    table: dict[str, Handler] = dict(BASE_TEMPLATES)
-    for name in T.SILENT_TEMPLATES:
-        table[name] = _silent
+    table = template_table(T.SILENT_TEMPLATES)
     for name, found in T.FORM_OF.items():
         table[name] = form_of_handler(found)
     for name in ("lb", "lbl", "label", "lb-lite", "context", "cx"):

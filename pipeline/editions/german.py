@@ -20,7 +20,7 @@ from pipeline.editions.common import Sense, make_entry, unique
 from pipeline.editions.rules import ALTERNATIVE, INFLECTION
 from pipeline.entries import Entry
 from pipeline.sections import split_sections, strip_comments
-from pipeline.wikitext import BASE_TEMPLATES, Handler, Notes, Renderer, TemplateCall, parse, template_key
+from pipeline.wikitext import Handler, Notes, Renderer, TemplateCall, parse, template_key, template_table
 
 LANG = T.LANG_CODE
 _SPRACHE = re.compile(r"\{\{\s*Sprache\s*\|\s*([^|}]+?)\s*\}\}")
@@ -356,14 +356,8 @@ def _link(call: TemplateCall, notes: Notes) -> str:
     return call.arg(2) or call.arg(1)
 
 
-def _silent(call: TemplateCall, notes: Notes) -> str:
-    return ""
-
-
 def _build_templates() -> dict[str, Handler]:
-    table: dict[str, Handler] = dict(BASE_TEMPLATES)
-    for name in T.SILENT_TEMPLATES:
-        table[name] = _silent
+    table = template_table(T.SILENT_TEMPLATES)
     for key in T.LABELS:
         table[key] = _label_handler(key)
     table["k"] = _kontext
