@@ -1,17 +1,34 @@
-"""The main job: extract each language's dump into outputs/<lang>/entries.parquet."""
+"""The main job: dumps -> entries tables -> every profile's word list, under one output folder.
+
+outputs/<lang>/entries.parquet      the extraction (pipeline.extract)
+outputs/<lang>/source.json          which dump it came from, and the extraction's counts
+outputs/<lang>/<profile>/           one word list per profile covering the language
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import polars as pl
+
+from pipeline.artefacts import dumps_json, sha256_file, write_word_list
+from pipeline.atomic import write_text
 from pipeline.dump.reader import read_siteinfo
+from pipeline.errors import ProfileError
 from pipeline.extract import ExtractResult, extract
+from pipeline.profile import Profile, available_profiles, load_profile
+from pipeline.select import select
+from wordlist.errors import WordlistError
+from wordlist.lexicon import read_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_DIR = ROOT / "dumps" / "sample"
 DEFAULT_OUTPUT = Path("outputs")
+ENTRIES = "entries.parquet"
+SOURCE = "source.json"
 
 
 def sample_dumps(directory: Path = SAMPLE_DIR) -> dict[str, Path]:
@@ -27,25 +44,95 @@ def dumps_by_language(dumps: list[Path]) -> dict[str, Path]:
     by_lang: dict[str, Path] = {}
     for dump in dumps:
         edition = read_siteinfo(dump).edition or dump.name[:2]
+        if edition in by_lang:
+            raise WordlistError(f"{dump}: a second {edition} dump (the first is {by_lang[edition]})")
         by_lang[edition] = dump
     return by_lang
 
 
-@dataclass(frozen=True)
+def source_document(result: ExtractResult) -> dict:
+    """What a word list records about where it comes from (no timestamps: builds are deterministic)."""
+    date = re.search(r"(?<!\d)(\d{8})(?!\d)", result.dump.name)
+    return {
+        "dump": result.dump.name,
+        "dump_bytes": result.dump.stat().st_size,
+        "dump_date": date.group(1) if date else None,
+        "dbname": result.siteinfo.dbname,
+        "generator": result.siteinfo.generator,
+        "edition": result.lang,
+        "entries_sha256": sha256_file(result.output),
+        "extraction": result.stats.to_dict(),
+    }
+
+
+@dataclass
 class BuildResult:
-    extractions: dict[str, ExtractResult]
+    extractions: dict[str, ExtractResult] = field(default_factory=dict)
+    word_lists: dict[tuple[str, str], dict] = field(default_factory=dict)  # (lang, profile) -> manifest
+
+
+def resolve_profiles(names: list[str] | None, langs: list[str]) -> list[Profile]:
+    """The profiles to build; asking for one that does not cover a requested language is an error."""
+    profiles = [load_profile(name) for name in (names or available_profiles())]
+    if names:
+        for profile in profiles:
+            missing = [lang for lang in langs if lang not in profile.languages]
+            if missing and len(langs) == 1:
+                raise ProfileError(
+                    f"{profile.path}: profile {profile.name!r} has no word list for language {missing[0]!r} "
+                    f"(its languages: {', '.join(profile.languages)})"
+                )
+    return profiles
 
 
 def build(
     dumps: dict[str, Path] | None = None,
     out_dir: Path = DEFAULT_OUTPUT,
     *,
+    profiles: list[str] | None = None,
+    langs: list[str] | None = None,
     workers: int | None = None,
+    from_entries: bool = False,
     run_extract: Callable[..., ExtractResult] = extract,
+    on_word_list: Callable[[str, str, dict], None] | None = None,
 ) -> BuildResult:
-    """Extract every dump (default: the samples) into `out_dir`/<lang>/entries.parquet."""
+    """Extract each dump (default: the samples) and build every profile's word list from it.
+
+    With `from_entries`, the entries tables already in `out_dir` are used instead of extracting.
+    """
+    out_dir = Path(out_dir)
     dumps = dumps if dumps is not None else sample_dumps()
-    results = {}
-    for lang, dump in sorted(dumps.items()):
-        results[lang] = run_extract(dump, out_dir / lang / "entries.parquet", lang=lang, workers=workers)
-    return BuildResult(results)
+    available = (
+        sorted(dumps) if not from_entries else sorted(p.parent.name for p in out_dir.glob(f"*/{ENTRIES}"))
+    )
+    chosen = langs or available
+    for lang in chosen:
+        if lang not in available:
+            have = ", ".join(available) or "none"
+            raise WordlistError(f"no data for language {lang!r} (have: {have}); give its dump with --dump")
+    result = BuildResult()
+    for lang in chosen:
+        entries_path = out_dir / lang / ENTRIES
+        if from_entries:
+            source = read_json(out_dir / lang / SOURCE) if (out_dir / lang / SOURCE).exists() else {}
+        else:
+            extraction = run_extract(dumps[lang], entries_path, lang=lang, workers=workers)
+            result.extractions[lang] = extraction
+            source = source_document(extraction)
+            write_text(out_dir / lang / SOURCE, dumps_json(source))
+        entries = pl.read_parquet(entries_path)
+        for profile in resolve_profiles(profiles, [lang]):
+            if lang not in profile.languages:
+                continue
+            manifest = write_word_list(
+                select(entries, profile, lang), profile, lang, out_dir / lang / profile.name, source
+            )
+            result.word_lists[(lang, profile.name)] = manifest
+            if on_word_list is not None:
+                on_word_list(lang, profile.name, manifest)
+    return result
+
+
+def built_manifests(out_dir: Path = DEFAULT_OUTPUT) -> list[dict]:
+    """The manifests of every word list under `out_dir`."""
+    return [read_json(path) for path in sorted(Path(out_dir).glob("*/*/manifest.json"))]

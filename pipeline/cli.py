@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Annotated
 
+import polars as pl
 import typer
 from rich.console import Console
 from rich.progress import (
@@ -23,10 +24,13 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from pipeline.build import DEFAULT_OUTPUT, build, dumps_by_language, sample_dumps
-from pipeline.editions import LANGUAGE_NAMES
+from pipeline.build import DEFAULT_OUTPUT, ENTRIES, build, built_manifests, dumps_by_language, sample_dumps
+from pipeline.cli_query import app as query_app
 from pipeline.extract import ExtractResult, ExtractStats, extract
+from pipeline.profile import available_profiles, load_profile
+from pipeline.select import select
 from wordlist.errors import WordlistError
+from wordlist.format import LANGUAGE_NAMES
 
 app = typer.Typer(
     name="wordlist",
@@ -35,8 +39,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-out = Console()
-err = Console(stderr=True)
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+
+app.add_typer(query_app, name="query")
 
 
 @app.callback()
@@ -145,10 +152,17 @@ def build_command(
         typer.Option("--dump", "-d", help="Dump to build from (repeatable; default: the sample dumps)"),
     ] = None,
     out_dir: Annotated[Path, typer.Option("--out", "-o", help="Output folder")] = DEFAULT_OUTPUT,
+    langs: Annotated[list[str] | None, typer.Option("--lang", "-l", help="Only these languages")] = None,
+    profiles: Annotated[
+        list[str] | None, typer.Option("--profile", "-p", help="Profile name or .toml path (default: all)")
+    ] = None,
+    from_entries: Annotated[
+        bool, typer.Option("--from-entries", help="Reuse the entries tables in OUT instead of extracting")
+    ] = False,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="Worker processes")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars")] = False,
 ) -> None:
-    """Build the word lists: extract each dump (default: dumps/sample/) into OUT/<lang>/."""
+    """Build the word lists: extract each dump (default: dumps/sample/), then every profile, into OUT."""
     chosen = dumps_by_language(dumps) if dumps else sample_dumps()
 
     def extract_with_progress(dump: Path, output: Path, *, lang: str, workers: int | None) -> ExtractResult:
@@ -156,4 +170,105 @@ def build_command(
         print_extract_summary(result)
         return result
 
-    build(chosen, out_dir, workers=workers, run_extract=extract_with_progress)
+    def report(lang: str, profile: str, manifest: dict) -> None:
+        out.print(f"[bold]{out_dir / lang / profile}[/]: {summary_line(manifest)}", highlight=False)
+
+    build(
+        chosen,
+        out_dir,
+        profiles=profiles,
+        langs=langs,
+        workers=workers,
+        from_entries=from_entries,
+        run_extract=extract_with_progress,
+        on_word_list=report,
+    )
+
+
+def summary_line(manifest: dict) -> str:
+    """ "1,234 unique English words with 2,345 definitions", as word game sites put it."""
+    counts = manifest["counts"]
+    language = LANGUAGE_NAMES.get(manifest["language"], manifest["language"])
+    return f"{counts['words']:,} unique {language} words with {counts['definitions']:,} definitions"
+
+
+@app.command("stats")
+def stats_command(
+    out_dir: Annotated[Path, typer.Option("--out", "-o", help="Output folder")] = DEFAULT_OUTPUT,
+    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Only this language")] = None,
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help="Only this profile")] = None,
+) -> None:
+    """Counts of the built word lists: words, definitions, parts of speech, what was left out."""
+    manifests = [
+        m
+        for m in built_manifests(out_dir)
+        if (lang is None or m["language"] == lang) and (profile is None or m["profile"] == profile)
+    ]
+    if not manifests:
+        raise WordlistError(
+            f"{out_dir}: no word lists built here"
+            + (f" for {lang or ''} {profile or ''}".rstrip() if lang or profile else "")
+            + " (run `wordlist build`)"
+        )
+    for manifest in manifests:
+        counts = manifest["counts"]
+        out.print(
+            f"[bold]{manifest['language']}/{manifest['profile']}[/]: {summary_line(manifest)}",
+            highlight=False,
+        )
+        table = Table(show_header=False, box=None, pad_edge=False)
+        table.add_column()
+        table.add_column(justify="right")
+        for pos, count in sorted(counts["by_pos"].items(), key=lambda kv: (-kv[1], kv[0])):
+            table.add_row(f"  {plural_pos(pos)}", f"{count:,}")
+        table.add_row("  entries used", f"{counts['entries_used']:,}")
+        other_pos = {
+            r.removeprefix("part of speech "): n
+            for r, n in counts["dropped"].items()
+            if r.startswith("part of speech ")
+        }
+        if other_pos:
+            detail = ", ".join(f"{pos.replace('_', ' ')} {n:,}" for pos, n in other_pos.items())
+            table.add_row(f"  left out: other parts of speech ({detail})", f"{sum(other_pos.values()):,}")
+        for reason, count in counts["dropped"].items():
+            if not reason.startswith("part of speech "):
+                table.add_row(f"  left out: {reason}", f"{count:,}")
+        out.print(table)
+
+
+def plural_pos(pos: str) -> str:
+    return {"proper_noun": "proper nouns", "adverb": "adverbs"}.get(pos, pos.replace("_", " ") + "s")
+
+
+@app.command("why")
+def why_command(
+    word: Annotated[str, typer.Argument(help="A Wiktionary page title, as written")],
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Language")] = "en",
+    profile: Annotated[str, typer.Option("--profile", "-p", help="Profile name or .toml path")] = "balda",
+    out_dir: Annotated[
+        Path, typer.Option("--out", "-o", help="Output folder with the entries table")
+    ] = DEFAULT_OUTPUT,
+) -> None:
+    """Why a page's entries are in a word list or left out."""
+    chosen = load_profile(profile)
+    entries_path = out_dir / lang / ENTRIES
+    if not entries_path.exists():
+        raise WordlistError(f"{entries_path}: missing (run `wordlist build`)")
+    decisions = select(pl.read_parquet(entries_path), chosen, lang).explain(word)
+    if not decisions:
+        out.print(f"{word!r}: no {LANGUAGE_NAMES.get(lang, lang)} entry in {entries_path}", highlight=False)
+        raise typer.Exit(1)
+    for pos, game, reason in decisions:
+        verdict = f"[green]in[/] as {game.upper()}" if reason is None else f"[red]left out[/]: {reason}"
+        out.print(f"{word} ({pos}): {verdict}", highlight=False)
+
+
+@app.command("profiles")
+def profiles_command() -> None:
+    """The shipped selection profiles."""
+    for name in available_profiles():
+        profile = load_profile(name)
+        out.print(
+            f"[bold]{name}[/] ({', '.join(profile.languages)}): {profile.description}  [{profile.path}]",
+            highlight=False,
+        )

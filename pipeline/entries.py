@@ -4,7 +4,7 @@ Columns
 -------
 word             page title, unchanged (case, spaces, hyphens, diacritics kept)
 lang             edition language ("en", "de"); only entries of the edition's own language are kept
-pos              normalized part of speech (see POS)
+pos              normalized part of speech (see wordlist.format.POS)
 is_lemma         False for inflected forms (plurals, verb forms, comparatives, German Deklinierte Form ...)
 form_of          lemma(s) an inflected form belongs to
 alt_of           the standard spelling an alternative form or misspelling points to
@@ -23,36 +23,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 
 import pyarrow as pa
-
-POS = (
-    "noun",
-    "proper_noun",
-    "verb",
-    "adjective",
-    "adverb",
-    "pronoun",
-    "preposition",
-    "postposition",
-    "conjunction",
-    "interjection",
-    "determiner",
-    "article",
-    "numeral",
-    "particle",
-    "prefix",
-    "suffix",
-    "affix",
-    "phrase",
-    "proverb",
-    "symbol",
-    "letter",
-    "character",
-    "contraction",
-    "abbreviation",
-    "classifier",
-    "romanization",
-    "other",
-)
 
 TAGS = {
     # what the entry is

@@ -33,9 +33,10 @@ from pipeline.dump import (
 )
 from pipeline.dump.multistream import default_index_path
 from pipeline.dump.reader import is_bz2, read_siteinfo
-from pipeline.editions import LANGUAGE_NAMES, page_parser
+from pipeline.editions import page_parser
 from pipeline.entries import SCHEMA, rows_to_table, to_row
 from pipeline.errors import DumpError
+from wordlist.format import LANGUAGE_NAMES
 
 ROW_GROUP_ROWS = 10_000
 PAGE_BATCH = 400

@@ -34,3 +34,13 @@ def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedP
 @pytest.fixture(scope="session")
 def shared() -> Path:
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def sample_outputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample dumps built into word lists once per test session, like `make build` does."""
+    from pipeline.build import build
+
+    out = tmp_path_factory.mktemp("outputs")
+    build(out_dir=out, workers=1)
+    return out

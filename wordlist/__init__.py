@@ -1,0 +1,13 @@
+"""wordlist: game word lists built from Wiktionary, and the games that play on them.
+
+from wordlist import Lexicon
+lexicon = Lexicon.open("en", "balda")
+lexicon.is_word("email", pos=["noun", "verb"])
+"""
+
+from wordlist.errors import ArtefactError, WordlistError
+from wordlist.format import POS, pos_mask, pos_names
+from wordlist.graph import Graph
+from wordlist.lexicon import Lexicon
+
+__all__ = ["POS", "ArtefactError", "Graph", "Lexicon", "WordlistError", "pos_mask", "pos_names"]

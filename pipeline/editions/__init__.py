@@ -14,7 +14,6 @@ EDITIONS: dict[str, PageParser] = {
     "en": english.parse_page,
     "de": german.parse_page,
 }
-LANGUAGE_NAMES = {"en": "English", "de": "German"}
 
 
 def page_parser(lang: str) -> PageParser:

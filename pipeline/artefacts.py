@@ -1,0 +1,92 @@
+"""Write one word list's folder (see wordlist.format): the DAWG, Parquet, text, alphabet and manifest.
+
+The folder is assembled under a temporary name and swapped into place, so a failed build never
+leaves a half-written word list. Every byte is a function of the input: sorted words, fixed row
+groups, no timestamps; building twice gives identical files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+from importlib import metadata
+from pathlib import Path
+
+import dawg
+import pyarrow.parquet as pq
+
+from pipeline.atomic import atomic_dir
+from pipeline.profile import Profile
+from pipeline.select import Selection
+from wordlist.format import (
+    ALPHABET_JSON,
+    ARTEFACT_FILES,
+    FORMAT_VERSION,
+    MANIFEST_JSON,
+    WORDS_DAWG,
+    WORDS_PARQUET,
+    WORDS_TXT,
+)
+
+WORD_ROW_GROUP = 512  # small row groups: a definition lookup reads one (1.8 ms vs 10 ms at 2048)
+TOOLS = ("wordlist", "mwparserfromhell", "lxml", "polars", "pyarrow", "dawg2", "typer")
+
+
+def tool_versions() -> dict[str, str]:
+    versions = {"python": platform.python_version()}
+    for name in TOOLS:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def dumps_json(document: dict) -> str:
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def write_word_list(selection: Selection, profile: Profile, lang: str, out_dir: Path, source: dict) -> dict:
+    """Write the word list of `selection` into `out_dir`; returns its manifest."""
+    words = selection.words
+    with atomic_dir(out_dir) as tmp:
+        pq.write_table(
+            words.to_arrow(), tmp / WORDS_PARQUET, row_group_size=WORD_ROW_GROUP, compression="zstd"
+        )
+        graph = dawg.IntCompletionDAWG(
+            zip(words["word"].to_list(), words["pos_mask"].to_list(), strict=True), input_is_sorted=True
+        )
+        (tmp / WORDS_DAWG).write_bytes(graph.tobytes())
+        (tmp / WORDS_TXT).write_text("".join(f"{w}\n" for w in words["word"]), encoding="utf-8")
+        (tmp / ALPHABET_JSON).write_text(dumps_json(profile.alphabet_document(lang)), encoding="utf-8")
+        manifest = {
+            "format": FORMAT_VERSION,
+            "language": lang,
+            "profile": profile.name,
+            "description": profile.description,
+            "counts": {
+                "words": words.height,
+                "definitions": selection.definitions,
+                "by_pos": selection.counts_by_pos(),
+                "entries_used": selection.entries_used,
+                "dropped": dict(sorted(selection.dropped.items(), key=lambda kv: (-kv[1], kv[0]))),
+            },
+            "files": {
+                name: {"bytes": (tmp / name).stat().st_size, "sha256": sha256_file(tmp / name)}
+                for name in ARTEFACT_FILES
+            },
+            "source": source,
+            "profile_file": {"name": profile.path.name, "sha256": sha256_file(profile.path)},
+            "tools": tool_versions(),
+        }
+        (tmp / MANIFEST_JSON).write_text(dumps_json(manifest), encoding="utf-8")
+    return manifest

@@ -1,0 +1,137 @@
+"""`wordlist query ...`: the Lexicon API from the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from wordlist.errors import WordlistError
+from wordlist.lexicon import Lexicon
+
+app = typer.Typer(
+    help="Ask a built word list: words, patterns, anagrams, random words, definitions.", no_args_is_help=True
+)
+out = Console(highlight=False, soft_wrap=True)
+
+PosOption = Annotated[
+    list[str] | None,
+    typer.Option("--pos", help="Parts of speech, e.g. noun or noun,verb (repeatable; default: any)"),
+]
+
+
+@app.callback()
+def choose(
+    ctx: typer.Context,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the word list")] = "en",
+    profile: Annotated[str, typer.Option("--profile", "-p", help="Profile of the word list")] = "balda",
+    data: Annotated[
+        Path | None, typer.Option("--data", help="Folder of built lists (default: outputs)")
+    ] = None,
+) -> None:
+    """Choose the word list (language and profile) to ask."""
+    ctx.obj = (lang, profile, data)
+
+
+def lexicon(ctx: typer.Context) -> Lexicon:
+    lang, profile, data = ctx.obj
+    return Lexicon.open(lang, profile, data)
+
+
+def parts(pos: list[str] | None) -> list[str] | None:
+    if not pos:
+        return None
+    return [p for item in pos for p in item.replace(",", " ").split()]
+
+
+def checked(function, *args, **kwargs):
+    """Run a Lexicon query; its ValueErrors (bad pattern letters, unknown part of speech) become errors."""
+    try:
+        return function(*args, **kwargs)
+    except (ValueError, LookupError) as error:
+        raise WordlistError(str(error)) from None
+
+
+@app.command("check")
+def check(ctx: typer.Context, words: list[str], pos: PosOption = None) -> None:
+    """Is each WORD in the list? Exit code 1 if any is not."""
+    found_all = True
+    lex = lexicon(ctx)
+    for word in words:
+        if checked(lex.is_word, word, pos=parts(pos)):
+            out.print(f"{lex.display(lex.normalize(word))}: yes ({', '.join(lex.parts_of_speech(word))})")
+        else:
+            found_all = False
+            also = lex.parts_of_speech(word)
+            hint = f" (only as {', '.join(also)})" if also else ""
+            out.print(f"{lex.display(lex.normalize(word))}: no{hint}")
+    if not found_all:
+        raise typer.Exit(1)
+
+
+@app.command("words")
+def words(
+    ctx: typer.Context,
+    pos: PosOption = None,
+    length: Annotated[int | None, typer.Option("--length", "-n", help="Number of letters")] = None,
+    prefix: Annotated[str, typer.Option("--prefix", help="Starting letters")] = "",
+) -> None:
+    """List words, by part of speech, length and prefix."""
+    for word in checked(lexicon(ctx).words, pos=parts(pos), length=length, prefix=prefix):
+        out.print(word)
+
+
+@app.command("count")
+def count(
+    ctx: typer.Context,
+    pos: PosOption = None,
+    length: Annotated[int | None, typer.Option("--length", "-n", help="Number of letters")] = None,
+) -> None:
+    """Count words, by part of speech and length."""
+    out.print(f"{checked(lexicon(ctx).count, pos=parts(pos), length=length):,}")
+
+
+@app.command("match")
+def match(ctx: typer.Context, pattern: str, pos: PosOption = None) -> None:
+    """Words matching PATTERN: ? is one letter, * any letters (quote it in the shell: 'a??le')."""
+    for word in checked(lexicon(ctx).match, pattern, pos=parts(pos)):
+        out.print(word)
+
+
+@app.command("anagrams")
+def anagrams(
+    ctx: typer.Context,
+    rack: str,
+    pos: PosOption = None,
+    use_all: Annotated[bool, typer.Option("--all", help="Only words using every tile")] = False,
+    min_length: Annotated[int, typer.Option("--min-length", help="Shortest word")] = 2,
+) -> None:
+    """Words that can be made from the letters of RACK (? is a blank), longest first."""
+    for word in checked(lexicon(ctx).anagrams, rack, pos=parts(pos), use_all=use_all, min_length=min_length):
+        out.print(word)
+
+
+@app.command("random")
+def random_word(
+    ctx: typer.Context,
+    length: int,
+    pos: PosOption = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Same seed, same word")] = None,
+) -> None:
+    """A random word of LENGTH letters (default: a noun)."""
+    out.print(checked(lexicon(ctx).random_word, length, pos=parts(pos) or "noun", seed=seed))
+
+
+@app.command("define")
+def define(ctx: typer.Context, word: str, pos: PosOption = None) -> None:
+    """The definitions of WORD."""
+    lex = lexicon(ctx)
+    definitions = checked(lex.definitions, word, pos=parts(pos))
+    if not definitions:
+        out.print(f"{lex.display(lex.normalize(word))}: not in the list")
+        raise typer.Exit(1)
+    out.print(f"{lex.display(lex.normalize(word))} ({', '.join(lex.titles(word))})")
+    for i, definition in enumerate(definitions, 1):
+        out.print(f"  {i}. {definition}")

@@ -1,0 +1,223 @@
+"""Selection profiles: declarative TOML files saying which entries make a game's word list.
+
+The shipped profiles are in pipeline/profiles/; a user adds one by writing a TOML file of the same
+shape and passing its path (``wordlist build --profile my.toml``). Every key is checked: an
+unknown key, a wrong type or an unknown part of speech or tag is an error naming the file and key.
+
+    name = "mygame"                        # the folder name under outputs/<lang>/
+    description = "..."
+    languages = ["en"]
+
+    [entries]                              # which rows of the entries table are used
+    lemmas_only = true                     # drop inflected forms
+    forms_follow_lemmas = false            # drop a form when every lemma it belongs to is dropped
+    parts_of_speech = ["noun", "verb"]     # keep only these ...
+    exclude_parts_of_speech = []           # ... or drop these
+    exclude_tags = ["abbreviation"]        # drop entries with any of these tags
+
+    [words]                                # how a page title becomes a game word
+    remove = "-"                           # characters deleted ("e-mail" -> "email")
+    exclude_characters = ""                # titles containing any of these are left out
+    exclude_capitalized = false            # titles with a capital letter are left out
+    lowercase = true                       # words are compared and stored in lower case
+    min_length = 2
+    max_length = 15                        # optional
+
+    [alphabet]                             # letters per language; other characters leave a word out
+    en = "abcdefghijklmnopqrstuvwxyz"
+    [alphabet.upper]                       # capitals that str.upper() gets wrong for games
+    "ß" = "ẞ"
+
+    [game]                                 # optional, copied to alphabet.json for the game
+    board_size = 15
+    [game.tiles.en]                        # letter = [points, count]
+    a = [1, 9]
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.entries import TAGS
+from pipeline.errors import ProfileError
+from wordlist.format import POS
+
+PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
+
+_TOP = {
+    "name": str,
+    "description": str,
+    "languages": list,
+    "entries": dict,
+    "words": dict,
+    "alphabet": dict,
+    "game": dict,
+}
+_ENTRIES = {
+    "lemmas_only": bool,
+    "forms_follow_lemmas": bool,
+    "parts_of_speech": list,
+    "exclude_parts_of_speech": list,
+    "exclude_tags": list,
+}
+_WORDS = {
+    "remove": str,
+    "exclude_characters": str,
+    "exclude_capitalized": bool,
+    "lowercase": bool,
+    "min_length": int,
+    "max_length": int,
+}
+_GAME = {"board_size": int, "rack_size": int, "tiles": dict}
+_TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    path: Path
+    description: str = ""
+    languages: tuple[str, ...] = ()
+    lemmas_only: bool = False
+    forms_follow_lemmas: bool = False
+    parts_of_speech: tuple[str, ...] | None = None
+    exclude_parts_of_speech: tuple[str, ...] = ()
+    exclude_tags: tuple[str, ...] = ()
+    remove: str = ""
+    exclude_characters: str = ""
+    exclude_capitalized: bool = False
+    lowercase: bool = True
+    min_length: int = 1
+    max_length: int | None = None
+    alphabets: dict[str, str] = field(default_factory=dict)
+    upper: dict[str, str] = field(default_factory=dict)
+    game: dict = field(default_factory=dict)
+
+    def allowed_pos(self) -> tuple[str, ...]:
+        base = self.parts_of_speech if self.parts_of_speech is not None else POS
+        return tuple(p for p in base if p not in self.exclude_parts_of_speech)
+
+    def alphabet(self, lang: str) -> str:
+        return self.alphabets[lang]
+
+    def alphabet_document(self, lang: str) -> dict:
+        """What alphabet.json holds for `lang`: letters and how words are normalized and shown."""
+        letters = self.alphabet(lang)
+        document: dict = {
+            "language": lang,
+            "letters": letters,
+            "upper": {c: self.upper.get(c, c.upper()) for c in letters},
+            "remove": self.remove,
+            "lowercase": self.lowercase,
+        }
+        if self.game:
+            game = {k: v for k, v in self.game.items() if k != "tiles"}
+            tiles = self.game.get("tiles", {}).get(lang)
+            if tiles:
+                game["tiles"] = {letter: {"points": p, "count": c} for letter, (p, c) in tiles.items()}
+            document["game"] = game
+        return document
+
+
+def available_profiles() -> list[str]:
+    return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))
+
+
+def load_profile(name_or_path: str | Path) -> Profile:
+    """A shipped profile by name ('balda'), or any profile file by path."""
+    text = str(name_or_path)
+    path = Path(text) if text.endswith(".toml") or "/" in text else PROFILE_DIR / f"{text}.toml"
+    if not path.exists():
+        if path.parent == PROFILE_DIR:
+            raise ProfileError(
+                f"no profile named {text!r} (shipped: {', '.join(available_profiles())}; "
+                "or give the path of a .toml file)"
+            )
+        raise ProfileError(f"{path}: no such profile file")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ProfileError(f"{path}: not valid TOML ({error})") from None
+    return _build(path, data)
+
+
+def _check_keys(path: Path, table: dict, allowed: dict[str, type], prefix: str = "") -> None:
+    for key, value in table.items():
+        where = f"{prefix}{key}"
+        if key not in allowed:
+            raise ProfileError(
+                f"{path}: unknown key {where!r} (known: {', '.join(prefix + k for k in allowed)})"
+            )
+        expected = allowed[key]
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise ProfileError(f"{path}: {where!r} must be {_TYPE_NAMES[expected]}, not {value!r}")
+
+
+def _names(path: Path, where: str, values: list, known: tuple[str, ...] | dict, what: str) -> tuple[str, ...]:
+    for value in values:
+        if value not in known:
+            raise ProfileError(f"{path}: {where!r} has unknown {what} {value!r} (known: {', '.join(known)})")
+    return tuple(values)
+
+
+def _build(path: Path, data: dict) -> Profile:
+    _check_keys(path, data, _TOP)
+    for required in ("name", "languages", "alphabet"):
+        if required not in data:
+            raise ProfileError(f"{path}: missing key {required!r}")
+    entries = data.get("entries", {})
+    words = data.get("words", {})
+    game = data.get("game", {})
+    _check_keys(path, entries, _ENTRIES, "entries.")
+    _check_keys(path, words, _WORDS, "words.")
+    _check_keys(path, game, _GAME, "game.")
+    alphabet = dict(data["alphabet"])
+    upper = alphabet.pop("upper", {})
+    languages = tuple(data["languages"])
+    for lang in languages:
+        if not isinstance(alphabet.get(lang), str) or not alphabet[lang]:
+            raise ProfileError(f"{path}: 'alphabet.{lang}' must give the letters of language {lang!r}")
+    for lang, letters in alphabet.items():
+        if lang not in languages:
+            raise ProfileError(
+                f"{path}: unknown key 'alphabet.{lang}' (the profile's languages: {', '.join(languages)})"
+            )
+        if len(set(letters)) != len(letters) or letters != letters.lower():
+            raise ProfileError(f"{path}: 'alphabet.{lang}' must list distinct lower-case letters")
+    for lang, tiles in game.get("tiles", {}).items():
+        for letter, value in tiles.items():
+            if letter != "?" and letter not in alphabet.get(lang, ""):
+                raise ProfileError(
+                    f"{path}: 'game.tiles.{lang}.{letter}' is not a letter of 'alphabet.{lang}'"
+                )
+            if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+                raise ProfileError(f"{path}: 'game.tiles.{lang}.{letter}' must be [points, count]")
+    pos = entries.get("parts_of_speech")
+    return Profile(
+        name=data["name"],
+        path=path,
+        description=data.get("description", ""),
+        languages=languages,
+        lemmas_only=entries.get("lemmas_only", False),
+        forms_follow_lemmas=entries.get("forms_follow_lemmas", False),
+        parts_of_speech=_names(path, "entries.parts_of_speech", pos, POS, "part of speech") if pos else None,
+        exclude_parts_of_speech=_names(
+            path,
+            "entries.exclude_parts_of_speech",
+            entries.get("exclude_parts_of_speech", []),
+            POS,
+            "part of speech",
+        ),
+        exclude_tags=_names(path, "entries.exclude_tags", entries.get("exclude_tags", []), TAGS, "tag"),
+        remove=words.get("remove", ""),
+        exclude_characters=words.get("exclude_characters", ""),
+        exclude_capitalized=words.get("exclude_capitalized", False),
+        lowercase=words.get("lowercase", True),
+        min_length=words.get("min_length", 1),
+        max_length=words.get("max_length"),
+        alphabets=alphabet,
+        upper=upper,
+        game=game,
+    )

@@ -1,0 +1,163 @@
+"""Profiles applied to small entry tables: every rule of balda and wordgame, and the reasons given."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from pipeline.entries import Entry, entries_to_table
+from pipeline.profile import load_profile
+from pipeline.select import select
+
+
+def table(*entries: Entry) -> pl.DataFrame:
+    return pl.from_arrow(entries_to_table(entries))
+
+
+def e(
+    word: str, pos: str = "noun", *, lemma: bool = True, form_of=(), tags=(), defs=("d",), lang="en"
+) -> Entry:
+    return Entry(
+        word, lang, pos, lemma, tuple(form_of), (), tuple(tags), tuple(defs), tuple(() for _ in defs)
+    )
+
+
+ENGLISH = table(
+    e("table", defs=("furniture",)),
+    e("table", "verb", defs=("postpone",)),
+    e("tables", lemma=False, form_of=["table"], defs=("plural",)),
+    e("quickly", "adverb"),
+    e("bright", "adjective"),
+    e("the", "article"),
+    e("email", defs=("message",)),
+    e("e-mail", defs=("alt message",)),
+    e("baby-sitter"),
+    e("Paris", "proper_noun"),
+    e("NASA", "proper_noun", tags=["acronym"]),
+    e("BBC", "abbreviation", tags=["initialism"]),
+    e("laser", defs=("device",)),
+    e("recieve", "verb", tags=["misspelling"]),
+    e("ice cream"),
+    e("don't", "verb"),
+    e("café"),
+    e("pi2"),
+    e("a", "article"),
+    e("ox"),
+    e("dude", tags=["slang"]),
+    e("cop", tags=["slang"]),
+    e("cops", lemma=False, form_of=["cop"]),
+    e("cats", lemma=False, form_of=["cat"]),
+    e("cat"),
+    e("cat", "verb", tags=["slang"]),
+    e("yeeted", "verb", lemma=False, form_of=["yeet"]),
+    e("Monday"),
+    e("OK", "adjective", tags=["informal"]),
+    e("booze", tags=["informal"]),
+    e("damn", "interjection", tags=["vulgar"]),
+)
+
+
+def test_balda_keeps_lemma_nouns_verbs_adjectives_adverbs() -> None:
+    selection = select(ENGLISH, load_profile("balda"), "en")
+    words = dict(selection.words.select("word", "pos").iter_rows())
+    assert words["table"] == ["noun", "verb"]
+    assert words["quickly"] == ["adverb"] and words["bright"] == ["adjective"]
+    assert "tables" not in words and "the" not in words  # inflected form; article
+    assert "paris" not in words and "nasa" not in words and "bbc" not in words and "recieve" not in words
+    assert words["laser"] == ["noun"] and words["monday"] == ["noun"] and words["ox"] == ["noun"]
+    for excluded in ("ice cream", "icecream", "don't", "dont", "café", "pi2", "a"):
+        assert excluded not in words, excluded
+
+
+def test_balda_drops_hyphens_and_merges_spellings() -> None:
+    words = select(ENGLISH, load_profile("balda"), "en").words
+    email = words.filter(pl.col("word") == "email").row(0, named=True)
+    assert email["titles"] == ["e-mail", "email"]
+    assert email["definitions"] == ["alt message", "message"]
+    assert words.filter(pl.col("word") == "babysitter").height == 1
+
+
+def test_balda_reasons() -> None:
+    selection = select(ENGLISH, load_profile("balda"), "en")
+    assert selection.explain("tables") == [("noun", "tables", "inflected form")]
+    assert selection.explain("Paris") == [("proper_noun", "paris", "part of speech proper_noun")]
+    assert selection.explain("NASA") == [("proper_noun", "nasa", "part of speech proper_noun")]
+    assert selection.explain("recieve") == [("verb", "recieve", "tagged misspelling")]
+    assert selection.explain("ice cream") == [("noun", "ice cream", "contains a space")]
+    assert selection.explain("don't") == [("verb", "don't", "contains an apostrophe")]
+    assert selection.explain("pi2") == [("noun", "pi2", "contains a digit")]
+    assert selection.explain("café") == [("noun", "café", "letters outside the alphabet")]
+    assert selection.explain("e-mail") == [("noun", "email", None)]
+    assert selection.dropped["inflected form"] == 4  # tables, cops, cats, yeeted
+    assert sum(selection.dropped.values()) + selection.entries_used == ENGLISH.height
+
+
+def test_german_balda_is_case_insensitive_and_keeps_umlauts_and_sharp_s() -> None:
+    german = table(
+        e("bauen", "verb", defs=("errichten",), lang="de"),
+        e("Bauen", defs=("das Errichten",), lang="de"),
+        e("Straße", lang="de"),
+        e("Öl", lang="de"),
+        e("E-Mail", lang="de"),
+        e("Berlin", "proper_noun", lang="de"),
+        e("z. B.", "abbreviation", tags=["abbreviation"], lang="de"),
+        e("Katzen", lemma=False, lang="de"),
+        e("table", lang="en"),
+    )
+    words = {r["word"]: r for r in select(german, load_profile("balda"), "de").words.iter_rows(named=True)}
+    assert sorted(words) == ["bauen", "email", "straße", "öl"]
+    bauen = words["bauen"]
+    assert (bauen["pos"], bauen["titles"], bauen["definitions"]) == (
+        ["noun", "verb"],
+        ["Bauen", "bauen"],
+        ["das Errichten", "errichten"],
+    )
+    assert bauen["definition_pos"] == ["noun", "verb"]
+
+
+def test_wordgame_rules() -> None:
+    selection = select(ENGLISH, load_profile("wordgame"), "en")
+    words = set(selection.words["word"])
+    assert {"table", "tables", "cats", "cat", "laser", "ox", "quickly", "the", "email", "yeeted"} <= words
+    reasons = {
+        title: selection.explain(title)[0][2]
+        for title in (
+            "e-mail",
+            "baby-sitter",
+            "Monday",
+            "Paris",
+            "dude",
+            "booze",
+            "damn",
+            "OK",
+            "cops",
+            "a",
+            "BBC",
+        )
+    }
+    assert reasons == {
+        "e-mail": "contains '-'",  # left out, not joined
+        "baby-sitter": "contains '-'",
+        "Monday": "capitalized",
+        "Paris": "part of speech proper_noun",
+        "dude": "tagged slang",
+        "booze": "tagged informal",
+        "damn": "tagged vulgar",
+        "OK": "tagged informal",
+        "cops": "form of a dropped word",  # its only lemma, cop, is slang
+        "a": "shorter than 2 letters",
+        "BBC": "part of speech abbreviation",
+    }
+    # a form whose lemma is not in the table at all is kept; cat has one slang and one plain entry
+    assert "yeeted" in words and "cats" in words
+    assert selection.explain("cat") == [("noun", "cat", None), ("verb", "cat", "tagged slang")]
+
+
+def test_counts_add_up() -> None:
+    selection = select(ENGLISH, load_profile("wordgame"), "en")
+    assert selection.words.height == len(set(selection.words["word"]))
+    assert selection.definitions == sum(len(d) for d in selection.words["definitions"])
+    assert (
+        selection.counts_by_pos()["noun"]
+        == selection.words.filter(pl.col("pos").list.contains("noun")).height
+    )
+    assert selection.words["word"].to_list() == sorted(selection.words["word"].to_list())

@@ -1,0 +1,140 @@
+"""`wordlist build` into word-list folders: files, manifest counts, determinism, atomic writes, stats."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import dawg
+import polars as pl
+import pytest
+
+from pipeline import artefacts
+from pipeline.build import build
+from tests.conftest import run_cli
+
+LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda")]
+
+
+def test_build_writes_every_language_and_profile(sample_outputs: Path) -> None:
+    assert sorted(p.parent.name for p in sample_outputs.glob("*/entries.parquet")) == ["de", "en"]
+    for lang, profile in LISTS:
+        folder = sample_outputs / lang / profile
+        assert sorted(p.name for p in folder.iterdir()) == [
+            "alphabet.json",
+            "manifest.json",
+            "words.dawg",
+            "words.parquet",
+            "words.txt",
+        ]
+    assert not (sample_outputs / "de" / "wordgame").exists()  # wordgame is English only
+
+
+@pytest.mark.parametrize(("lang", "profile"), LISTS)
+def test_manifest_counts_match_parquet_dawg_and_text(sample_outputs: Path, lang: str, profile: str) -> None:
+    folder = sample_outputs / lang / profile
+    manifest = json.loads((folder / "manifest.json").read_text())
+    words = pl.read_parquet(folder / "words.parquet")
+    graph = dawg.IntCompletionDAWG().load(str(folder / "words.dawg"))
+    lines = (folder / "words.txt").read_text(encoding="utf-8").splitlines()
+    counts = manifest["counts"]
+    assert counts["words"] == words.height == len(graph.keys()) == len(lines) > 50
+    assert lines == words["word"].to_list() == sorted(lines) == graph.keys()
+    assert counts["definitions"] == words["definitions"].list.len().sum()
+    for pos, n in counts["by_pos"].items():
+        assert words.filter(pl.col("pos").list.contains(pos)).height == n
+    for name, recorded in manifest["files"].items():
+        data = (folder / name).read_bytes()
+        assert recorded == {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    source = manifest["source"]
+    assert source["dump"] == f"{lang}wiktionary-sample-pages-articles-multistream.xml.bz2"
+    assert source["dbname"] == f"{lang}wiktionary"
+    extracted = source["extraction"]["entries"]
+    assert counts["entries_used"] + sum(counts["dropped"].values()) == extracted
+    assert set(manifest["tools"]) >= {
+        "python",
+        "wordlist",
+        "polars",
+        "pyarrow",
+        "dawg2",
+        "mwparserfromhell",
+        "lxml",
+    }
+
+
+def test_alphabet_files(sample_outputs: Path) -> None:
+    de = json.loads((sample_outputs / "de" / "balda" / "alphabet.json").read_text(encoding="utf-8"))
+    assert (
+        de["letters"] == "abcdefghijklmnopqrstuvwxyzäöüß" and de["upper"]["ß"] == "ẞ" and de["remove"] == "-"
+    )
+    wordgame = json.loads((sample_outputs / "en" / "wordgame" / "alphabet.json").read_text())
+    assert wordgame["game"]["board_size"] == 15 and wordgame["game"]["tiles"]["z"] == {
+        "points": 10,
+        "count": 1,
+    }
+
+
+def test_building_twice_gives_identical_bytes(sample_outputs: Path, tmp_path: Path) -> None:
+    build(out_dir=tmp_path, workers=2)
+    for path in sorted(sample_outputs.rglob("*")):
+        if path.is_file():
+            twin = tmp_path / path.relative_to(sample_outputs)
+            assert twin.read_bytes() == path.read_bytes(), path.relative_to(sample_outputs)
+
+
+def test_a_failed_build_leaves_the_previous_word_list_intact(tmp_path: Path, monkeypatch) -> None:
+    build(out_dir=tmp_path, langs=["en"], profiles=["balda"], workers=1)
+    before = {p.name: p.read_bytes() for p in (tmp_path / "en" / "balda").iterdir()}
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(artefacts, "sha256_file", broken)
+    with pytest.raises(OSError, match="disk full"):
+        build(out_dir=tmp_path, langs=["en"], profiles=["balda"], workers=1)
+    after = {p.name: p.read_bytes() for p in (tmp_path / "en" / "balda").iterdir()}
+    assert after == before
+    assert [p.name for p in (tmp_path / "en").iterdir() if p.name.startswith(".")] == []
+
+
+def test_build_cli_and_stats(tmp_path: Path) -> None:
+    result = run_cli("build", "--out", tmp_path, "-q", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"en/balda: \d+ unique English words with \d+ definitions", result.stdout)
+    assert re.search(r"de/balda: \d+ unique German words with \d+ definitions", result.stdout)
+    stats = run_cli("stats", "--out", tmp_path)
+    assert stats.returncode == 0
+    manifest = json.loads((tmp_path / "de" / "balda" / "manifest.json").read_text())
+    counts = manifest["counts"]
+    line = f"de/balda: {counts['words']:,} unique German words with {counts['definitions']:,}"
+    assert line in stats.stdout
+    assert re.search(r"nouns\s+" + f"{manifest['counts']['by_pos']['noun']:,}", stats.stdout)
+    assert "left out: inflected form" in stats.stdout
+
+
+def test_why_explains_decisions(sample_outputs: Path) -> None:
+    result = run_cli("why", "cops", "--profile", "wordgame", "--out", sample_outputs)
+    assert result.stdout.strip() == "cops (noun): left out: form of a dropped word"
+    result = run_cli("why", "Bauen", "--lang", "de", "--out", sample_outputs)
+    assert result.stdout.strip() == "Bauen (noun): in as BAUEN"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--lang", "fr"], "no data for language 'fr' (have: de, en)"),
+        (["--profile", "scrabble"], "no profile named 'scrabble'"),
+        (["--profile", "wordgame", "--lang", "de"], "profile 'wordgame' has no word list for language 'de'"),
+        (["--dump", "missing.xml.bz2"], "missing.xml.bz2: no such file"),
+    ],
+)
+def test_build_bad_requests(tmp_path: Path, args: list[str], message: str) -> None:
+    result = run_cli("build", "--out", tmp_path, "-q", *args)
+    assert result.returncode == 1 and message in result.stderr, result.stderr
+
+
+def test_stats_without_a_build(tmp_path: Path) -> None:
+    result = run_cli("stats", "--out", tmp_path)
+    assert result.returncode == 1 and "no word lists built here" in result.stderr
