@@ -25,6 +25,7 @@ from rich.progress import (
 from rich.table import Table
 
 from pipeline.build import DEFAULT_OUTPUT, ENTRIES, build, built_manifests, dumps_by_language, sample_dumps
+from pipeline.cli_play import app as play_app
 from pipeline.cli_query import app as query_app
 from pipeline.extract import ExtractResult, ExtractStats, extract
 from pipeline.profile import available_profiles, load_profile
@@ -44,6 +45,7 @@ err = Console(stderr=True, soft_wrap=True)
 
 
 app.add_typer(query_app, name="query")
+app.add_typer(play_app, name="play")
 
 
 @app.callback()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import sys
 import time
 
-from tests.bench import lexicon, memory
+from tests.bench import balda, lexicon, memory
 from tests.bench.common import machine
 
-BENCHMARKS = [("memory", memory.run), ("lexicon", lexicon.run)]
+BENCHMARKS = [("memory", memory.run), ("lexicon", lexicon.run), ("balda", balda.run)]
 
 
 def main(names: list[str]) -> None:
