@@ -27,6 +27,7 @@ from rich.table import Table
 from pipeline.build import DEFAULT_OUTPUT, ENTRIES, build, built_manifests, dumps_by_language, sample_dumps
 from pipeline.cli_play import app as play_app
 from pipeline.cli_query import app as query_app
+from pipeline.download import DEFAULT_MIRROR, download
 from pipeline.extract import ExtractResult, ExtractStats, extract
 from pipeline.profile import available_profiles, load_profile
 from pipeline.select import select
@@ -263,6 +264,30 @@ def why_command(
     for pos, game, reason in decisions:
         verdict = f"[green]in[/] as {game.upper()}" if reason is None else f"[red]left out[/]: {reason}"
         out.print(f"{word} ({pos}): {verdict}", highlight=False)
+
+
+@app.command("download")
+def download_command(
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Edition: en or de")],
+    date: Annotated[str, typer.Option("--date", help="Dump date YYYYMMDD, or latest")] = "latest",
+    dest: Annotated[Path, typer.Option("--dest", help="Folder to download into")] = Path("dumps"),
+    mirror: Annotated[
+        str | None, typer.Option("--mirror", help=f"Dumps site (default {DEFAULT_MIRROR})")
+    ] = None,
+) -> None:
+    """Download a Wiktionary pages-articles multistream dump and its index (resumable, checksummed)."""
+    with byte_progress() as progress:
+        tasks: dict[str, int] = {}
+
+        def on_progress(name: str, done: int, total: int | None) -> None:
+            if name not in tasks:
+                tasks[name] = progress.add_task(name, total=total)
+            progress.update(tasks[name], completed=done, total=total)
+
+        result = download(lang, date, dest, mirror=mirror, on_progress=on_progress)
+    for path in (result.dump, result.index):
+        out.print(f"{path}  ({path.stat().st_size:,} bytes, sha1 verified)", highlight=False)
+    out.print(f"next: wordlist build --dump {result.dump}", highlight=False)
 
 
 @app.command("profiles")

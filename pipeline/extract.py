@@ -225,7 +225,7 @@ def extract(
 
 
 def _range_tasks(multistream: Multistream, lang: str, workers: int) -> Iterator[tuple[Callable, tuple]]:
-    for chunk in multistream.chunks(min_chunks=workers * 4):
+    for chunk in multistream.chunks(target_bytes=1 << 20, min_chunks=workers * 16):
         yield _extract_range, (multistream.path, chunk, multistream.siteinfo, lang)
 
 
@@ -281,7 +281,7 @@ class _TableWriter:
         if self._pending_rows >= ROW_GROUP_ROWS:
             table = pa.concat_tables(self._pending)
             while table.num_rows >= ROW_GROUP_ROWS:
-                self._writer.write_table(table.slice(0, ROW_GROUP_ROWS))
+                self._write(table.slice(0, ROW_GROUP_ROWS))
                 table = table.slice(ROW_GROUP_ROWS)
             self._pending, self._pending_rows = [table], table.num_rows
 
@@ -290,5 +290,9 @@ class _TableWriter:
 
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None and self._pending_rows:
-            self._writer.write_table(pa.concat_tables(self._pending))
+            self._write(pa.concat_tables(self._pending))
         self._writer.close()
+
+    def _write(self, table: pa.Table) -> None:
+        # one contiguous chunk per row group: the bytes must not depend on how the work was split
+        self._writer.write_table(table.combine_chunks())

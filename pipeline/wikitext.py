@@ -1,10 +1,11 @@
-"""Render wikitext to plain readable text with mwparserfromhell, driven by an edition's template table.
+"""Render wikitext to plain readable text, driven by an edition's template table.
 
-The renderer walks mwparserfromhell's node tree: text stays, links become their visible text,
-formatting tags their contents, references and comments vanish. Templates are looked up in a
-table of handlers; a handler returns the template's visible words and may note what it means
-(a register label, "plural of X") in the `Notes` passed along. Unknown templates render as nothing:
-a missing word reads better than raw markup.
+The renderer walks the light tree of pipeline.wikitree (mwparserfromhell's tokenizer feeding a
+small builder): text stays, links become their visible text, formatting tags their contents,
+references and comments vanish. Templates are looked up in a table of handlers; a handler returns
+the template's visible words and may note what it means (a register label, "plural of X") in the
+`Notes` passed along. Unknown templates render as nothing: a missing word reads better than raw
+markup.
 """
 
 from __future__ import annotations
@@ -13,19 +14,18 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-import mwparserfromhell
-from mwparserfromhell.nodes import (
-    Argument,
-    Comment,
-    ExternalLink,
-    Heading,
-    HTMLEntity,
-    Tag,
-    Template,
-    Text,
-    Wikilink,
-)
-from mwparserfromhell.wikicode import Wikicode
+from pipeline.wikitree import Argument, ExternalLink, Heading, Link, Nodes, Tag, Template, parse, templates
+
+__all__ = [
+    "Notes",
+    "Renderer",
+    "TemplateCall",
+    "clean_text",
+    "parse",
+    "template_key",
+    "template_table",
+    "templates",
+]
 
 
 @dataclass
@@ -45,6 +45,17 @@ class Notes:
             self.refs.append((kind, target))
 
 
+class _DiscardedNotes(Notes):
+    """Notes nobody reads (while rendering a template argument)."""
+
+    def tag(self, *tags: str) -> None:
+        pass
+
+    def ref(self, kind: str, target: str) -> None:
+        pass
+
+
+_DISCARDED = _DiscardedNotes()
 Handler = Callable[["TemplateCall", Notes], str]
 
 # Links into these namespaces are images, categories, interwiki: not part of the text.
@@ -65,12 +76,11 @@ _DROPPED_LINK_PREFIXES = frozenset(
 _KEPT_LINK_PREFIXES = frozenset({"w", "wikipedia", "wikt", "wiktionary", "s", "wikisource"})
 _INTERLANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z]+)*$")
 _DROPPED_TAGS = frozenset({"ref", "references", "gallery", "timeline", "templatedata", "score"})
-_SPACE = re.compile(r"\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?)\]])")
 _SPACE_AFTER_OPEN = re.compile(r"([(\[])\s+")
 _EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*\]")
 _DOUBLE_PUNCT = re.compile(r"([,;])\s*([,;.])")
-_EMPTY = mwparserfromhell.parse("")
+_NEEDS_TIDYING = re.compile(r"[(\[]\s|\s[,.;:!?)\]]|\(\s*[,;]?\s*\)|\[\s*\]|[,;]\s*[,;.]")
 _LITERAL_REF = re.compile(r"<ref[^>/]*/>|<ref[^>]*>.*?</ref>", re.DOTALL)
 _SCRIPTABLE = frozenset("0123456789+-−")
 _SCRIPT_DIGITS = {
@@ -79,70 +89,48 @@ _SCRIPT_DIGITS = {
 }
 
 
-def parse(text: str) -> Wikicode:
-    """mwparserfromhell's tree; bold and italic quotes become formatting tags (rendered as contents)."""
-    return mwparserfromhell.parse(text, skip_style_tags=False)
+_KEYS: dict[str, str] = {}
 
 
 def template_key(name: str) -> str:
     """Lookup key of a template name: MediaWiki ignores case of the first letter and treats _ as space."""
-    return _SPACE.sub(" ", name.replace("_", " ")).strip().lower()
+    key = _KEYS.get(name)
+    if key is None:
+        key = " ".join(name.replace("_", " ").split()).lower()
+        if len(_KEYS) < 100_000:  # the names in a dump are few; never let odd ones grow it without bound
+            _KEYS[name] = key
+    return key
 
 
 class TemplateCall:
     """One template occurrence; its arguments are rendered to plain text on demand."""
 
-    __slots__ = ("_named", "_positional", "key", "name", "renderer")
+    __slots__ = ("key", "name", "node", "renderer")
 
     def __init__(self, node: Template, renderer: Renderer) -> None:
-        self.name = str(node.name).strip()
+        self.node = node
+        self.name = node.name_text()
         self.key = template_key(self.name)
         self.renderer = renderer
-        self._named: dict[str, Wikicode] = {}
-        numbered: dict[int, Wikicode] = {}
-        count = 0
-        for param in node.params:
-            if not param.showkey:
-                count += 1
-                numbered[count] = param.value
-                continue
-            name = str(param.name).strip()
-            if name.isdigit():  # {{x|1=...}} is positional argument 1, as MediaWiki reads it
-                numbered[int(name)] = param.value
-            else:
-                self._named[name] = param.value
-        self._positional: list[Wikicode] = [
-            numbered.get(i, _EMPTY) for i in range(1, max(numbered, default=0) + 1)
-        ]
 
     def __len__(self) -> int:
-        return len(self._positional)
+        return len(self.node.positional)
 
     def arg(self, index: int, default: str = "") -> str:
         """Positional argument `index` (1-based) as plain text."""
-        if 1 <= index <= len(self._positional):
-            return self.renderer.text(self._positional[index - 1])
-        return default
-
-    def raw(self, index: int) -> str:
-        """Positional argument `index` (1-based) as raw wikitext, stripped."""
-        if 1 <= index <= len(self._positional):
-            return str(self._positional[index - 1]).strip()
-        return ""
+        positional = self.node.positional
+        return self.renderer.text(positional[index - 1]) if 1 <= index <= len(positional) else default
 
     def args(self, start: int = 1) -> list[str]:
-        return [self.renderer.text(v) for v in self._positional[start - 1 :]]
-
-    def raw_args(self, start: int = 1) -> list[str]:
-        return [str(v).strip() for v in self._positional[start - 1 :]]
+        return [self.renderer.text(v) for v in self.node.positional[start - 1 :]]
 
     def get(self, key: str, default: str = "") -> str:
         """Named argument `key` as plain text."""
-        value = self._named.get(key)
+        value = self.node.named.get(key)
         return self.renderer.text(value) if value is not None else default
 
     def has(self, key: str) -> bool:
-        return key in self._named
+        return key in self.node.named
 
 
 class Renderer:
@@ -152,43 +140,42 @@ class Renderer:
         self.templates = templates
         self.title = title
 
-    def render(self, wikitext: str | Wikicode, notes: Notes | None = None) -> str:
+    def render(self, wikitext: str | Nodes, notes: Notes | None = None) -> str:
         """Plain text of `wikitext`, whitespace tidied. Handlers record into `notes`."""
-        code = parse(wikitext) if isinstance(wikitext, str) else wikitext
-        return clean_text(self._nodes(code, notes if notes is not None else Notes()))
+        nodes = parse(wikitext) if isinstance(wikitext, str) else wikitext
+        return clean_text(self._nodes(nodes, notes if notes is not None else Notes()))
 
-    def text(self, code: Wikicode) -> str:
-        """Plain text of a template argument (notes from nested templates are not kept)."""
-        return clean_text(self._nodes(code, Notes()))
+    def text(self, nodes: Nodes) -> str:
+        """Plain text of a template argument (notes from nested templates are not kept).
 
-    def _nodes(self, code: Wikicode, notes: Notes) -> str:
-        return "".join(self._node(node, notes) for node in code.nodes)
+        Only whitespace is normalized: the text of the whole line is cleaned once at the end.
+        """
+        return " ".join(self._nodes(nodes, _DISCARDED).split())
+
+    def _nodes(self, nodes: Nodes, notes: Notes) -> str:
+        return "".join(node if type(node) is str else self._node(node, notes) for node in nodes)
 
     def _node(self, node: object, notes: Notes) -> str:
-        if isinstance(node, Text):
-            return node.value
-        if isinstance(node, Wikilink):
-            return self._link(node, notes)
         if isinstance(node, Template):
             call = TemplateCall(node, self)
             handler = self.templates.get(call.key)
             return handler(call, notes) if handler is not None else ""
+        if isinstance(node, Link):
+            return self._link(node, notes)
         if isinstance(node, Tag):
             return self._tag(node, notes)
-        if isinstance(node, HTMLEntity):
-            return node.normalize()
         if isinstance(node, ExternalLink):
             if not node.brackets:  # a bare URL is shown as written
-                return str(node.url)
+                return self._nodes(node.url, notes)
             return self._nodes(node.title, notes) if node.title is not None else ""
         if isinstance(node, Argument):
             return self._nodes(node.default, notes) if node.default is not None else ""
-        if isinstance(node, Comment | Heading):
+        if isinstance(node, Heading):
             return ""
         return str(node)
 
-    def _link(self, node: Wikilink, notes: Notes) -> str:
-        target = str(node.title).strip()
+    def _link(self, node: Link, notes: Notes) -> str:
+        target = "".join(n for n in node.title if isinstance(n, str)).strip()
         leading_colon = target.startswith(":")
         target = target.lstrip(":").strip()
         prefix, sep, rest = target.partition(":")
@@ -207,7 +194,7 @@ class Renderer:
         return target.partition("#")[0].strip()
 
     def _tag(self, node: Tag, notes: Notes) -> str:
-        name = str(node.tag).strip().lower()
+        name = node.name
         if name in _DROPPED_TAGS:
             return ""
         if name == "br":
@@ -221,17 +208,22 @@ class Renderer:
 
 
 def clean_text(text: str) -> str:
-    """Collapse whitespace and tidy the punctuation left behind by removed markup."""
+    """Collapse whitespace and tidy the punctuation left behind by removed markup.
+
+    One search tells whether any tidying rule applies; most lines need none.
+    """
     if not text:
         return ""
     if "<ref" in text:  # escaped references (&lt;ref&gt;) arrive here as text
         text = _LITERAL_REF.sub("", text)
-    text = _SPACE.sub(" ", text.replace("\xa0", " ")).strip()
+    text = " ".join(text.split())  # also turns no-break spaces into spaces
+    if _NEEDS_TIDYING.search(text) is None:
+        return text
     text = _EMPTY_BRACKETS.sub("", text)
-    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
     text = _SPACE_AFTER_OPEN.sub(r"\1", text)
+    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
     text = _DOUBLE_PUNCT.sub(r"\2", text)
-    return _SPACE.sub(" ", text).strip()
+    return " ".join(text.split())
 
 
 def silent(call: TemplateCall, notes: Notes) -> str:

@@ -146,3 +146,30 @@ def test_a_malformed_page_is_skipped_not_fatal(tmp_path: Path) -> None:
     assert result.stats.skipped["malformed <page>"] == 1
     assert "without <id>" in result.stats.problems[0]
     assert result.stats.entries == 2
+
+
+def test_output_bytes_do_not_depend_on_how_the_work_is_split(tmp_path: Path, monkeypatch) -> None:
+    """Row groups over 1 MB of distinct text make the Parquet writer flush pages at chunk boundaries."""
+    from pipeline import extract as extract_module
+    from pipeline.dump.multistream import Multistream
+
+    long_pages = [
+        SourcePage(
+            f"w{i}",
+            f"==English==\n===Noun===\n{{{{en-noun}}}}\n# {' '.join(f'x{i}y{k}' for k in range(300))}\n",
+        )
+        for i in range(1200)
+    ]
+    dump = tmp_path / "d-multistream.xml.bz2"
+    write_dump(long_pages, dump, lang="en", pages_per_stream=20)
+    monkeypatch.setattr(extract_module, "ROW_GROUP_ROWS", 1000)
+    outputs = []
+    real_chunks = Multistream.chunks
+    for target in (1, 30_000, 1 << 20):
+        monkeypatch.setattr(
+            Multistream, "chunks", lambda self, target=target, **kw: real_chunks(self, target_bytes=target)
+        )
+        out = tmp_path / f"out-{target}.parquet"
+        extract(dump, out, workers=2)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] == outputs[2]

@@ -69,3 +69,11 @@ def test_language_sections_run_to_the_next_level_two_heading() -> None:
 
 def test_comments_can_hide_headings_and_run_to_the_end() -> None:
     assert strip_comments("a<!--\n===Verb===\n-->b<!-- unterminated") == "ab"
+
+
+def test_language_sections_at_the_edges_of_the_page() -> None:
+    assert list(language_sections("==English==", lambda t: True)) == [("English", "")]
+    assert list(language_sections("==English==\nbody", lambda t: True)) == [("English", "body")]
+    found = list(language_sections("==A==\n==B==\nb\n===C===\nc", lambda t: t == "B"))
+    assert found == [("B", "b\n===C===\nc")]
+    assert list(language_sections("no heading at all", lambda t: True)) == []

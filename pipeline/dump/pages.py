@@ -91,6 +91,17 @@ def siteinfo_from_element(
     )
 
 
+_LOCAL_NAMES: dict[str, str] = {}
+
+
+def _local(tag: str) -> str:
+    """local_name with a cache: a dump has a handful of distinct tags, seen millions of times."""
+    name = _LOCAL_NAMES.get(tag)
+    if name is None:
+        name = _LOCAL_NAMES[tag] = local_name(tag)
+    return name
+
+
 def page_from_element(element: etree._Element, siteinfo: SiteInfo) -> Page:
     """Build a Page from a parsed <page> element. Raises ValueError if a required field is missing."""
     title: str | None = None
@@ -99,7 +110,7 @@ def page_from_element(element: etree._Element, siteinfo: SiteInfo) -> Page:
     redirect: str | None = None
     timestamp = text = model = None
     for child in element:
-        name = local_name(child.tag)
+        name = _local(child.tag)
         if name == "title":
             title = child.text or ""
         elif name == "ns":
@@ -110,7 +121,7 @@ def page_from_element(element: etree._Element, siteinfo: SiteInfo) -> Page:
             redirect = child.get("title") or ""
         elif name == "revision":
             for field_ in child:
-                field_name = local_name(field_.tag)
+                field_name = _local(field_.tag)
                 if field_name == "text":
                     text = field_.text or ""
                 elif field_name == "timestamp":
@@ -124,7 +135,7 @@ def page_from_element(element: etree._Element, siteinfo: SiteInfo) -> Page:
     text = text or ""
     if namespace is None:
         namespace = siteinfo.namespace_of(title)
-    if redirect is None and (m := _REDIRECT_TEXT.match(text)):
+    if redirect is None and (text[:1] == "#" or text[:1].isspace()) and (m := _REDIRECT_TEXT.match(text)):
         redirect = m.group(1).strip()
     return Page(title, namespace, page_id, redirect, timestamp, text, model)
 

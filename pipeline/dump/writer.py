@@ -10,6 +10,8 @@ Multistream files put the header through </siteinfo> in stream 0, then 100 pages
 from __future__ import annotations
 
 import bz2
+import contextlib
+import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,7 +69,9 @@ class SourcePage:
     page_id: int = 0
 
 
-def header(lang: str, schema: str = "0.11", generator: str = "MediaWiki 1.43.0-wmf.8") -> str:
+def header(
+    lang: str, schema: str = "0.11", generator: str = "MediaWiki 1.43.0-wmf.8", sitename: str = "Wiktionary"
+) -> str:
     namespaces = "\n".join(
         f'      <namespace key="{key}" case="case-sensitive" />'
         if not name
@@ -81,7 +85,7 @@ def header(lang: str, schema: str = "0.11", generator: str = "MediaWiki 1.43.0-w
         f'xsi:schemaLocation="http://www.mediawiki.org/xml/export-{schema}/ '
         f'http://www.mediawiki.org/xml/export-{schema}.xsd" version="{schema}" xml:lang="{lang}">\n'
         "  <siteinfo>\n"
-        "    <sitename>Wiktionary</sitename>\n"
+        f"    <sitename>{escape(sitename)}</sitename>\n"
         f"{dbname}"
         f"    <base>https://{lang}.wiktionary.org/wiki/{MAIN_PAGE[lang]}</base>\n"
         f"    <generator>{generator}</generator>\n"
@@ -101,9 +105,24 @@ def _old(schema: str) -> bool:
     return _version(schema) < (0, 4)
 
 
-def page_xml(page: SourcePage, lang: str, schema: str = "0.11") -> str:
+def _base36_sha1(data: bytes) -> str:
+    """A revision's <sha1> as MediaWiki writes it: the SHA-1 in base 36, 31 digits."""
+    number = int.from_bytes(hashlib.sha1(data, usedforsecurity=False).digest(), "big")
+    digits = []
+    while number:
+        number, digit = divmod(number, 36)
+        digits.append("0123456789abcdefghijklmnopqrstuvwxyz"[digit])
+    return "".join(reversed(digits)).rjust(31, "0")
+
+
+def full_title(page: SourcePage, lang: str) -> str:
+    """The title as the dump writes it: with its namespace prefix."""
     prefix = NAMESPACES[lang].get(page.namespace, "")
-    title = f"{prefix}:{page.title}" if prefix and not page.title.startswith(prefix + ":") else page.title
+    return f"{prefix}:{page.title}" if prefix and not page.title.startswith(prefix + ":") else page.title
+
+
+def page_xml(page: SourcePage, lang: str, schema: str = "0.11") -> str:
+    title = full_title(page, lang)
     old = _old(schema)
     lines = ["  <page>", f"    <title>{escape(title)}</title>"]
     if not old:
@@ -111,20 +130,31 @@ def page_xml(page: SourcePage, lang: str, schema: str = "0.11") -> str:
     lines.append(f"    <id>{page.page_id}</id>")
     if page.redirect is not None and not old:
         lines.append(f"    <redirect title={quoteattr(page.redirect)} />")
+    revision = page.page_id * 10 + 7
     lines += [
         "    <revision>",
-        f"      <id>{page.page_id * 10 + 7}</id>",
+        f"      <id>{revision}</id>",
+        f"      <parentid>{revision - 3}</parentid>",
         f"      <timestamp>{page.timestamp}</timestamp>",
         "      <contributor>",
         "        <username>SampleWriter</username>",
         "        <id>4242</id>",
         "      </contributor>",
+        "      <comment>sample entry, written for the wordlist project</comment>",
     ]
+    encoded = page.text.encode("utf-8")
     if not old:
+        if _version(schema) >= (0, 11):
+            lines.append(f"      <origin>{revision}</origin>")
         lines += [f"      <model>{page.model}</model>", "      <format>text/x-wiki</format>"]
-    size = len(page.text.encode("utf-8"))
-    attrs = ' xml:space="preserve"' if _version(schema) < (0, 11) else f' bytes="{size}" xml:space="preserve"'
+    attrs = (
+        ' xml:space="preserve"'
+        if _version(schema) < (0, 11)
+        else f' bytes="{len(encoded)}" xml:space="preserve"'
+    )
     lines.append(f"      <text{attrs}>{escape(page.text)}</text>")
+    if not old:
+        lines.append(f"      <sha1>{_base36_sha1(encoded)}</sha1>")
     lines += ["    </revision>", "  </page>"]
     return "\n".join(lines) + "\n"
 
@@ -138,6 +168,45 @@ def numbered(pages: Iterable[SourcePage], first_id: int = 1) -> Iterator[SourceP
         yield SourcePage(
             page.title, page.text, page.namespace, page.redirect, page.model, page.timestamp, page_id
         )
+
+
+class MultistreamWriter:
+    """Write a multistream dump (and its index) one stream at a time; nothing is final until `close`.
+
+    Streams may be handed over already compressed (`add_compressed`), so that worker processes can
+    do the slow part. Use as a context manager: on an error the partial files are removed.
+    """
+
+    def __init__(
+        self, path: Path | str, *, lang: str, header_xml: str, index: Path | str | None = None
+    ) -> None:
+        self._stack = contextlib.ExitStack()
+        self._tmp = self._stack.enter_context(atomic_path(path))
+        self._index_tmp = self._stack.enter_context(atomic_path(index)) if index is not None else None
+        self._out = self._stack.enter_context(open(self._tmp, "wb"))  # noqa: SIM115 - closed by the ExitStack
+        self._lang = lang
+        self._index_lines: list[str] = []
+        self._out.write(bz2.compress(header_xml.encode("utf-8")))
+
+    def add_pages(self, pages: list[SourcePage], schema: str = "0.11") -> None:
+        data = bz2.compress("".join(page_xml(p, self._lang, schema) for p in pages).encode("utf-8"))
+        self.add_compressed(data, [(p.page_id, full_title(p, self._lang)) for p in pages])
+
+    def add_compressed(self, data: bytes, pages: list[tuple[int, str]]) -> None:
+        """One compressed stream of pages, with (page id, title) of each for the index."""
+        offset = self._out.tell()
+        self._out.write(data)
+        self._index_lines.extend(f"{offset}:{page_id}:{escape(title)}\n" for page_id, title in pages)
+
+    def __enter__(self) -> MultistreamWriter:
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is None:
+            self._out.write(bz2.compress(b"</mediawiki>\n"))
+            if self._index_tmp is not None:
+                self._index_tmp.write_bytes(bz2.compress("".join(self._index_lines).encode("utf-8")))
+        self._stack.__exit__(exc_type, exc, tb)
 
 
 def write_dump(
@@ -156,43 +225,19 @@ def write_dump(
         raise ValueError("a multistream dump is bz2-compressed")
     pages = list(numbered(pages))
     head = header(lang, schema)
+    if multistream:
+        with MultistreamWriter(path, lang=lang, header_xml=head, index=index) as writer:
+            for start in range(0, len(pages), pages_per_stream):
+                writer.add_pages(pages[start : start + pages_per_stream], schema)
+        return len(pages)
     with atomic_path(path) as tmp:
-        if not compress:
-            with open(tmp, "w", encoding="utf-8") as f:
-                f.write(head)
-                for page in pages:
-                    f.write(page_xml(page, lang, schema))
-                f.write("</mediawiki>\n")
-        elif not multistream:
-            with bz2.open(tmp, "wt", encoding="utf-8") as f:
-                f.write(head)
-                for page in pages:
-                    f.write(page_xml(page, lang, schema))
-                f.write("</mediawiki>\n")
-        else:
-            index_lines = _write_multistream(tmp, head, pages, lang, schema, pages_per_stream)
-            if index is not None:
-                with atomic_path(index) as index_tmp:
-                    index_tmp.write_bytes(bz2.compress("".join(index_lines).encode("utf-8")))
+        opener = bz2.open if compress else open
+        with opener(tmp, "wt", encoding="utf-8") as f:
+            f.write(head)
+            for page in pages:
+                f.write(page_xml(page, lang, schema))
+            f.write("</mediawiki>\n")
     return len(pages)
-
-
-def _write_multistream(
-    path: Path, head: str, pages: list[SourcePage], lang: str, schema: str, pages_per_stream: int
-) -> list[str]:
-    index_lines = []
-    with open(path, "wb") as f:
-        f.write(bz2.compress(head.encode("utf-8")))
-        for start in range(0, len(pages), pages_per_stream):
-            group = pages[start : start + pages_per_stream]
-            offset = f.tell()
-            f.write(bz2.compress("".join(page_xml(p, lang, schema) for p in group).encode("utf-8")))
-            for page in group:
-                prefix = NAMESPACES[lang].get(page.namespace, "")
-                title = f"{prefix}:{page.title}" if prefix else page.title
-                index_lines.append(f"{offset}:{page.page_id}:{escape(title)}\n")
-        f.write(bz2.compress(b"</mediawiki>\n"))
-    return index_lines
 
 
 def read_page_source(path: Path | str) -> list[SourcePage]:

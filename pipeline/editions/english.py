@@ -11,14 +11,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from mwparserfromhell.nodes import Template, Text
-
 from pipeline.editions import english_tables as T
 from pipeline.editions.common import Sense, make_entry, unique
 from pipeline.editions.rules import INFLECTION, FormOfRule, PosRule
 from pipeline.entries import Entry
 from pipeline.sections import language_sections, split_sections, strip_comments
-from pipeline.wikitext import Handler, Notes, Renderer, TemplateCall, parse, template_key, template_table
+from pipeline.wikitext import (
+    Handler,
+    Notes,
+    Renderer,
+    TemplateCall,
+    parse,
+    template_key,
+    template_table,
+    templates,
+)
+from pipeline.wikitree import Nodes, Template, plain
 
 LANG = T.LANG_CODE
 _DEFINITION = re.compile(r"^(#+)(?![#:*])\s*(.*)$")
@@ -103,8 +111,8 @@ def parse_head(head_text: str) -> PosRule:
     pos: str | None = None
     tags: list[str] = []
     non_lemma = False
-    for template in parse(head_text).filter_templates(recursive=False):
-        key = template_key(str(template.name))
+    for template in templates(parse(head_text)):
+        key = template_key(template.name_text())
         found = HEAD_TEMPLATE_RULES.get(key)
         if key == "head":
             found = _head_value_rule(template)
@@ -122,9 +130,9 @@ HEAD_TEMPLATE_RULES = T.HEAD_TEMPLATES
 
 
 def _head_value_rule(template: Template) -> PosRule | None:
-    positional = [str(p.value).strip() for p in template.params if not p.showkey]
-    if template.has("pos"):  # very old style: {{head|lang=en|pos=noun}}
-        value = str(template.get("pos").value)
+    positional = template.plain_args()
+    if "pos" in template.named:  # very old style: {{head|lang=en|pos=noun}}
+        value = plain(template.named["pos"])
     elif positional and positional[0] == LANG and len(positional) > 1:
         value = positional[1]
     else:
@@ -134,7 +142,7 @@ def _head_value_rule(template: Template) -> PosRule | None:
 
 def _noun_number_tags(template: Template) -> list[str]:
     """{{en-noun|p}}: plural only; {{en-noun|-}} with no plural given: uncountable, no plural."""
-    positional = [str(p.value).strip() for p in template.params if not p.showkey]
+    positional = template.plain_args()
     if "p" in positional:
         return ["plural_only"]
     if positional == ["-"]:
@@ -145,66 +153,65 @@ def _noun_number_tags(template: Template) -> list[str]:
 def parse_definition(renderer: Renderer, line: str) -> Sense:
     """Plain text, tags and form-of targets of one definition line (without its `#` marker)."""
     notes = Notes()
-    code = parse(line)
-    prefix = _old_context_labels(code, notes)
-    text = renderer.render(code, notes)
-    if prefix:
-        text = f"({', '.join(prefix)}) {text}".strip()
+    labels, nodes = _old_context_labels(parse(line), notes)
+    text = renderer.render(nodes, notes)
+    if labels:
+        text = f"({', '.join(labels)}) {text}".strip()
     return Sense(text, tuple(notes.tags), tuple(notes.refs))
 
 
-def _old_context_labels(code, notes: Notes) -> list[str]:
+def _old_context_labels(nodes: Nodes, notes: Notes) -> tuple[list[str], Nodes]:
     """Pre-2010 pages start definitions with bare label templates: {{biology}}, {{slang}}.
 
     A parameterless template before any text, that the edition does not otherwise know, is such
-    a label: it is shown in parentheses, and tagged if it is a register label. Removed from `code`.
+    a label: it is shown in parentheses, and tagged if it is a register label. Returns the labels
+    and the nodes after them.
     """
     labels = []
-    for node in list(code.nodes):
-        if isinstance(node, Text) and not node.value.strip():
+    rest = 0
+    for i, node in enumerate(nodes):
+        if isinstance(node, str) and not node.strip():
             continue
-        if not isinstance(node, Template):
+        if not isinstance(node, Template) or node.positional:
             break
-        key = template_key(str(node.name))
-        positional = [p for p in node.params if not p.showkey]
-        if key in TEMPLATES or positional or not key.replace(" ", "").replace("-", "").isalpha():
+        key = template_key(node.name_text())
+        if key in TEMPLATES or not key.replace(" ", "").replace("-", "").isalpha():
             break
         labels.append(key)
         notes.tag(*T.LABELS.get(key, ()))
-        code.remove(node)
-    return labels
+        rest = i + 1
+    return labels, nodes[rest:]
 
 
 # --- template handlers --------------------------------------------------------------------------
 
 
 def _target_args(call: TemplateCall) -> tuple[str, list[str]]:
-    """(target as wikitext, remaining args) for form-of templates of either argument convention."""
-    raw = call.raw_args()
+    """(target, remaining args) of a form-of template in either argument convention, as plain text."""
+    args = call.args()
     if call.key.startswith("en-") or call.has("lang"):
-        return (raw[0] if raw else ""), raw[1:]
-    if len(raw) >= 2 and raw[0] == LANG:
-        return raw[1], raw[2:]
-    return (raw[0] if raw else ""), raw[1:]
+        return (args[0] if args else ""), args[1:]
+    if len(args) >= 2 and args[0] == LANG:
+        return args[1], args[2:]
+    return (args[0] if args else ""), args[1:]
 
 
-def _clean_target(call: TemplateCall, wikitext: str) -> str:
-    text = call.renderer.render(wikitext) if ("[[" in wikitext or "{{" in wikitext) else wikitext
+def _clean_target(text: str) -> str:
     return text.partition("#")[0].strip()
 
 
 def form_of_handler(found: FormOfRule) -> Handler:
     def render(call: TemplateCall, notes: Notes) -> str:
-        target_wikitext, rest = _target_args(call)
-        target = _clean_target(call, target_wikitext)
+        target_text, rest = _target_args(call)
+        target = _clean_target(target_text)
         if call.key in ("form of",):  # {{form of|en|<form text>|<lemma>}}: description comes first
-            description, target = target, _clean_target(call, rest[0]) if rest else ""
+            description, target = target, _clean_target(rest[0]) if rest else ""
             text = f"{description} of"
         elif call.key in ("inflection of", "infl of"):  # |lemma|alt|tag|tag...
             text = T.INFLECTION_TAGS.get("|".join(a for a in rest[1:] if a), found.text)
         else:
             text = found.text
-        display = call.renderer.render(rest[0]) if rest and rest[0] and call.key != "form of" else ""
+        display = rest[0] if rest and rest[0] and call.key != "form of" else ""
         notes.ref(found.kind, target)
         if found.kind not in (INFLECTION, "other"):
             notes.tag(_KIND_TAG[found.kind])

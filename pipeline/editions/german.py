@@ -13,14 +13,22 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from mwparserfromhell.nodes import Tag, Template, Text
-
 from pipeline.editions import german_tables as T
 from pipeline.editions.common import Sense, make_entry, unique
 from pipeline.editions.rules import ALTERNATIVE, INFLECTION
 from pipeline.entries import Entry
 from pipeline.sections import split_sections, strip_comments
-from pipeline.wikitext import Handler, Notes, Renderer, TemplateCall, parse, template_key, template_table
+from pipeline.wikitext import (
+    Handler,
+    Notes,
+    Renderer,
+    TemplateCall,
+    parse,
+    template_key,
+    template_table,
+    templates,
+)
+from pipeline.wikitree import Nodes, Tag, Template
 
 LANG = T.LANG_CODE
 _SPRACHE = re.compile(r"\{\{\s*Sprache\s*\|\s*([^|}]+?)\s*\}\}")
@@ -69,10 +77,10 @@ def section_language(title: str) -> str:
 
 def parse_heading(title: str) -> Heading:
     heading = Heading()
-    for template in parse(title).filter_templates(recursive=False):
-        key = template_key(str(template.name))
+    for template in templates(parse(title)):
+        key = template_key(template.name_text())
         if key == "wortart":
-            positional = [str(p.value).strip() for p in template.params if not p.showkey]
+            positional = template.plain_args()
             if positional and positional[0]:
                 heading.wortarten.append(
                     (positional[0].lower(), positional[1] if len(positional) > 1 else None)
@@ -199,15 +207,14 @@ def noun_table(renderer: Renderer, head_text: str) -> NounTable:
     table = NounTable()
     if "{{" not in head_text:
         return table
-    for template in parse(head_text).filter_templates(recursive=False):
-        key = template_key(str(template.name))
+    for template in templates(parse(head_text)):
+        key = template_key(template.name_text())
         if not any(key.startswith(name) for name in T.NOUN_TABLES):
             continue
         singular: list[str] = []
         plural: list[str] = []
-        for param in template.params:
-            name = str(param.name).strip()
-            value = _ARTICLE.sub("", renderer.text(param.value)).strip().lower()
+        for name, nodes in template.named.items():
+            value = _ARTICLE.sub("", renderer.text(nodes)).strip().lower()
             if name.startswith("Genus"):
                 table.genders.extend(g for g in value.split() if g in ("m", "f", "n"))
                 table.plural_only = table.plural_only or value == "0"
@@ -231,10 +238,10 @@ def variant_links(text: str) -> tuple[tuple[str, ...], list[str]]:
     if "{{" not in text:
         return (), []
     targets, tags = [], []
-    for template in parse(text).filter_templates(recursive=False):
-        key = template_key(str(template.name))
+    for template in templates(parse(text)):
+        key = template_key(template.name_text())
         if key in T.VARIANT_LINKS:
-            positional = [str(p.value).strip() for p in template.params if not p.showkey]
+            positional = template.plain_args()
             if positional:
                 targets.append(positional[0])
                 tags.extend(T.VARIANT_LINKS[key])
@@ -246,9 +253,9 @@ def lemma_links(text: str) -> tuple[str, ...]:
     if "{{" not in text:
         return ()
     found = []
-    for template in parse(text).filter_templates(recursive=False):
-        if template_key(str(template.name)) in T.LEMMA_LINKS:
-            positional = [str(p.value).strip() for p in template.params if not p.showkey]
+    for template in templates(parse(text)):
+        if template_key(template.name_text()) in T.LEMMA_LINKS:
+            positional = template.plain_args()
             if positional:
                 found.append(positional[0].partition("#")[0].strip())
     return unique(found)
@@ -260,24 +267,24 @@ def parse_sense(renderer: Renderer, line: str) -> Sense | None:
     if match is None or not match.group(3).strip():
         return None
     notes = Notes()
-    code = parse(match.group(3))
-    label_text = _leading_italic_label(renderer, code)
+    nodes = parse(match.group(3))
+    label_text = _leading_italic_label(renderer, nodes)
     if label_text:
         notes.tag(*label_tags(label_text))
-    text = renderer.render(code, notes)
+    text = renderer.render(nodes, notes)
     return Sense(text, tuple(notes.tags), tuple(notes.refs)) if text else None
 
 
-def _leading_italic_label(renderer: Renderer, code) -> str:
+def _leading_italic_label(renderer: Renderer, nodes: Nodes) -> str:
     """The text of an italic span that opens the definition and ends with a colon: a label list."""
-    nodes = [n for n in code.nodes if not (isinstance(n, Text) and not n.value.strip())]
+    nodes = [n for n in nodes if not (isinstance(n, str) and not n.strip())]
     for i, node in enumerate(nodes):
         if isinstance(node, Template):
             continue  # {{K|...}} or {{ugs.}} before the italic span
-        if isinstance(node, Tag) and str(node.wiki_markup or "") == "''" and node.contents is not None:
+        if isinstance(node, Tag) and node.markup == "''" and node.contents is not None:
             label = renderer.text(node.contents)
             after = nodes[i + 1] if i + 1 < len(nodes) else None
-            if label.endswith(":") or (isinstance(after, Text) and after.value.lstrip().startswith(":")):
+            if label.endswith(":") or (isinstance(after, str) and after.lstrip().startswith(":")):
                 return label
         return ""
     return ""

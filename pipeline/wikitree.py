@@ -1,0 +1,253 @@
+"""A light wikitext tree: mwparserfromhell's tokenizer feeding a small builder of plain nodes.
+
+mwparserfromhell's C tokenizer is fast (a few microseconds a line); building its full node tree
+(Wikicode, SmartList, Parameter objects ...) costs ten times more, and the extractor parses
+millions of definition lines. So the same token stream is turned here into the little the
+renderer needs: a node list is a list whose items are ``str`` (text) or one of the node classes
+below. Comments are dropped while building; entities arrive decoded as text.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+
+from mwparserfromhell.parser import tokens as T
+
+try:
+    from mwparserfromhell.parser import CTokenizer as _Tokenizer
+except ImportError:  # pragma: no cover - the pure-Python tokenizer, same tokens
+    from mwparserfromhell.parser import Tokenizer as _Tokenizer
+
+Nodes = list  # of str | Template | Link | ExternalLink | Tag | Argument | Heading
+
+
+class Template:
+    """{{name|positional|key=value}}; numbered keys (1=...) are positional, as MediaWiki reads them."""
+
+    __slots__ = ("name", "named", "positional")
+
+    def __init__(self, name: Nodes, positional: list[Nodes], named: dict[str, Nodes]) -> None:
+        self.name = name
+        self.positional = positional
+        self.named = named
+
+    def name_text(self) -> str:
+        return plain(self.name)
+
+    def plain_args(self) -> list[str]:
+        """Positional arguments as plain text (markup inside them is ignored)."""
+        return [plain(value) for value in self.positional]
+
+
+class Link:
+    """[[title|text]]"""
+
+    __slots__ = ("text", "title")
+
+    def __init__(self, title: Nodes, text: Nodes | None) -> None:
+        self.title = title
+        self.text = text
+
+
+class ExternalLink:
+    """[url title] or a bare URL."""
+
+    __slots__ = ("brackets", "title", "url")
+
+    def __init__(self, url: Nodes, title: Nodes | None, brackets: bool) -> None:
+        self.url = url
+        self.title = title
+        self.brackets = brackets
+
+
+class Tag:
+    """<name ...>contents</name>, or '' / ''' formatting (markup holds the quotes)."""
+
+    __slots__ = ("contents", "markup", "name")
+
+    def __init__(self, name: str, contents: Nodes | None, markup: str | None) -> None:
+        self.name = name
+        self.contents = contents
+        self.markup = markup
+
+
+class Argument:
+    """{{{name|default}}}"""
+
+    __slots__ = ("default", "name")
+
+    def __init__(self, name: Nodes, default: Nodes | None) -> None:
+        self.name = name
+        self.default = default
+
+
+class Heading:
+    __slots__ = ("level", "title")
+
+    def __init__(self, title: Nodes, level: int) -> None:
+        self.title = title
+        self.level = level
+
+
+_TOKENIZER = _Tokenizer()
+
+
+def parse(text: str) -> Nodes:
+    """The node list of `text` (never raises: text the tokenizer rejects stays plain text)."""
+    if not text:
+        return []
+    try:
+        stream = _TOKENIZER.tokenize(text, 0, False)
+    except Exception:  # a tokenizer bug on odd input must not lose the page
+        return [text]
+    return _Builder(stream).nodes(())
+
+
+def plain(nodes: Nodes | None) -> str:
+    """The text of `nodes` without any markup (for template names and simple argument values)."""
+    return "".join(n for n in nodes if isinstance(n, str)).strip() if nodes else ""
+
+
+def templates(nodes: Nodes) -> Iterator[Template]:
+    """The templates at the top level of `nodes` (not those nested inside others)."""
+    return (n for n in nodes if isinstance(n, Template))
+
+
+class _Builder:
+    """Recursive descent over the token list; each method consumes the tokens of one construct."""
+
+    __slots__ = ("i", "tokens")
+
+    def __init__(self, stream: list) -> None:
+        self.tokens = stream
+        self.i = 0
+
+    def nodes(self, stop: tuple[type, ...]) -> Nodes:
+        """Nodes up to (not including) a token of one of the `stop` types, or the end."""
+        out: Nodes = []
+        tokens = self.tokens
+        while self.i < len(tokens):
+            token = tokens[self.i]
+            kind = type(token)
+            if kind in stop:
+                return out
+            self.i += 1
+            if kind is T.Text:
+                out.append(token["text"])  # tokens are dicts; attribute access is slower
+            elif kind is T.TemplateOpen:
+                out.append(self.template())
+            elif kind is T.WikilinkOpen:
+                out.append(self.link())
+            elif kind is T.TagOpenOpen:
+                out.append(self.tag(token))
+            elif kind is T.HTMLEntityStart:
+                out.append(self.entity())
+            elif kind is T.CommentStart:
+                self.nodes((T.CommentEnd,))
+                self.i += 1
+            elif kind is T.ExternalLinkOpen:
+                out.append(self.external_link(token))
+            elif kind is T.ArgumentOpen:
+                out.append(self.argument())
+            elif kind is T.HeadingStart:
+                title = self.nodes((T.HeadingEnd,))
+                self.i += 1
+                out.append(Heading(title, token.level))
+        return out
+
+    def template(self) -> Template:
+        name = self.nodes((T.TemplateParamSeparator, T.TemplateClose))
+        positional: list[Nodes] = []
+        named: dict[str, Nodes] = {}
+        numbered: dict[int, Nodes] = {}
+        count = 0
+        while self.i < len(self.tokens) and type(self.tokens[self.i]) is T.TemplateParamSeparator:
+            self.i += 1
+            value = self.nodes((T.TemplateParamEquals, T.TemplateParamSeparator, T.TemplateClose))
+            if self.i < len(self.tokens) and type(self.tokens[self.i]) is T.TemplateParamEquals:
+                self.i += 1
+                key = "".join(n for n in value if isinstance(n, str)).strip()
+                value = self.nodes((T.TemplateParamSeparator, T.TemplateClose))
+                if key.isdigit():
+                    numbered[int(key)] = value
+                else:
+                    named[key] = value
+            else:
+                count += 1
+                numbered[count] = value
+        self.i += 1  # TemplateClose
+        if numbered:
+            positional = [numbered.get(n, []) for n in range(1, max(numbered) + 1)]
+        return Template(name, positional, named)
+
+    def link(self) -> Link:
+        title = self.nodes((T.WikilinkSeparator, T.WikilinkClose))
+        text = None
+        if self.i < len(self.tokens) and type(self.tokens[self.i]) is T.WikilinkSeparator:
+            self.i += 1
+            text = self.nodes((T.WikilinkClose,))
+        self.i += 1
+        return Link(title, text)
+
+    def external_link(self, opening) -> ExternalLink:
+        url = self.nodes((T.ExternalLinkSeparator, T.ExternalLinkClose))
+        title = None
+        if self.i < len(self.tokens) and type(self.tokens[self.i]) is T.ExternalLinkSeparator:
+            self.i += 1
+            title = self.nodes((T.ExternalLinkClose,))
+        self.i += 1
+        return ExternalLink(url, title, bool(opening.brackets))
+
+    def argument(self) -> Argument:
+        name = self.nodes((T.ArgumentSeparator, T.ArgumentClose))
+        default = None
+        if self.i < len(self.tokens) and type(self.tokens[self.i]) is T.ArgumentSeparator:
+            self.i += 1
+            default = self.nodes((T.ArgumentClose,))
+        self.i += 1
+        return Argument(name, default)
+
+    def entity(self) -> str:
+        tokens = self.tokens
+        token = tokens[self.i]
+        self.i += 1
+        if type(token) is T.HTMLEntityNumeric:
+            token = tokens[self.i]
+            self.i += 1
+            if type(token) is T.HTMLEntityHex:
+                digits = tokens[self.i].text
+                self.i += 2  # the digits, HTMLEntityEnd
+                return _codepoint(int(digits, 16))
+            self.i += 1  # HTMLEntityEnd
+            return _codepoint(int(token.text))
+        self.i += 1  # HTMLEntityEnd
+        return html.unescape(f"&{token.text};")
+
+    def tag(self, opening) -> Tag:
+        tokens = self.tokens
+        name_nodes = self.nodes(_TAG_NAME_END)
+        name = "".join(n for n in name_nodes if isinstance(n, str)).strip().lower()
+        contents: Nodes | None = None
+        while self.i < len(tokens):
+            kind = type(tokens[self.i])
+            self.i += 1
+            if kind is T.TagAttrStart:  # attributes are not shown: parse past them
+                self.nodes(_TAG_NAME_END)
+            elif kind is T.TagCloseOpen:
+                contents = self.nodes((T.TagOpenClose,))
+            elif kind is T.TagOpenClose:
+                self.nodes((T.TagCloseClose,))
+            elif kind is T.TagCloseSelfclose or kind is T.TagCloseClose:
+                break
+        return Tag(name, contents, opening.wiki_markup)
+
+
+_TAG_NAME_END = (T.TagAttrStart, T.TagCloseOpen, T.TagCloseSelfclose)
+
+
+def _codepoint(number: int) -> str:
+    try:
+        return chr(number)
+    except (ValueError, OverflowError):
+        return "\ufffd"

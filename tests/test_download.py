@@ -1,0 +1,152 @@
+"""`wordlist download` against a dumps site served on loopback: resume, checksums, errors."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from pipeline.download import download
+from pipeline.dump.writer import SourcePage, write_dump
+from pipeline.errors import DownloadError
+from tests.conftest import run_cli
+
+DATE = "20261101"
+DB = "enwiktionary"
+DUMP = f"{DB}-{DATE}-pages-articles-multistream.xml.bz2"
+INDEX = f"{DB}-{DATE}-pages-articles-multistream-index.txt.bz2"
+
+
+class DumpSite(BaseHTTPRequestHandler):
+    """Serves a folder like dumps.wikimedia.org, with HTTP ranges, and breaks transfers on demand."""
+
+    root: Path
+    cut: ClassVar[dict[str, int]] = {}  # URL path -> bytes to send before dropping the connection (once)
+    log: ClassVar[list[tuple[str, str | None]]] = []
+
+    def log_message(self, *args) -> None:  # quiet
+        pass
+
+    def do_GET(self) -> None:
+        self.log.append((self.path, self.headers.get("Range")))
+        path = self.root / self.path.lstrip("/")
+        if not path.is_file():
+            self.send_error(404)
+            return
+        data = path.read_bytes()
+        start = 0
+        if (match := re.fullmatch(r"bytes=(\d+)-", self.headers.get("Range") or "")) is not None:
+            start = int(match.group(1))
+            if start >= len(data):
+                self.send_error(416)
+                return
+        self.send_response(206 if start else 200)
+        if start:
+            self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+        self.send_header("Content-Length", str(len(data) - start))
+        self.end_headers()
+        body = data[start:]
+        cut = self.cut.pop(self.path, None)
+        self.wfile.write(body[:cut] if cut is not None else body)
+        if cut is not None:
+            self.wfile.flush()
+            self.close_connection = True
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[str, Path, type[DumpSite]]]:
+    """A dumps site with one small English dump, its index, checksums and the 'latest' RSS file."""
+    root = tmp_path / "site"
+    folder = root / DB / DATE
+    folder.mkdir(parents=True)
+    pages = [
+        SourcePage(f"word{i}", f"==English==\n===Noun===\n{{{{en-noun}}}}\n# Thing {i}.\n")
+        for i in range(300)
+    ]
+    write_dump(pages, folder / DUMP, lang="en", pages_per_stream=50, index=folder / INDEX)
+    sums = "".join(f"{hashlib.sha1((folder / n).read_bytes()).hexdigest()}  {n}\n" for n in (DUMP, INDEX))
+    (folder / f"{DB}-{DATE}-sha1sums.txt").write_text(sums + "0" * 40 + f"  {DB}-{DATE}-other.xml.bz2\n")
+    latest = root / DB / "latest"
+    latest.mkdir()
+    (latest / f"{DB}-latest-pages-articles-multistream.xml.bz2-rss.xml").write_text(
+        f'<rss version="2.0"><channel><item><link>https://dumps.wikimedia.org/{DB}/{DATE}</link></item>'
+        "</channel></rss>"
+    )
+    handler = type("Site", (DumpSite,), {"root": root, "cut": {}, "log": []})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", root, handler
+    server.shutdown()
+    server.server_close()
+
+
+def test_download_latest_verifies_and_names_files(site: tuple[str, Path], tmp_path: Path) -> None:
+    url, root, _ = site
+    seen: list[tuple[str, int]] = []
+    result = download(
+        "en", "latest", tmp_path / "dumps", mirror=url, on_progress=lambda n, d, t: seen.append((n, d))
+    )
+    assert result.date == DATE and result.dump.name == DUMP and result.index.name == INDEX
+    assert result.dump.read_bytes() == (root / DB / DATE / DUMP).read_bytes()
+    assert list((tmp_path / "dumps").glob("*.part")) == []
+    assert seen[-1][0] == INDEX and any(n == DUMP for n, _ in seen)
+    again = download("en", DATE, tmp_path / "dumps", mirror=url)  # already there and verified: no transfer
+    assert again.dump == result.dump
+
+
+def test_an_interrupted_transfer_resumes(site: tuple[str, Path], tmp_path: Path) -> None:
+    url, root, handler = site
+    path = f"/{DB}/{DATE}/{DUMP}"
+    handler.cut[path] = 5000
+    with pytest.raises(DownloadError) as raised:
+        download("en", DATE, tmp_path, mirror=url)
+    message = str(raised.value)
+    assert DUMP in message and "5,000" in message and "run the same command again" in message
+    assert not (tmp_path / DUMP).exists() and (tmp_path / f"{DUMP}.part").stat().st_size == 5000
+    result = download("en", DATE, tmp_path, mirror=url)
+    assert result.dump.read_bytes() == (root / DB / DATE / DUMP).read_bytes()
+    assert (path, "bytes=5000-") in handler.log  # it asked only for the rest
+    assert not (tmp_path / f"{DUMP}.part").exists()
+
+
+def test_a_wrong_checksum_leaves_nothing_under_the_final_name(site: tuple[str, Path], tmp_path: Path) -> None:
+    url, root, _ = site
+    sums = root / DB / DATE / f"{DB}-{DATE}-sha1sums.txt"
+    wrong = re.sub(
+        r"^[0-9a-f]{40}(  " + re.escape(DUMP) + ")", "1" * 40 + r"\1", sums.read_text(), flags=re.M
+    )
+    sums.write_text(wrong)
+    expected = rf"{re.escape(DUMP)}: checksum mismatch \(sha1 [0-9a-f]{{40}}, published 1{{40}}\)"
+    with pytest.raises(DownloadError, match=expected):
+        download("en", DATE, tmp_path, mirror=url)
+    assert not (tmp_path / DUMP).exists() and not (tmp_path / f"{DUMP}.part").exists()
+
+
+def test_errors_without_network_or_dump(site: tuple[str, Path], tmp_path: Path) -> None:
+    url, _, _ = site
+    with pytest.raises(DownloadError, match=r"cannot connect .*check the network"):
+        download("en", DATE, tmp_path, mirror="http://127.0.0.1:9")
+    with pytest.raises(DownloadError, match=r"20250101-sha1sums\.txt: not found \(HTTP 404\)"):
+        download("en", "20250101", tmp_path, mirror=url)
+    with pytest.raises(DownloadError, match="--lang 'fr'"):
+        download("fr", DATE, tmp_path, mirror=url)
+    with pytest.raises(DownloadError, match="give YYYYMMDD or latest"):
+        download("en", "last week", tmp_path, mirror=url)
+
+
+def test_download_cli(site: tuple[str, Path], tmp_path: Path) -> None:
+    url, _, _ = site
+    result = run_cli("download", "--lang", "en", "--dest", tmp_path, "--mirror", url)
+    assert result.returncode == 0, result.stderr
+    assert f"{DUMP}  (" in result.stdout and "sha1 verified" in result.stdout
+    offline = run_cli("download", "--lang", "en", "--dest", tmp_path, "--mirror", "http://127.0.0.1:9")
+    assert (
+        offline.returncode == 1 and "cannot connect" in offline.stderr and "Traceback" not in offline.stderr
+    )
