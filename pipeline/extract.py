@@ -32,8 +32,9 @@ from pipeline.dump import (
     pages_in_range,
 )
 from pipeline.dump.multistream import default_index_path
+from pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER
 from pipeline.dump.reader import is_bz2, read_siteinfo
-from pipeline.editions import page_parser
+from pipeline.editions import edition
 from pipeline.entries import SCHEMA, rows_to_table, to_row
 from pipeline.errors import DumpError
 from wordlist.format import LANGUAGE_NAMES
@@ -75,6 +76,13 @@ class ExtractStats:
         self.skipped["malformed <page>"] += len(descriptions)
         self.problems.extend(descriptions[: MAX_PROBLEMS - len(self.problems)])
 
+    def note_passed_over(self, passed_over: Counter, lang: str) -> None:
+        """Count the pages the prefilter sorted out without building them."""
+        self.pages += passed_over.total()
+        self.articles += passed_over[WITHOUT_MARKER]
+        for reason, count in passed_over.items():
+            self.skipped[_no_section(lang) if reason == WITHOUT_MARKER else reason] += count
+
     def to_dict(self) -> dict:
         return {
             "pages": self.pages,
@@ -101,19 +109,23 @@ class ExtractResult:
     stats: ExtractStats
 
 
+def _no_section(lang: str) -> str:
+    return f"no {LANGUAGE_NAMES.get(lang, lang)} section"
+
+
 def extract_pages(pages: Iterable[Page], lang: str) -> tuple[list[tuple], ExtractStats]:
     """Entries (as rows) of the pages that are articles; everything else counted as skipped."""
-    parse = page_parser(lang)
-    no_section = f"no {LANGUAGE_NAMES.get(lang, lang)} section"
+    parse = edition(lang).parse_page
+    no_section = _no_section(lang)
     rows: list[tuple] = []
     stats = ExtractStats()
     for page in pages:
         stats.pages += 1
         if page.namespace != 0:
-            stats.skipped["not in the main namespace"] += 1
+            stats.skipped[OTHER_NAMESPACE] += 1
             continue
         if page.redirect is not None:
-            stats.skipped["redirect"] += 1
+            stats.skipped[REDIRECT] += 1
             continue
         if page.model not in (None, "wikitext"):
             stats.skipped[f"content model {page.model}"] += 1
@@ -143,19 +155,25 @@ def extract_pages(pages: Iterable[Page], lang: str) -> tuple[list[tuple], Extrac
     return rows, stats
 
 
-# Worker tasks: top-level functions so they pickle. Each returns (rows, stats, bytes covered).
-def _extract_range(task: tuple[Path, StreamRange, SiteInfo, str]) -> tuple[list[tuple], ExtractStats, int]:
+# Worker tasks: top-level functions so they pickle. Each returns (entries, stats, bytes covered);
+# entries go back as an Arrow table, which pickles as a few buffers instead of a tuple per row.
+def _extract_range(task: tuple[Path, StreamRange, SiteInfo, str]) -> tuple[pa.Table, ExtractStats, int]:
     path, chunk, siteinfo, lang = task
     malformed: list[str] = []
-    rows, stats = extract_pages(pages_in_range(path, chunk, siteinfo, malformed), lang)
+    passed_over: Counter = Counter()
+    pages = pages_in_range(
+        path, chunk, siteinfo, malformed, marker=edition(lang).marker, passed_over=passed_over
+    )
+    rows, stats = extract_pages(pages, lang)
     stats.note_malformed(malformed)
-    return rows, stats, chunk.size
+    stats.note_passed_over(passed_over, lang)
+    return rows_to_table(rows), stats, chunk.size
 
 
-def _extract_batch(task: tuple[list[Page], str, int]) -> tuple[list[tuple], ExtractStats, int]:
+def _extract_batch(task: tuple[list[Page], str, int]) -> tuple[pa.Table, ExtractStats, int]:
     pages, lang, position = task
     rows, stats = extract_pages(pages, lang)
-    return rows, stats, position
+    return rows_to_table(rows), stats, position
 
 
 def default_workers() -> int:
@@ -167,17 +185,17 @@ def default_workers() -> int:
 
 def resolve_lang(siteinfo: SiteInfo, lang: str | None, dump: Path) -> str:
     """The language to extract: as asked, or the dump's own edition; a mismatch is an error."""
-    edition = siteinfo.edition
+    dump_edition = siteinfo.edition
     if lang is None:
-        if edition is None:
+        if dump_edition is None:
             raise DumpError(f"{dump}: the dump does not say which Wiktionary it is from; pass --lang")
-        lang = edition
-    elif edition is not None and edition != lang:
+        lang = dump_edition
+    elif dump_edition is not None and dump_edition != lang:
         raise DumpError(
-            f"{dump}: this is a dump of the {LANGUAGE_NAMES.get(edition, edition)} Wiktionary "
-            f"({siteinfo.dbname or edition + 'wiktionary'}), but --lang {lang} was asked for"
+            f"{dump}: this is a dump of the {LANGUAGE_NAMES.get(dump_edition, dump_edition)} Wiktionary "
+            f"({siteinfo.dbname or dump_edition + 'wiktionary'}), but --lang {lang} was asked for"
         )
-    page_parser(lang)
+    edition(lang)
     return lang
 
 
@@ -211,8 +229,8 @@ def extract(
     done = multistream.stream_offsets[0] if multistream else 0
     with atomic_path(out) as tmp, _TableWriter(tmp) as writer:
         tasks = _range_tasks(multistream, lang, workers) if multistream else _batch_tasks(dump, lang, stats)
-        for rows, part, covered in _run(tasks, workers):
-            writer.add(rows)
+        for table, part, covered in _run(tasks, workers):
+            writer.add(table)
             stats.add(part)
             done = done + covered if multistream else covered
             if on_progress is not None:
@@ -225,7 +243,7 @@ def extract(
 
 
 def _range_tasks(multistream: Multistream, lang: str, workers: int) -> Iterator[tuple[Callable, tuple]]:
-    for chunk in multistream.chunks(target_bytes=1 << 20, min_chunks=workers * 16):
+    for chunk in multistream.chunks(target_bytes=1 << 18, min_chunks=workers * 16):
         yield _extract_range, (multistream.path, chunk, multistream.siteinfo, lang)
 
 
@@ -273,11 +291,11 @@ class _TableWriter:
         self._pending: list[pa.Table] = []
         self._pending_rows = 0
 
-    def add(self, rows: list[tuple]) -> None:
-        if not rows:
+    def add(self, table: pa.Table) -> None:
+        if not table.num_rows:
             return
-        self._pending.append(rows_to_table(rows))
-        self._pending_rows += len(rows)
+        self._pending.append(table)
+        self._pending_rows += table.num_rows
         if self._pending_rows >= ROW_GROUP_ROWS:
             table = pa.concat_tables(self._pending)
             while table.num_rows >= ROW_GROUP_ROWS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -126,10 +127,10 @@ def test_an_unparsable_page_is_skipped_counted_and_reported(tmp_path: Path, monk
     def fragile(title: str, text: str, page_id: int = 0):
         if title == "apples":
             raise RecursionError("maximum recursion depth exceeded")
-        return real(title, text, page_id)
+        return real.parse_page(title, text, page_id)
 
     real = EDITIONS["en"]
-    monkeypatch.setitem(EDITIONS, "en", fragile)
+    monkeypatch.setitem(EDITIONS, "en", dataclasses.replace(real, parse_page=fragile))
     dump = tmp_path / "d.xml"
     write_dump(PAGES, dump, lang="en", compress=False, multistream=False)
     result = extract(dump, tmp_path / "e.parquet", workers=1)

@@ -13,13 +13,20 @@ import bz2
 import io
 import itertools
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import etree
 
+try:
+    import indexed_bzip2 as _indexed_bzip2
+except ImportError:  # pragma: no cover - no wheel for this platform: libbz2 does the same, slower
+    _indexed_bzip2 = None
+
 from pipeline.dump.pages import Page, SiteInfo, iter_page_elements, siteinfo_from_element
+from pipeline.dump.prefilter import triage
 from pipeline.dump.reader import BZ2_MAGIC, describe_io_error, header_info, pages_from_elements
 from pipeline.errors import DumpError
 
@@ -29,6 +36,7 @@ _MAGIC_LEN = 10
 _SCAN_CHUNK = 1 << 22
 _HEADER_LIMIT = 1 << 20  # a multistream header (siteinfo) is a few KB; a page stream would go on
 _TRAILER = b"</mediawiki>"
+_PARSER = etree.XMLParser(huge_tree=True)
 
 
 def find_stream_offsets(path: Path | str, *, chunk_size: int = _SCAN_CHUNK) -> list[int]:
@@ -246,44 +254,101 @@ def pages_in_stream(
     data: bytes, siteinfo: SiteInfo, source: str, malformed: list[str] | None = None
 ) -> Iterator[Page]:
     """Pages of one decompressed page stream (a run of <page> elements without a root)."""
-    body = data.strip()
-    if body.endswith(_TRAILER):
-        body = body[: -len(_TRAILER)].rstrip()
+    body = _page_run(data)
     if not body:
         return
-    wrapped = io.BytesIO(b"<mediawiki>" + body + _TRAILER)
-    events = etree.iterparse(wrapped, events=("end",), tag="{*}page", huge_tree=True)
+    events = etree.iterparse(
+        io.BytesIO(b"<mediawiki>" + body + _TRAILER), events=("end",), tag="{*}page", huge_tree=True
+    )
     try:
-        yield from pages_from_elements(
-            iter_page_elements(events),
-            source,
-            export_version=siteinfo.export_version,
-            xml_lang=siteinfo.xml_lang,
-            siteinfo=siteinfo,
-            malformed=malformed,
-        )
+        yield from _pages(iter_page_elements(events), siteinfo, source, malformed)
     except etree.XMLSyntaxError as error:
         raise DumpError(f"{source}: invalid XML at line {error.lineno} of the stream: {error.msg}") from error
 
 
 def pages_in_range(
-    path: Path | str, chunk: StreamRange, siteinfo: SiteInfo, malformed: list[str] | None = None
+    path: Path | str,
+    chunk: StreamRange,
+    siteinfo: SiteInfo,
+    malformed: list[str] | None = None,
+    *,
+    marker: str | None = None,
+    passed_over: Counter | None = None,
 ) -> Iterator[Page]:
-    """Decompress and parse the streams of one range, one stream at a time (memory ~ one stream)."""
+    """The pages of one range of streams.
+
+    With `marker`, only articles whose text contains it are built (see prefilter); the pages
+    passed over are counted by reason in `passed_over`. The range is then decompressed and
+    sorted in one piece. Whatever that cannot handle (unusual markup, corrupt or truncated bzip2,
+    invalid XML) is read again stream by stream, which finds and reports the exact stream.
+    """
     data = read_range(path, chunk)
-    bounds = [*chunk.stream_starts, chunk.end]
-    for start, end in itertools.pairwise(bounds):
+    if marker is not None:
+        sorted_pages = _triaged_range(data, marker)
+        if sorted_pages is not None:
+            elements, counts = sorted_pages
+            if passed_over is not None:
+                passed_over.update(counts)
+            yield from _pages(iter(elements), siteinfo, f"{path} (bz2 streams at {chunk.start})", malformed)
+            return
+    for start, end in itertools.pairwise([*chunk.stream_starts, chunk.end]):
         source = f"{path} (bz2 stream at byte {start})"
-        raw = data[start - chunk.start : end - chunk.start]
-        try:
-            text = bz2.decompress(raw)
-        except (
-            EOFError,
-            ValueError,
-        ) as error:  # ValueError: "Compressed data ended before the end-of-stream"
-            raise DumpError(
-                f"{source}: the bzip2 data is truncated (a compressed stream ends before its end marker)"
-            ) from error
-        except OSError as error:
-            raise DumpError(f"{source}: corrupt bzip2 data ({error})") from error
+        text = decompress_stream(data[start - chunk.start : end - chunk.start], source)
         yield from pages_in_stream(text, siteinfo, source, malformed)
+
+
+def _triaged_range(data: bytes, marker: str) -> tuple[etree._Element, Counter] | None:
+    """(the parsed candidate pages, passed-over counts) of a range, or None for the slow path."""
+    body = _page_run(decompress_streams(data) or b"")
+    sorted_pages = triage(body, marker) if body else None
+    if sorted_pages is None:
+        return None
+    try:
+        root = etree.fromstring(b"<mediawiki>" + sorted_pages.candidates + _TRAILER, _PARSER)
+    except etree.XMLSyntaxError:
+        return None
+    return root, sorted_pages.passed_over
+
+
+def decompress_streams(data: bytes) -> bytes | None:
+    """All bz2 streams in `data`, decompressed; None if anything is wrong with them.
+
+    indexed_bzip2 decodes a quarter faster than libbz2 (Python's bz2) on one core; it checks
+    each block's CRC just the same.
+    """
+    try:
+        if _indexed_bzip2 is not None:
+            with _indexed_bzip2.open(io.BytesIO(data), parallelization=1) as f:
+                return f.read()
+        # not bz2.decompress: it silently drops whatever follows the first corrupt stream
+        parts = []
+        while data:
+            decompressor = bz2.BZ2Decompressor()
+            parts.append(decompressor.decompress(data))
+            if not decompressor.eof:
+                return None
+            data = decompressor.unused_data
+        return b"".join(parts)
+    except Exception:  # the stream-by-stream path says what and where
+        return None
+
+
+def _page_run(data: bytes) -> bytes:
+    """The <page> elements of decompressed stream(s), without the closing </mediawiki>."""
+    body = data.strip()
+    if body.endswith(_TRAILER):
+        body = body[: -len(_TRAILER)].rstrip()
+    return body
+
+
+def _pages(
+    elements: Iterator[etree._Element], siteinfo: SiteInfo, source: str, malformed: list[str] | None
+) -> Iterator[Page]:
+    return pages_from_elements(
+        elements,
+        source,
+        export_version=siteinfo.export_version,
+        xml_lang=siteinfo.xml_lang,
+        siteinfo=siteinfo,
+        malformed=malformed,
+    )

@@ -97,8 +97,8 @@ _LOCAL_NAMES: dict[str, str] = {}
 def _local(tag: str) -> str:
     """local_name with a cache: a dump has a handful of distinct tags, seen millions of times."""
     name = _LOCAL_NAMES.get(tag)
-    if name is None:
-        name = _LOCAL_NAMES[tag] = local_name(tag)
+    if name is None:  # comments and processing instructions have a function as their tag
+        name = _LOCAL_NAMES[tag] = local_name(tag) if isinstance(tag, str) else ""
     return name
 
 

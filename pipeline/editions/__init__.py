@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pipeline.editions import english, german
 from pipeline.entries import Entry
@@ -10,15 +11,29 @@ from pipeline.errors import DumpError
 
 PageParser = Callable[[str, str, int], list[Entry]]
 
-EDITIONS: dict[str, PageParser] = {
-    "en": english.parse_page,
-    "de": german.parse_page,
+
+@dataclass(frozen=True)
+class Edition:
+    lang: str
+    parse_page: PageParser
+    # Every page with an entry of the edition contains this text, so a page without it is
+    # skipped unread (most pages of a dump are; see pipeline.dump.prefilter).
+    marker: str
+
+
+EDITIONS: dict[str, Edition] = {
+    "en": Edition("en", english.parse_page, english.MARKER),
+    "de": Edition("de", german.parse_page, german.MARKER),
 }
 
 
-def page_parser(lang: str) -> PageParser:
+def edition(lang: str) -> Edition:
     try:
         return EDITIONS[lang]
     except KeyError:
         known = ", ".join(sorted(EDITIONS))
         raise DumpError(f"no extractor for language {lang!r} (known: {known})") from None
+
+
+def page_parser(lang: str) -> PageParser:
+    return edition(lang).parse_page

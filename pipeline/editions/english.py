@@ -29,6 +29,7 @@ from pipeline.wikitext import (
 from pipeline.wikitree import Nodes, Template, plain
 
 LANG = T.LANG_CODE
+MARKER = T.LANGUAGE_HEADING  # in every page with an entry (the language heading)
 _DEFINITION = re.compile(r"^(#+)(?![#:*])\s*(.*)$")
 _TRAILING_NUMBER = re.compile(r"\s*\d+$")
 _MAX_CONTINUATION_LINES = 30
@@ -40,7 +41,7 @@ def is_english_heading(title: str) -> bool:
 
 def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
     """Every entry of the page's English section (empty list if it has none)."""
-    if "English" not in text:
+    if MARKER not in text:
         return []
     renderer = Renderer(TEMPLATES, title)
     entries = []

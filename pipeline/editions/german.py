@@ -31,6 +31,7 @@ from pipeline.wikitext import (
 from pipeline.wikitree import Nodes, Tag, Template
 
 LANG = T.LANG_CODE
+MARKER = T.LANGUAGE  # in every page with an entry (the language heading)
 _SPRACHE = re.compile(r"\{\{\s*Sprache\s*\|\s*([^|}]+?)\s*\}\}")
 _MARKER = re.compile(r"^\{\{\s*([^|{}]+?)\s*(?:\||\}\})")
 _SENSE = re.compile(r"^(:+)\s*\[([^\]]*)\]\s*(.*)$")
@@ -50,7 +51,7 @@ class Heading:
 
 def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
     """Every German entry on the page (empty list if it has none)."""
-    if "Deutsch" not in text:
+    if MARKER not in text:
         return []
     renderer = Renderer(TEMPLATES, title)
     entries: list[Entry] = []
