@@ -60,13 +60,18 @@ def write_word_list(selection: Selection, profile: Profile, lang: str, out_dir: 
     words = selection.words
     with atomic_dir(out_dir) as tmp:
         pq.write_table(
-            words.to_arrow(), tmp / WORDS_PARQUET, row_group_size=WORD_ROW_GROUP, compression="zstd"
+            words.to_arrow(),
+            tmp / WORDS_PARQUET,
+            row_group_size=WORD_ROW_GROUP,
+            compression="zstd",
+            use_dictionary=False,  # words and definitions are unique: a dictionary only costs
+            write_statistics=["word"],  # the lexicon finds a word's row group by these
         )
         graph = dawg.IntCompletionDAWG(
             zip(words["word"].to_list(), words["pos_mask"].to_list(), strict=True), input_is_sorted=True
         )
         (tmp / WORDS_DAWG).write_bytes(graph.tobytes())
-        (tmp / WORDS_TXT).write_text("".join(f"{w}\n" for w in words["word"]), encoding="utf-8")
+        (tmp / WORDS_TXT).write_text("".join([f"{w}\n" for w in words["word"].to_list()]), encoding="utf-8")
         (tmp / ALPHABET_JSON).write_text(dumps_json(profile.alphabet_document(lang)), encoding="utf-8")
         manifest = {
             "format": FORMAT_VERSION,

@@ -20,6 +20,7 @@ from pipeline.dump.reader import read_siteinfo
 from pipeline.errors import ProfileError
 from pipeline.extract import ExtractResult, extract
 from pipeline.profile import Profile, available_profiles, load_profile
+from pipeline.select import COLUMNS as SELECTED_COLUMNS
 from pipeline.select import select
 from wordlist.errors import WordlistError
 from wordlist.lexicon import read_json
@@ -120,7 +121,7 @@ def build(
             result.extractions[lang] = extraction
             source = source_document(extraction)
             write_text(out_dir / lang / SOURCE, dumps_json(source))
-        entries = pl.read_parquet(entries_path)
+        entries = pl.read_parquet(entries_path, columns=SELECTED_COLUMNS)
         for profile in resolve_profiles(profiles, [lang]):
             if lang not in profile.languages:
                 continue

@@ -31,6 +31,7 @@ from pipeline.download import DEFAULT_MIRROR, download
 from pipeline.extract import ExtractResult, ExtractStats, extract
 from pipeline.profile import available_profiles, load_profile
 from pipeline.select import select
+from pipeline.synth import parse_size, synthetic_dump
 from wordlist.errors import WordlistError
 from wordlist.format import LANGUAGE_NAMES
 
@@ -288,6 +289,40 @@ def download_command(
     for path in (result.dump, result.index):
         out.print(f"{path}  ({path.stat().st_size:,} bytes, sha1 verified)", highlight=False)
     out.print(f"next: wordlist build --dump {result.dump}", highlight=False)
+
+
+@app.command("synth")
+def synth_command(
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Edition: en or de")] = "en",
+    size: Annotated[str, typer.Option("--size", help="XML size, e.g. 200MB or 1GB")] = "100MB",
+    seed: Annotated[int, typer.Option("--seed", help="Same seed, same bytes")] = 1,
+    dest: Annotated[Path, typer.Option("--dest", help="Folder to write into")] = Path("dumps"),
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-j", help="Processes (default: all cores)")
+    ] = None,
+) -> None:
+    """Write a SYNTHETIC multistream dump and its index, for benchmarks and scale tests.
+
+    The pages have the shapes of real ones (lemmas, forms, proper nouns, abbreviations, other
+    languages, redirects, other namespaces, large pages) but made-up words: not Wiktionary content.
+    """
+    xml_bytes = parse_size(size)
+    with byte_progress() as progress:
+        task = progress.add_task("writing SYNTHETIC pages (XML bytes)", total=xml_bytes)
+        result = synthetic_dump(
+            dest,
+            lang,
+            xml_bytes,
+            seed=seed,
+            workers=workers,
+            on_progress=lambda done, total: progress.update(task, completed=done, total=total),
+        )
+    out.print(
+        f"{result.dump}  (SYNTHETIC: {result.pages:,} pages, {result.xml_bytes:,} bytes of XML, "
+        f"{result.dump.stat().st_size:,} bytes compressed)\n{result.index}",
+        highlight=False,
+    )
+    out.print(f"next: wordlist extract {result.dump} --out entries.parquet", highlight=False)
 
 
 @app.command("profiles")

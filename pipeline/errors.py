@@ -13,3 +13,7 @@ class ProfileError(WordlistError):
 
 class DownloadError(WordlistError):
     """A dump could not be fetched or did not verify."""
+
+
+class SynthError(WordlistError):
+    """A synthetic dump was asked for with a bad size or language."""

@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-_HEADING_LINE = re.compile(r"^=[^\n]*", re.MULTILINE)  # candidates; `_heading` decides
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 
 
@@ -41,14 +40,28 @@ def _heading(line: str) -> tuple[int, str] | None:
     return min(left, right, 6), title
 
 
+def _lines_starting(text: str, marker: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each line that starts with `marker`.
+
+    Found with str.find rather than a regex: a page's text is far longer than its headings, and
+    a find skips through it in C.
+    """
+    start = 0 if text.startswith(marker) else text.find("\n" + marker) + 1
+    while start > 0 or (start == 0 and text.startswith(marker)):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        yield start, end
+        following = text.find("\n" + marker, end - 1)  # from end - 1: the line may be empty
+        start = following + 1 if following >= 0 else -1
+
+
 def _headings(text: str) -> list[tuple[int, int, int, str]]:
     """(start, end, level, title) of each heading line."""
-    found = []
-    for match in _HEADING_LINE.finditer(text):
-        heading = _heading(match.group())
-        if heading is not None:
-            found.append((match.start(), match.end(), *heading))
-    return found
+    return [
+        (start, end, *heading)
+        for start, end in _lines_starting(text, "=")
+        if (heading := _heading(text[start:end])) is not None
+    ]
 
 
 def split_sections(text: str) -> tuple[str, list[Section]]:
@@ -64,20 +77,15 @@ def split_sections(text: str) -> tuple[str, list[Section]]:
 
 
 def _top_headings(text: str) -> list[tuple[int, int, int, str]]:
-    """(start, end, level, title) of the level-2 headings, found with str.find (a page's other
-    text is far longer than its language headings, and a regex scan of it costs more)."""
-    found = []
-    start = 0 if text.startswith("==") else text.find("\n==") + 1
-    while start >= 0 and (start > 0 or text.startswith("==")):
-        end = text.find("\n", start)
-        end = len(text) if end < 0 else end
-        if text[start + 2 : start + 3] != "=":
-            heading = _heading(text[start:end])
-            if heading is not None and heading[0] <= 2:
-                found.append((start, end, *heading))
-        following = text.find("\n==", end - 1 if end > start else start + 2)
-        start = following + 1 if following >= 0 else -1
-    return found
+    """(start, end, level, title) of the level-2 headings. A line opening with three `=` is a
+    deeper heading whatever its end, so "===Noun==" does not end a language section."""
+    return [
+        (start, end, *heading)
+        for start, end in _lines_starting(text, "==")
+        if text[start + 2 : start + 3] != "="
+        and (heading := _heading(text[start:end])) is not None
+        and heading[0] <= 2
+    ]
 
 
 def language_sections(text: str, is_wanted: Callable[[str], bool]) -> Iterator[tuple[str, str]]:

@@ -60,8 +60,16 @@ class Selection:
         return [(r["pos"], r["game"], r["reason"]) for r in rows.iter_rows(named=True)]
 
 
+# The entries columns a selection reads; callers loading a large table can read just these.
+COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "definitions"]
+
+
 def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
-    frame = entries.filter(pl.col("lang") == lang).with_row_index("row")
+    # Decisions are made on the entries without their definitions (the bulk of the table);
+    # only the kept entries' definitions are gathered, for the merge.
+    entries = entries.filter(pl.col("lang") == lang)
+    definitions = entries["definitions"]
+    frame = entries.select(pl.exclude("definitions")).with_row_index("row")
     title = pl.col("word")
     game = title
     for char in profile.remove:
@@ -102,9 +110,9 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     frame = rule(frame, length < profile.min_length, f"shorter than {profile.min_length} letters")
     if profile.max_length is not None:
         frame = rule(frame, length > profile.max_length, f"longer than {profile.max_length} letters")
-    kept = frame.filter(pl.col("reason").is_null())
+    kept = frame.filter(pl.col("reason").is_null()).select("row", "word", "game", "pos")
     decisions = frame.select("row", "word", "pos", "is_lemma", "game", "reason")
-    return Selection(_merge(kept), decisions)
+    return Selection(_merge(kept, definitions), decisions)
 
 
 def _forms_of_dropped_lemmas(frame: pl.DataFrame) -> pl.Expr:
@@ -125,8 +133,12 @@ def _forms_of_dropped_lemmas(frame: pl.DataFrame) -> pl.Expr:
     return pl.col("row").is_in(doomed)
 
 
-def _merge(kept: pl.DataFrame) -> pl.DataFrame:
-    """One row per game word: parts of speech, source titles, and definitions without repeats."""
+def _merge(kept: pl.DataFrame, definitions: pl.Series) -> pl.DataFrame:
+    """One row per game word: parts of speech, source titles, and definitions without repeats.
+
+    `kept` has the kept entries' row, word, game and pos; `definitions[row]` are their
+    definitions, gathered once the entries are in order (sorting them along would copy them).
+    """
     if kept.height == 0:
         return pl.DataFrame(schema=_WORDS_SCHEMA)
     kept = kept.sort(["game", "word", "row"]).with_columns(bit=pl.col("pos").replace_strict(POS_BITS))
@@ -135,18 +147,23 @@ def _merge(kept: pl.DataFrame) -> pl.DataFrame:
         titles=pl.col("word").unique(maintain_order=True),
     )
     senses = (
-        kept.select("game", "pos", "definitions")
+        kept.select("game", "pos", definitions=definitions.gather(kept["row"]))
         .explode("definitions")
         .drop_nulls("definitions")
         .unique(subset=["game", "definitions", "pos"], keep="first", maintain_order=True)
         .group_by("game", maintain_order=True)
         .agg(definitions=pl.col("definitions"), definition_pos=pl.col("pos"))
     )
-    merged = heads.join(senses, on="game", how="left", maintain_order="left").with_columns(
-        pl.col("definitions").fill_null([]),
-        pl.col("definition_pos").fill_null([]),
-        pos=pl.col("pos_mask").map_elements(
-            lambda mask: [name for name in POS if mask & POS_BITS[name]], return_dtype=pl.List(pl.String)
-        ),
+    # the names of each distinct mask (a few dozen): a join, not a function call per word
+    masks = heads["pos_mask"].unique().sort()
+    names = pl.DataFrame(
+        {"pos_mask": masks, "pos": [[n for n in POS if mask & POS_BITS[n]] for mask in masks]},
+        schema={"pos_mask": masks.dtype, "pos": pl.List(pl.String)},
     )
-    return merged.rename({"game": "word"}).select(list(_WORDS_SCHEMA)).cast(_WORDS_SCHEMA).sort("word")
+    merged = (
+        heads.join(senses, on="game", how="left", maintain_order="left")
+        .join(names, on="pos_mask", how="left", maintain_order="left")
+        .with_columns(pl.col("definitions").fill_null([]), pl.col("definition_pos").fill_null([]))
+    )
+    # already in word order: the heads are grouped from entries sorted by game word
+    return merged.rename({"game": "word"}).select(list(_WORDS_SCHEMA)).cast(_WORDS_SCHEMA)

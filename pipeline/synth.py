@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.dump.writer import MultistreamWriter, SourcePage, full_title, header, page_xml
+from pipeline.errors import SynthError
 
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "dumps" / "sample"
 _WORD = re.compile(r"[^\W\d_]{3,}")
@@ -87,6 +88,7 @@ PAGE_MIX = {
            "redirect": 10, "non_main": 70},
 }  # fmt: skip
 LARGE_PAGE_EVERY = 25_000
+_DE_HEADWORD = re.compile(r"== (.+?) \(\{\{Sprache\|")
 SYNTHETIC_SITENAME = "Wiktionary (SYNTHETIC benchmark data, written by `wordlist synth`)"
 SYNTHETIC_GENERATOR = "wordlist synth (synthetic pages, not Wiktionary content)"
 FOREIGN = {
@@ -132,7 +134,10 @@ class PageFactory:
             target = self.word()
             word = "WEITERLEITUNG" if self.lang == "de" else "REDIRECT"
             return SourcePage(title, f"#{word} [[{target}]]", redirect=target, page_id=page_id)
-        return SourcePage(title, getattr(self, f"_{kind}")(title, large), page_id=page_id)
+        text = getattr(self, f"_{kind}")(title, large)
+        if self.lang == "de" and (headword := _DE_HEADWORD.match(text)):
+            title = headword.group(1)  # German nouns are capitalized, and so are their pages' titles
+        return SourcePage(title, text, page_id=page_id)
 
     # English ---------------------------------------------------------------------------------------
 
@@ -242,13 +247,14 @@ class PageFactory:
 
     def _de_lemma(self, title: str, large: bool) -> str:
         rng = self.rng
-        kinds = [("Substantiv", ", " + tpl("f")), ("Verb", ""), ("Adjektiv", ""), ("Adverb", "")]
-        wortart, gender = rng.choices(kinds, [60, 22, 14, 4])[0]
+        wortart = rng.choices(["Substantiv", "Verb", "Adjektiv", "Adverb"], [60, 22, 14, 4])[0]
+        gender = rng.choices("mfn", [37, 45, 18])[0] if wortart == "Substantiv" else ""
         word = title.capitalize() if wortart == "Substantiv" else title
         lines = [f"== {word} ({tpl('Sprache', 'Deutsch')}) ==",
-                 f"=== {tpl('Wortart', wortart, 'Deutsch')}{gender} ===", ""]  # fmt: skip
+                 f"=== {tpl('Wortart', wortart, 'Deutsch')}{', ' + tpl(gender) if gender else ''} ===",
+                 ""]  # fmt: skip
         if wortart == "Substantiv":
-            lines += ["{{Deutsch Substantiv Übersicht", "|Genus=f", f"|Nominativ Singular={word}",
+            lines += ["{{Deutsch Substantiv Übersicht", f"|Genus={gender}", f"|Nominativ Singular={word}",
                       f"|Nominativ Plural={word}n", f"|Genitiv Singular={word}", f"|Genitiv Plural={word}n",
                       "}}", ""]  # fmt: skip
         lines += [tpl("Worttrennung"), f":{word}", "", tpl("Aussprache"),
@@ -270,18 +276,19 @@ class PageFactory:
 
     def _de_form(self, title: str, large: bool) -> str:
         lemma = self.word()
-        heading = f"== {title} ({tpl('Sprache', 'Deutsch')}) =="
         features = tpl("Grammatische Merkmale")
         if self.rng.random() < 0.6:
             noun = lemma.capitalize()
             return (
-                f"{heading}\n=== {tpl('Wortart', 'Deklinierte Form', 'Deutsch')} ===\n\n{features}\n"
+                f"== {title.capitalize()} ({tpl('Sprache', 'Deutsch')}) ==\n"
+                f"=== {tpl('Wortart', 'Deklinierte Form', 'Deutsch')} ===\n\n{features}\n"
                 f"* Nominativ Plural des Substantivs {BOLD}[[{noun}]]{BOLD}\n"
                 f"* Akkusativ Plural des Substantivs {BOLD}[[{noun}]]{BOLD}\n\n"
                 f"{tpl('Grundformverweis Dekl', noun)}\n"
             )
         return (
-            f"{heading}\n=== {tpl('Wortart', 'Konjugierte Form', 'Deutsch')} ===\n\n{features}\n"
+            f"== {title} ({tpl('Sprache', 'Deutsch')}) ==\n"
+            f"=== {tpl('Wortart', 'Konjugierte Form', 'Deutsch')} ===\n\n{features}\n"
             f"* 3. Person Singular Indikativ Präsens Aktiv des Verbs {BOLD}[[{lemma}]]{BOLD}\n\n"
             f"{tpl('Grundformverweis Konj', lemma)}\n"
         )
@@ -298,7 +305,7 @@ class PageFactory:
     def _de_abbreviation(self, title: str, large: bool) -> str:
         heading = f"=== {tpl('Wortart', 'Abkürzung', 'Deutsch')} ==="
         return (
-            f"== {title} ({tpl('Sprache', 'Deutsch')}) ==\n{heading}\n\n"
+            f"== {title.upper()} ({tpl('Sprache', 'Deutsch')}) ==\n{heading}\n\n"
             f"{tpl('Bedeutungen')}\n:[1] {' '.join(self._w(3))}\n"
         )
 
@@ -325,6 +332,18 @@ def synthetic_stream(
     return bz2.compress(xml), [(p.page_id, full_title(p, lang)) for p in pages], len(xml), len(pages)
 
 
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:i?B)?\s*$", re.IGNORECASE)
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def parse_size(text: str) -> int:
+    """'200MB', '1.5G', '4096' -> bytes (binary units: 1 MB = 2**20 bytes)."""
+    match = _SIZE.match(text)
+    if match is None or float(match.group(1)) <= 0:
+        raise SynthError(f"size {text!r}: expected a positive number of bytes, like 200MB or 1GB")
+    return int(float(match.group(1)) * _UNITS[match.group(2).upper()])
+
+
 @dataclass(frozen=True)
 class SyntheticDump:
     dump: Path
@@ -349,6 +368,8 @@ def synthetic_dump(
     """
     from pipeline.extract import default_workers
 
+    if lang not in PAGE_MIX:
+        raise SynthError(f"no synthetic pages for language {lang!r} (known: {', '.join(sorted(PAGE_MIX))})")
     out_dir = Path(out_dir)
     size = f"{xml_bytes / 2**20:.0f}MB"
     stem = f"synthetic-{lang}wiktionary-{size}-seed{seed}-pages-articles-multistream"

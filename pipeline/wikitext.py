@@ -153,7 +153,7 @@ class Renderer:
         return " ".join(self._nodes(nodes, _DISCARDED).split())
 
     def _nodes(self, nodes: Nodes, notes: Notes) -> str:
-        return "".join(node if type(node) is str else self._node(node, notes) for node in nodes)
+        return "".join([node if type(node) is str else self._node(node, notes) for node in nodes])
 
     def _node(self, node: object, notes: Notes) -> str:
         if isinstance(node, Template):
@@ -175,7 +175,12 @@ class Renderer:
         return str(node)
 
     def _link(self, node: Link, notes: Notes) -> str:
-        target = "".join(n for n in node.title if isinstance(n, str)).strip()
+        title = node.title
+        if node.text is None and len(title) == 1:  # [[word]], the common case
+            target = title[0]
+            if type(target) is str and ":" not in target and "#" not in target:
+                return target.strip()
+        target = "".join([n for n in title if type(n) is str]).strip()
         leading_colon = target.startswith(":")
         target = target.lstrip(":").strip()
         prefix, sep, rest = target.partition(":")

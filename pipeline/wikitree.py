@@ -106,7 +106,11 @@ def parse(text: str) -> Nodes:
 
 def plain(nodes: Nodes | None) -> str:
     """The text of `nodes` without any markup (for template names and simple argument values)."""
-    return "".join(n for n in nodes if isinstance(n, str)).strip() if nodes else ""
+    if not nodes:
+        return ""
+    if len(nodes) == 1 and type(nodes[0]) is str:
+        return nodes[0].strip()
+    return "".join([n for n in nodes if type(n) is str]).strip()
 
 
 def templates(nodes: Nodes) -> Iterator[Template]:
@@ -125,20 +129,28 @@ class _Builder:
 
     def nodes(self, stop: tuple[type, ...]) -> Nodes:
         """Nodes up to (not including) a token of one of the `stop` types, or the end."""
-        out: Nodes = []
         tokens = self.tokens
-        while self.i < len(tokens):
-            token = tokens[self.i]
+        i = self.i
+        # most runs (a link target, a template name or argument) are one piece of text
+        if i + 1 < len(tokens) and type(tokens[i]) is T.Text and type(tokens[i + 1]) in stop:
+            self.i = i + 1
+            return [tokens[i]["text"]]
+        out: Nodes = []
+        end = len(tokens)
+        while i < end:
+            token = tokens[i]
             kind = type(token)
             if kind in stop:
-                return out
-            self.i += 1
+                break
+            i += 1
             if kind is T.Text:
                 out.append(token["text"])  # tokens are dicts; attribute access is slower
+                continue
+            self.i = i  # a construct: its method reads on from here
+            if kind is T.WikilinkOpen:
+                out.append(self.link())
             elif kind is T.TemplateOpen:
                 out.append(self.template())
-            elif kind is T.WikilinkOpen:
-                out.append(self.link())
             elif kind is T.TagOpenOpen:
                 out.append(self.tag(token))
             elif kind is T.HTMLEntityStart:
@@ -154,6 +166,8 @@ class _Builder:
                 title = self.nodes((T.HeadingEnd,))
                 self.i += 1
                 out.append(Heading(title, token.level))
+            i = self.i
+        self.i = i
         return out
 
     def template(self) -> Template:
@@ -167,7 +181,7 @@ class _Builder:
             value = self.nodes((T.TemplateParamEquals, T.TemplateParamSeparator, T.TemplateClose))
             if self.i < len(self.tokens) and type(self.tokens[self.i]) is T.TemplateParamEquals:
                 self.i += 1
-                key = "".join(n for n in value if isinstance(n, str)).strip()
+                key = "".join([n for n in value if type(n) is str]).strip()
                 value = self.nodes((T.TemplateParamSeparator, T.TemplateClose))
                 if key.isdigit():
                     numbered[int(key)] = value
@@ -182,6 +196,10 @@ class _Builder:
         return Template(name, positional, named)
 
     def link(self) -> Link:
+        tokens, i = self.tokens, self.i
+        if i + 1 < len(tokens) and type(tokens[i]) is T.Text and type(tokens[i + 1]) is T.WikilinkClose:
+            self.i = i + 2  # [[word]], the common case
+            return Link([tokens[i]["text"]], None)
         title = self.nodes((T.WikilinkSeparator, T.WikilinkClose))
         text = None
         if self.i < len(self.tokens) and type(self.tokens[self.i]) is T.WikilinkSeparator:
@@ -227,7 +245,7 @@ class _Builder:
     def tag(self, opening) -> Tag:
         tokens = self.tokens
         name_nodes = self.nodes(_TAG_NAME_END)
-        name = "".join(n for n in name_nodes if isinstance(n, str)).strip().lower()
+        name = "".join([n for n in name_nodes if type(n) is str]).strip().lower()
         contents: Nodes | None = None
         while self.i < len(tokens):
             kind = type(tokens[self.i])

@@ -160,3 +160,23 @@ def test_index_of_another_dump_is_refused(tmp_path: Path) -> None:
     write_dump(PAGES[:3], other, lang="en", pages_per_stream=1)
     with pytest.raises(DumpError, match="is not the start of a bz2 stream"):
         open_multistream(other, index)
+
+
+def test_an_index_is_read_fast_or_explained(tmp_path: Path) -> None:
+    dump, index = tmp_path / "d-multistream.xml.bz2", tmp_path / "d-multistream-index.txt.bz2"
+    write_dump(PAGES * 40, dump, lang="en", pages_per_stream=7, index=index)
+    offsets = read_index(index)
+    assert offsets == find_stream_offsets(dump)[1:-1] and len(offsets) > 10
+    lines = bz2.decompress(index.read_bytes()).split(b"\n")
+    plain = tmp_path / "plain-index.txt"
+    plain.write_bytes(b"\n".join([*lines[:5], b"", *lines[5:]]))  # a blank line is allowed
+    assert read_index(plain) == offsets
+    plain.write_bytes(b"\n".join([*lines[:5], b"junk", *lines[5:]]))
+    with pytest.raises(DumpError, match=r"plain-index\.txt: line 6 is not 'offset:page_id:title'"):
+        read_index(plain)
+    plain.write_bytes(b"\n".join([*lines[:30], lines[0], *lines[30:]]))
+    with pytest.raises(DumpError, match=r"line 31: offsets go backwards"):
+        read_index(plain)
+    index.write_bytes(index.read_bytes()[:-30])
+    with pytest.raises(DumpError, match=r"d-multistream-index\.txt\.bz2: the bzip2 data is truncated"):
+        read_index(index)

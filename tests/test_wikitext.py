@@ -77,3 +77,15 @@ def test_language_sections_at_the_edges_of_the_page() -> None:
     found = list(language_sections("==A==\n==B==\nb\n===C===\nc", lambda t: t == "B"))
     assert found == [("B", "b\n===C===\nc")]
     assert list(language_sections("no heading at all", lambda t: True)) == []
+
+
+def test_a_mismatched_deeper_heading_does_not_end_the_language_section() -> None:
+    text = "==English==\n===Noun==\nn\n====Verb===\nv\n==French==\nf\n"
+    assert list(language_sections(text, lambda t: t == "English")) == [
+        ("English", "===Noun==\nn\n====Verb===\nv\n")
+    ]
+    assert [(s.level, s.title) for s in split_sections(text)[1]][:3] == [
+        (2, "English"),
+        (2, "Noun"),
+        (3, "Verb"),
+    ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from pipeline.editions import english_tables as T
 from pipeline.editions.common import Sense, make_entry, unique
@@ -105,6 +106,7 @@ def definition_lines(lines: list[str]) -> Iterator[str]:
         yield text
 
 
+@lru_cache(maxsize=4096)  # head lines repeat: {{en-noun}}, {{head|en|noun form}} ...
 def parse_head(head_text: str) -> PosRule:
     """Part of speech and flags from the headword line(s): {{en-noun}}, {{head|en|verb form}} ..."""
     if "{{" not in head_text:

@@ -7,6 +7,7 @@ import platform
 import resource
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ class Measured:
     peak_rss_mb: float  # largest resident set of the command or any of its worker processes
     returncode: int
     stdout: str
+    peak_total_mb: float | None = None  # largest sum of PSS over the process tree at one moment
 
 
 def measure(command: list[str]) -> Measured:
@@ -43,6 +45,69 @@ def measure(command: list[str]) -> Measured:
     if data["rc"] != 0:
         raise RuntimeError(f"{' '.join(command)} failed: {data['err'][-2000:]}")
     return Measured(data["seconds"], data["rss"], data["rc"], data["out"])
+
+
+def measure_tree(command: list[str], interval: float = 0.05) -> Measured:
+    """Run `command`, sampling its whole process tree: wall time, the peak of the summed
+    proportional set size (PSS: shared pages counted once, so forked workers are not counted
+    twice), and the peak RSS of any one process."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    peaks = {"total": 0.0, "single": 0.0}
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.is_set():
+            pss = rss = 0.0
+            for pid in _descendants(process.pid):
+                pss_kb, rss_kb = _memory_kb(pid)
+                pss += pss_kb
+                rss = max(rss, rss_kb)
+            peaks["total"] = max(peaks["total"], pss / 1024)
+            peaks["single"] = max(peaks["single"], rss / 1024)
+            done.wait(interval)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    stdout, stderr = process.communicate()
+    seconds = time.perf_counter() - started
+    done.set()
+    sampler.join()
+    if process.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed: {stderr[-2000:]}")
+    return Measured(seconds, peaks["single"], process.returncode, stdout, peaks["total"])
+
+
+def _descendants(root: int) -> list[int]:
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended meanwhile
+        parents[int(stat.parent.name)] = int(fields[1])
+    tree, frontier = {root}, [root]
+    while frontier:
+        parent = frontier.pop()
+        for pid, ppid in parents.items():
+            if ppid == parent and pid not in tree:
+                tree.add(pid)
+                frontier.append(pid)
+    return sorted(tree)
+
+
+def _memory_kb(pid: int) -> tuple[float, float]:
+    """(PSS, RSS) of a process in kB; zeros if it has ended."""
+    pss = rss = 0.0
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                pss = float(line.split()[1])
+            elif line.startswith("Rss:"):
+                rss = float(line.split()[1])
+    except OSError:
+        pass
+    return pss, rss
 
 
 def machine() -> str:

@@ -5,10 +5,15 @@ from __future__ import annotations
 import sys
 import time
 
-from tests.bench import balda, lexicon, memory
+from tests.bench import balda, lexicon, memory, scale
 from tests.bench.common import machine
 
-BENCHMARKS = [("memory", memory.run), ("lexicon", lexicon.run), ("balda", balda.run)]
+BENCHMARKS = [
+    ("scale", scale.run),
+    ("memory", memory.run),
+    ("lexicon", lexicon.run),
+    ("balda", balda.run),
+]
 
 
 def main(names: list[str]) -> None:
