@@ -27,7 +27,7 @@ from rich.table import Table
 from pipeline.build import DEFAULT_OUTPUT, ENTRIES, build, built_manifests, dumps_by_language, sample_dumps
 from pipeline.cli_play import app as play_app
 from pipeline.cli_query import app as query_app
-from pipeline.download import DEFAULT_MIRROR, download
+from pipeline.download import DEFAULT_MIRROR, LANGUAGES, download, downloaded
 from pipeline.extract import ExtractResult, ExtractStats, extract
 from pipeline.profile import available_profiles, load_profile
 from pipeline.select import select
@@ -163,11 +163,17 @@ def build_command(
     from_entries: Annotated[
         bool, typer.Option("--from-entries", help="Reuse the entries tables in OUT instead of extracting")
     ] = False,
+    downloads: Annotated[
+        Path | None,
+        typer.Option("--downloads", help="Build from the newest dump of each language `download` put here"),
+    ] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="Worker processes")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars")] = False,
 ) -> None:
     """Build the word lists: extract each dump (default: dumps/sample/), then every profile, into OUT."""
-    chosen = dumps_by_language(dumps) if dumps else sample_dumps()
+    if dumps and downloads:
+        raise WordlistError("give --dump or --downloads, not both")
+    chosen = dumps_by_language(dumps) if dumps else downloaded(downloads) if downloads else sample_dumps()
 
     def extract_with_progress(dump: Path, output: Path, *, lang: str, workers: int | None) -> ExtractResult:
         result = run_extract(dump, output, lang, workers, None, quiet)
@@ -269,14 +275,17 @@ def why_command(
 
 @app.command("download")
 def download_command(
-    lang: Annotated[str, typer.Option("--lang", "-l", help="Edition: en or de")],
+    langs: Annotated[
+        list[str] | None, typer.Option("--lang", "-l", help="Edition: en or de (repeatable; default both)")
+    ] = None,
     date: Annotated[str, typer.Option("--date", help="Dump date YYYYMMDD, or latest")] = "latest",
     dest: Annotated[Path, typer.Option("--dest", help="Folder to download into")] = Path("dumps"),
     mirror: Annotated[
         str | None, typer.Option("--mirror", help=f"Dumps site (default {DEFAULT_MIRROR})")
     ] = None,
 ) -> None:
-    """Download a Wiktionary pages-articles multistream dump and its index (resumable, checksummed)."""
+    """Download Wiktionary pages-articles multistream dumps and their indexes (resumable, checksummed)."""
+    results = []
     with byte_progress() as progress:
         tasks: dict[str, int] = {}
 
@@ -285,10 +294,12 @@ def download_command(
                 tasks[name] = progress.add_task(name, total=total)
             progress.update(tasks[name], completed=done, total=total)
 
-        result = download(lang, date, dest, mirror=mirror, on_progress=on_progress)
-    for path in (result.dump, result.index):
-        out.print(f"{path}  ({path.stat().st_size:,} bytes, sha1 verified)", highlight=False)
-    out.print(f"next: wordlist build --dump {result.dump}", highlight=False)
+        for lang in langs or list(LANGUAGES):
+            results.append(download(lang, date, dest, mirror=mirror, on_progress=on_progress))
+    for result in results:
+        for path in (result.dump, result.index):
+            out.print(f"{path}  ({path.stat().st_size:,} bytes, sha1 verified)", highlight=False)
+    out.print(f"next: wordlist build --downloads {dest}", highlight=False)
 
 
 @app.command("synth")

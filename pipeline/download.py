@@ -183,3 +183,19 @@ def download(
             raise DownloadError(f"{base}/{lang}wiktionary-{date}-sha1sums.txt: no checksum for {name}")
         paths.append(fetch(f"{base}/{name}", dest / name, sums[name], on_progress))
     return Downloaded(paths[0], paths[1], date)
+
+
+_DOWNLOADED = re.compile(r"^([a-z]+)wiktionary-(\d{8})-pages-articles-multistream\.xml\.bz2$")
+
+
+def downloaded(dest: Path | str = Path("dumps")) -> dict[str, Path]:
+    """The newest complete download of each language in `dest` (what `build --downloads` reads)."""
+    dest = Path(dest)
+    newest: dict[str, tuple[str, Path]] = {}
+    for path in sorted(dest.glob("*wiktionary-*-pages-articles-multistream.xml.bz2")):
+        match = _DOWNLOADED.match(path.name)
+        if match and (match.group(1) not in newest or match.group(2) > newest[match.group(1)][0]):
+            newest[match.group(1)] = (match.group(2), path)
+    if not newest:
+        raise DownloadError(f"{dest}: no downloaded dumps here; run `wordlist download --dest {dest}` first")
+    return {lang: path for lang, (_, path) in sorted(newest.items())}

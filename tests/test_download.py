@@ -12,7 +12,7 @@ from typing import ClassVar
 
 import pytest
 
-from pipeline.download import download
+from pipeline.download import download, downloaded
 from pipeline.dump.writer import SourcePage, write_dump
 from pipeline.errors import DownloadError
 from tests.conftest import run_cli
@@ -59,25 +59,43 @@ class DumpSite(BaseHTTPRequestHandler):
             self.close_connection = True
 
 
+def letters(number: int) -> str:
+    """0 -> 'a', 12 -> 'bc': titles made of letters only, as the word lists want."""
+    return "".join(chr(ord("a") + int(digit)) for digit in str(number))
+
+
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[tuple[str, Path, type[DumpSite]]]:
-    """A dumps site with one small English dump, its index, checksums and the 'latest' RSS file."""
+    """A dumps site with a small English and German dump, indexes, checksums and 'latest' RSS files."""
     root = tmp_path / "site"
-    folder = root / DB / DATE
-    folder.mkdir(parents=True)
-    pages = [
-        SourcePage(f"word{i}", f"==English==\n===Noun===\n{{{{en-noun}}}}\n# Thing {i}.\n")
+    english = [
+        SourcePage(f"word{letters(i)}", f"==English==\n===Noun===\n{{{{en-noun}}}}\n# Thing {i}.\n")
         for i in range(300)
     ]
-    write_dump(pages, folder / DUMP, lang="en", pages_per_stream=50, index=folder / INDEX)
-    sums = "".join(f"{hashlib.sha1((folder / n).read_bytes()).hexdigest()}  {n}\n" for n in (DUMP, INDEX))
-    (folder / f"{DB}-{DATE}-sha1sums.txt").write_text(sums + "0" * 40 + f"  {DB}-{DATE}-other.xml.bz2\n")
-    latest = root / DB / "latest"
-    latest.mkdir()
-    (latest / f"{DB}-latest-pages-articles-multistream.xml.bz2-rss.xml").write_text(
-        f'<rss version="2.0"><channel><item><link>https://dumps.wikimedia.org/{DB}/{DATE}</link></item>'
-        "</channel></rss>"
-    )
+    german = [
+        SourcePage(
+            f"Wort{letters(i)}",
+            f"== Wort{letters(i)} ({{{{Sprache|Deutsch}}}}) ==\n"
+            f"=== {{{{Wortart|Substantiv|Deutsch}}}}, {{{{n}}}} ===\n{{{{Bedeutungen}}}}\n:[1] Ding {i}\n",
+        )
+        for i in range(40)
+    ]
+    for lang, pages in (("en", english), ("de", german)):
+        db = f"{lang}wiktionary"
+        folder = root / db / DATE
+        folder.mkdir(parents=True)
+        dump, index = (
+            f"{db}-{DATE}-pages-articles-multistream{end}" for end in (".xml.bz2", "-index.txt.bz2")
+        )
+        write_dump(pages, folder / dump, lang=lang, pages_per_stream=50, index=folder / index)
+        sums = "".join(f"{hashlib.sha1((folder / n).read_bytes()).hexdigest()}  {n}\n" for n in (dump, index))
+        (folder / f"{db}-{DATE}-sha1sums.txt").write_text(sums + "0" * 40 + f"  {db}-{DATE}-other.xml.bz2\n")
+        latest = root / db / "latest"
+        latest.mkdir()
+        (latest / f"{db}-latest-pages-articles-multistream.xml.bz2-rss.xml").write_text(
+            f'<rss version="2.0"><channel><item><link>https://dumps.wikimedia.org/{db}/{DATE}</link></item>'
+            "</channel></rss>"
+        )
     handler = type("Site", (DumpSite,), {"root": root, "cut": {}, "log": []})
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -150,3 +168,27 @@ def test_download_cli(site: tuple[str, Path], tmp_path: Path) -> None:
     assert (
         offline.returncode == 1 and "cannot connect" in offline.stderr and "Traceback" not in offline.stderr
     )
+
+
+def test_two_commands_download_and_build_both_languages(site: tuple[str, Path], tmp_path: Path) -> None:
+    url, _, _ = site
+    dumps, out = tmp_path / "dumps", tmp_path / "outputs"
+    fetched = run_cli("download", "--dest", dumps, "--mirror", url)
+    assert fetched.returncode == 0, fetched.stderr
+    assert f"next: wordlist build --downloads {dumps}" in fetched.stdout
+    (dumps / "enwiktionary-20250101-pages-articles-multistream.xml.bz2.part").write_bytes(b"partial")
+    assert downloaded(dumps) == {
+        "de": dumps / f"dewiktionary-{DATE}-pages-articles-multistream.xml.bz2",
+        "en": dumps / DUMP,
+    }
+    built = run_cli("build", "--downloads", dumps, "--out", out, "-q")
+    assert built.returncode == 0, built.stderr
+    assert "300 unique English words" in built.stdout and "40 unique German words" in built.stdout
+    assert (out / "de" / "balda" / "words.txt").read_text().splitlines()[:2] == ["worta", "wortb"]
+
+
+def test_build_from_downloads_needs_some(tmp_path: Path) -> None:
+    with pytest.raises(DownloadError, match="no downloaded dumps here"):
+        downloaded(tmp_path)
+    result = run_cli("build", "--downloads", tmp_path, "--out", tmp_path / "o")
+    assert result.returncode == 1 and "wordlist download" in result.stderr

@@ -263,7 +263,7 @@ def open_multistream(path: Path | str, index: Path | str | None = None) -> Multi
 
 def _check_index(path: Path, index: Path | str, offsets: list[int], size: int) -> None:
     """Every offset must lie in the file and start a bz2 stream; otherwise the index is another dump's."""
-    with open(path, "rb") as f:
+    with open(path, "rb", buffering=0) as f:  # unbuffered: read 10 bytes, not 8 KB, at each offset
         for offset in offsets:
             if offset >= size:
                 raise DumpError(f"{index}: offset {offset} lies beyond the end of {path} ({size} bytes)")

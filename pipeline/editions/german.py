@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pipeline.editions import german_tables as T
 from pipeline.editions.common import Sense, make_entry, unique
@@ -40,13 +41,13 @@ _LABEL_SPLIT = re.compile(r"[,;:]|\s+(?:und|oder|bzw\.)\s+")
 _BOLD_LINK = re.compile(r"'''\s*\[\[([^\]|#]+)")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Heading:
     """What an entry heading says: its Wortart values (with their language), genders, plural marker."""
 
-    wortarten: list[tuple[str, str | None]] = field(default_factory=list)
-    genders: list[str] = field(default_factory=list)
-    tags: list[str] = field(default_factory=list)  # {{fPl.}} -> plural_only, {{kPl.}} -> singular_only
+    wortarten: tuple[tuple[str, str | None], ...] = ()
+    genders: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()  # {{fPl.}} -> plural_only, {{kPl.}} -> singular_only
 
 
 def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
@@ -76,23 +77,24 @@ def section_language(title: str) -> str:
     return match.group(1) if match else title.strip()
 
 
+@lru_cache(maxsize=4096)  # headings repeat: === {{Wortart|Deklinierte Form|Deutsch}} ===
 def parse_heading(title: str) -> Heading:
-    heading = Heading()
+    wortarten: list[tuple[str, str | None]] = []
+    genders: list[str] = []
+    tags: list[str] = []
     for template in templates(parse(title)):
         key = template_key(template.name_text())
         if key == "wortart":
             positional = template.plain_args()
             if positional and positional[0]:
-                heading.wortarten.append(
-                    (positional[0].lower(), positional[1] if len(positional) > 1 else None)
-                )
+                wortarten.append((positional[0].lower(), positional[1] if len(positional) > 1 else None))
         elif key in T.GENDER_TEMPLATES:
-            heading.genders.extend(T.GENDER_TEMPLATES[key])
+            genders.extend(T.GENDER_TEMPLATES[key])
         elif key in T.PLURAL_GENDER_TEMPLATES:
-            heading.tags.append("plural_only")
+            tags.append("plural_only")
         elif key in T.LABELS:
-            heading.tags.extend(T.LABELS[key][1])
-    return heading
+            tags.extend(T.LABELS[key][1])
+    return Heading(tuple(wortarten), tuple(genders), tuple(tags))
 
 
 def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
@@ -128,7 +130,9 @@ def parse_entry(
     if "kurzwort" in values and _is_all_caps(renderer.title):
         tags.append("acronym")
 
-    table = noun_table(renderer, "\n".join(head_lines))
+    head_text = "\n".join(head_lines)
+    head_templates = list(templates(parse(head_text))) if "{{" in head_text else []
+    table = noun_table(renderer, head_templates)
     genders = unique([*heading.genders, *table.genders])
     if table.plural_only:
         tags.append("plural_only")
@@ -142,7 +146,7 @@ def parse_entry(
             + subsections.get("grundformverweis", [])
         )
     )
-    variant_of, variant_tags = variant_links("\n".join(head_lines))
+    variant_of, variant_tags = variant_links(head_templates)
     tags += variant_tags
     features = [line for line in subsections.get("grammatische merkmale", []) if line.startswith("*")]
     if non_lemma and not lemmas:
@@ -203,12 +207,10 @@ class NounTable:
     singular_only: bool = False
 
 
-def noun_table(renderer: Renderer, head_text: str) -> NounTable:
+def noun_table(renderer: Renderer, head_templates: list[Template]) -> NounTable:
     """Gender and number from {{Deutsch Substantiv Übersicht}} or the old {{Substantiv-Tabelle}}."""
     table = NounTable()
-    if "{{" not in head_text:
-        return table
-    for template in templates(parse(head_text)):
+    for template in head_templates:
         key = template_key(template.name_text())
         if not any(key.startswith(name) for name in T.NOUN_TABLES):
             continue
@@ -234,12 +236,10 @@ def noun_table(renderer: Renderer, head_text: str) -> NounTable:
     return table
 
 
-def variant_links(text: str) -> tuple[tuple[str, ...], list[str]]:
+def variant_links(head_templates: list[Template]) -> tuple[tuple[str, ...], list[str]]:
     """The standard spelling named by {{Alte Schreibweise|X}} / {{Lemmaverweis|X}}, and the tags they mean."""
-    if "{{" not in text:
-        return (), []
     targets, tags = [], []
-    for template in templates(parse(text)):
+    for template in head_templates:
         key = template_key(template.name_text())
         if key in T.VARIANT_LINKS:
             positional = template.plain_args()

@@ -47,7 +47,7 @@ def measure(command: list[str]) -> Measured:
     return Measured(data["seconds"], data["rss"], data["rc"], data["out"])
 
 
-def measure_tree(command: list[str], interval: float = 0.05) -> Measured:
+def measure_tree(command: list[str], interval: float = 0.2) -> Measured:
     """Run `command`, sampling its whole process tree: wall time, the peak of the summed
     proportional set size (PSS: shared pages counted once, so forked workers are not counted
     twice), and the peak RSS of any one process."""
