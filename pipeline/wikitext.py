@@ -80,7 +80,9 @@ _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?)\]])")
 _SPACE_AFTER_OPEN = re.compile(r"([(\[])\s+")
 _EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*\]")
 _DOUBLE_PUNCT = re.compile(r"([,;])\s*([,;.])")
-_NEEDS_TIDYING = re.compile(r"[(\[]\s|\s[,.;:!?)\]]|\(\s*[,;]?\s*\)|\[\s*\]|[,;]\s*[,;.]")
+# Two characters that any of the rules above needs, once whitespace is single spaces (a cheap
+# first look: most lines need no tidying).
+_NEEDS_TIDYING = re.compile(r"[(\[][ \]),;]|[ ][,.;:!?)\]]|[,;][,;.]")
 _LITERAL_REF = re.compile(r"<ref[^>/]*/>|<ref[^>]*>.*?</ref>", re.DOTALL)
 _SCRIPTABLE = frozenset("0123456789+-−")
 _SCRIPT_DIGITS = {

@@ -55,6 +55,7 @@ def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
     return entries
 
 
+@lru_cache(maxsize=4096)  # a page's headings are nearly all from a short list
 def heading_key(title: str) -> str:
     """'Noun', 'Noun 2', ' proper  noun ' -> table key."""
     return _TRAILING_NUMBER.sub("", " ".join(title.split()).lower())

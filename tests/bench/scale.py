@@ -1,7 +1,8 @@
 """Full-scale speed against the limits, on a SYNTHETIC multistream dump of 1 GiB of XML.
 
 Side by side on the same file: (a) `bzip2 -dc` to /dev/null, single-core decompression, the floor
-for a one-process reader; (b) lxml parsing the decompressed XML with no extraction, the floor for
+for a one-process reader (and, for reference, (a') indexed_bzip2 on one core, the decoder the
+workers use); (b) lxml parsing the decompressed XML with no extraction, the floor for
 XML; (c) `wordlist build` (extract + every profile's word list) with 1 worker and with all cores.
 Wall time, MB/s of XML, pages/s, peak memory, the ratios (c)/(a), and the time extrapolated to the
 real English dump.
@@ -40,6 +41,14 @@ for _, element in etree.iterparse(sys.argv[1], events=("end",), tag="{*}page", h
     while element.getprevious() is not None:
         del element.getparent()[0]
 print(pages)
+"""
+
+
+_INDEXED_BZIP2 = """
+import sys, indexed_bzip2
+with indexed_bzip2.open(sys.argv[1], parallelization=1) as f:
+    while f.read(1 << 22):
+        pass
 """
 
 
@@ -119,6 +128,8 @@ def run(size: int = 2**30, worker_counts: tuple[int, ...] | None = None) -> dict
         return row
 
     floor = add("(a) bzip2 -dc > /dev/null", measure_tree(["bash", "-c", f"bzip2 -dc '{dump}' > /dev/null"]))
+    decoder = measure_tree([sys.executable, "-c", _INDEXED_BZIP2, str(dump)])
+    add("(a') indexed_bzip2, 1 core (the workers' decoder)", decoder)
     xml = decompressed_copy(dump)
     add(
         "(b) lxml iterparse of the XML, no extraction",
