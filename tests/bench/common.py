@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
 import resource
 import subprocess
@@ -23,7 +24,7 @@ class Measured:
     peak_rss_mb: float  # largest resident set of the command or any of its worker processes
     returncode: int
     stdout: str
-    peak_total_mb: float | None = None  # largest sum of PSS over the process tree at one moment
+    peak_total_mb: float | None = None  # largest sum of RSS over the process tree at one moment
 
 
 def measure(command: list[str]) -> Measured:
@@ -48,9 +49,13 @@ def measure(command: list[str]) -> Measured:
 
 
 def measure_tree(command: list[str], interval: float = 0.2) -> Measured:
-    """Run `command`, sampling its whole process tree: wall time, the peak of the summed
-    proportional set size (PSS: shared pages counted once, so forked workers are not counted
-    twice), and the peak RSS of any one process."""
+    """Run `command`, sampling its whole process tree: wall time, the peak of the summed resident
+    set sizes, and the peak RSS of any one process.
+
+    The sum counts pages that forked workers share with their parent twice, so it is an upper
+    bound. RSS comes from /proc/<pid>/statm, a counter: reading smaps for the exact PSS walks
+    the page tables under the process's memory lock and slowed the measured run by 7%.
+    """
     started = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peaks = {"total": 0.0, "single": 0.0}
@@ -58,13 +63,9 @@ def measure_tree(command: list[str], interval: float = 0.2) -> Measured:
 
     def sample() -> None:
         while not done.is_set():
-            pss = rss = 0.0
-            for pid in _descendants(process.pid):
-                pss_kb, rss_kb = _memory_kb(pid)
-                pss += pss_kb
-                rss = max(rss, rss_kb)
-            peaks["total"] = max(peaks["total"], pss / 1024)
-            peaks["single"] = max(peaks["single"], rss / 1024)
+            sizes = [_rss_mb(pid) for pid in _descendants(process.pid)]
+            peaks["total"] = max(peaks["total"], sum(sizes))
+            peaks["single"] = max(peaks["single"], max(sizes, default=0.0))
             done.wait(interval)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -96,18 +97,15 @@ def _descendants(root: int) -> list[int]:
     return sorted(tree)
 
 
-def _memory_kb(pid: int) -> tuple[float, float]:
-    """(PSS, RSS) of a process in kB; zeros if it has ended."""
-    pss = rss = 0.0
+_PAGE_MB = os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _rss_mb(pid: int) -> float:
+    """Resident set size of a process in MB; zero if it has ended."""
     try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                pss = float(line.split()[1])
-            elif line.startswith("Rss:"):
-                rss = float(line.split()[1])
-    except OSError:
-        pass
-    return pss, rss
+        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * _PAGE_MB
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def machine() -> str:
@@ -119,8 +117,6 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    import os
-
     memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     return f"{cpu}, {os.cpu_count()} cores, {memory:.0f} GiB RAM, Python {platform.python_version()}"
 
