@@ -38,6 +38,7 @@ _SCAN_CHUNK = 1 << 22
 _HEADER_LIMIT = 1 << 20  # a multistream header (siteinfo) is a few KB; a page stream would go on
 _TRAILER = b"</mediawiki>"
 _PARSER = etree.XMLParser(huge_tree=True)
+_INDEX_OFFSET = re.compile(rb"^(\d+):[^\n]", re.MULTILINE)  # the offset of an index line
 
 
 def find_stream_offsets(path: Path | str, *, chunk_size: int = _SCAN_CHUNK) -> list[int]:
@@ -94,9 +95,6 @@ def _read_index_blocks(path: Path) -> list[int] | None:
                     return None
                 offsets.append(offset)
     return None if tail.strip() else offsets
-
-
-_INDEX_OFFSET = re.compile(rb"^(\d+):[^\n]", re.MULTILINE)
 
 
 def _open_index(path: Path, *, parallel: bool = False):

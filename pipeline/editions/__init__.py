@@ -33,7 +33,3 @@ def edition(lang: str) -> Edition:
     except KeyError:
         known = ", ".join(sorted(EDITIONS))
         raise DumpError(f"no extractor for language {lang!r} (known: {known})") from None
-
-
-def page_parser(lang: str) -> PageParser:
-    return edition(lang).parse_page
