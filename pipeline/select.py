@@ -67,7 +67,9 @@ COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "definitions"]
 def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     # Decisions are made on the entries without their definitions (the bulk of the table);
     # only the kept entries' definitions are gathered, for the merge.
-    entries = entries.filter(pl.col("lang") == lang)
+    in_lang = entries["lang"] == lang
+    if not in_lang.all():  # (a table holds one language as built; filtering would copy it)
+        entries = entries.filter(in_lang)
     definitions = entries["definitions"]
     frame = entries.select(pl.exclude("definitions")).with_row_index("row")
     title = pl.col("word")
