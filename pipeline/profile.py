@@ -30,8 +30,11 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
 
     [game]                                 # optional, copied to alphabet.json for the game
     board_size = 15
-    [game.tiles.en]                        # letter = [points, count]
-    a = [1, 9]
+    rack_size = 8
+    board = ["T..d...T...d..T", ...]       # premium squares: . d t D T (letter x2 x3, word x2 x3)
+    start = [7, 7]                         # the square the first word must cover
+    [game.tiles.en]                        # letter = [points, count]; "?" is the blank
+    a = [1, 8]
 """
 
 from __future__ import annotations
@@ -70,7 +73,8 @@ _WORDS = {
     "min_length": int,
     "max_length": int,
 }
-_GAME = {"board_size": int, "rack_size": int, "tiles": dict}
+_GAME = {"board_size": int, "rack_size": int, "board": list, "start": list, "tiles": dict}
+_PREMIUMS = ".dtDT"  # plain, double/triple letter, double/triple word
 _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
 
 
@@ -155,6 +159,26 @@ def _check_keys(path: Path, table: dict, allowed: dict[str, type], prefix: str =
             raise ProfileError(f"{path}: {where!r} must be {_TYPE_NAMES[expected]}, not {value!r}")
 
 
+def _check_board(path: Path, game: dict) -> None:
+    """game.board: board_size rows of board_size premium codes; game.start: a [row, column] on it."""
+    size = game.get("board_size")
+    rows = game.get("board")
+    if rows is not None:
+        size = size or len(rows)
+        if len(rows) != size or any(not isinstance(r, str) or len(r) != size for r in rows):
+            raise ProfileError(f"{path}: 'game.board' must be {size} strings of {size} squares")
+        bad = sorted({c for r in rows for c in r} - set(_PREMIUMS))
+        if bad:
+            raise ProfileError(
+                f"{path}: 'game.board' has unknown squares {bad} (known: {' '.join(_PREMIUMS)})"
+            )
+    start = game.get("start")
+    if start is not None and not (
+        len(start) == 2 and all(isinstance(v, int) and 0 <= v < (size or 0) for v in start)
+    ):
+        raise ProfileError(f"{path}: 'game.start' must be [row, column] on the {size}x{size} board")
+
+
 def _names(path: Path, where: str, values: list, known: tuple[str, ...] | dict, what: str) -> tuple[str, ...]:
     for value in values:
         if value not in known:
@@ -186,6 +210,7 @@ def _build(path: Path, data: dict) -> Profile:
             )
         if len(set(letters)) != len(letters) or letters != letters.lower():
             raise ProfileError(f"{path}: 'alphabet.{lang}' must list distinct lower-case letters")
+    _check_board(path, game)
     for lang, tiles in game.get("tiles", {}).items():
         for letter, value in tiles.items():
             if letter != "?" and letter not in alphabet.get(lang, ""):

@@ -31,6 +31,18 @@ def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedP
     return subprocess.run(command, capture_output=True, text=True, cwd=cwd or ROOT, timeout=600)
 
 
+def scripted(lines: list[str]):
+    """A `read` for the terminal games that types `lines`, then ends the input."""
+    queue = list(lines)
+
+    def read(prompt: str) -> str:
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return read
+
+
 @pytest.fixture(scope="session")
 def shared() -> Path:
     return SHARED

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.balda_helpers import WORDS, make_lexicon
-from tests.conftest import run_cli
+from tests.conftest import run_cli, scripted
 from wordlist import Lexicon
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda_bot import BaldaBot
@@ -17,17 +17,6 @@ from wordlist.games.balda_terminal import draw, parse_move, play
 @pytest.fixture(scope="module")
 def lexicon(tmp_path_factory: pytest.TempPathFactory) -> Lexicon:
     return make_lexicon(tmp_path_factory.mktemp("terminal"), WORDS)
-
-
-def scripted(lines: list[str]):
-    queue = list(lines)
-
-    def read(prompt: str) -> str:
-        if not queue:
-            raise EOFError
-        return queue.pop(0)
-
-    return read
 
 
 def test_a_human_plays_against_the_bot(lexicon: Lexicon, tmp_path: Path) -> None:

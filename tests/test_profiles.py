@@ -23,8 +23,10 @@ def test_shipped_profiles() -> None:
     assert wordgame.languages == ("en",) and not wordgame.lemmas_only and wordgame.forms_follow_lemmas
     assert "proper_noun" not in wordgame.allowed_pos() and "slang" in wordgame.exclude_tags
     tiles = wordgame.alphabet_document("en")["game"]["tiles"]
-    assert tiles["q"] == {"points": 10, "count": 1} and tiles["?"] == {"points": 0, "count": 2}
-    assert sum(t["count"] for t in tiles.values()) == 100
+    assert tiles["q"] == {"points": 7, "count": 1} and tiles["?"] == {"points": 0, "count": 2}
+    assert sum(t["count"] for t in tiles.values() if t is not tiles["?"]) == 102
+    game = wordgame.alphabet_document("en")["game"]
+    assert game["rack_size"] == 8 and game["start"] == [7, 7] and game["board"][7] == "T..d...D...d..T"
 
 
 def test_a_user_profile_from_a_file(tmp_path: Path) -> None:
@@ -46,6 +48,9 @@ def test_a_user_profile_from_a_file(tmp_path: Path) -> None:
         ('[entries]\nexclude_tags = ["rude"]\n', "'entries.exclude_tags' has unknown tag 'rude'"),
         ("[words]\nremove = 3\n", "'words.remove' must be a string, not 3"),
         ("[game.tiles.en]\nz = [10, 1]\n", "'game.tiles.en.z' is not a letter of 'alphabet.en'"),
+        ('[game]\nboard_size = 3\nboard = ["...", ".x.", "..."]\n', "'game.board' has unknown squares ['x']"),
+        ('[game]\nboard = ["...", "..", "..."]\n', "'game.board' must be 3 strings of 3 squares"),
+        ('[game]\nboard = ["...", "...", "..."]\nstart = [3, 1]\n', "'game.start' must be [row, column]"),
     ],
 )
 def test_profile_mistakes_name_the_file_and_key(tmp_path: Path, extra: str, message: str) -> None:

@@ -71,8 +71,8 @@ def test_alphabet_files(sample_outputs: Path) -> None:
     )
     wordgame = json.loads((sample_outputs / "en" / "wordgame" / "alphabet.json").read_text())
     assert wordgame["game"]["board_size"] == 15 and wordgame["game"]["tiles"]["z"] == {
-        "points": 10,
-        "count": 1,
+        "points": 7,
+        "count": 2,
     }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
-from tests.bench import balda, lexicon, memory, scale
+from tests.bench import balda, lexicon, memory, scale, wordgame
 from tests.bench.common import machine
 
 BENCHMARKS = [
@@ -13,6 +13,7 @@ BENCHMARKS = [
     ("memory", memory.run),
     ("lexicon", lexicon.run),
     ("balda", balda.run),
+    ("wordgame", wordgame.run),
 ]
 
 

@@ -23,18 +23,20 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from wordlist.errors import WordlistError
 from wordlist.format import pos_mask
+from wordlist.games import common as games
+from wordlist.games.common import Cell, cell_name, parse_cell
 from wordlist.lexicon import Lexicon
 
 BOARD_SIZES = (5, 7, 9)
 EXTRA_PARTS_OF_SPEECH = ("verb", "adjective", "adverb")
 STATE_FORMAT = "balda/1"
 
-Cell = tuple[int, int]
+__all__ = ["BaldaGame", "BaldaSettings", "IllegalMove", "Move", "Turn", "cell_name", "parse_cell"]
 
 # Every way a move can be illegal: the code a frontend can branch on, and the message a player reads.
 RULES = {
@@ -53,13 +55,10 @@ RULES = {
 }
 
 
-class IllegalMove(WordlistError):
-    """A move that breaks a rule; `rule` is one of RULES. The game state is left unchanged."""
+class IllegalMove(games.IllegalMove):
+    """A move that breaks a Balda rule; `rule` is one of RULES. The game state is left unchanged."""
 
-    def __init__(self, rule: str, detail: str = "") -> None:
-        self.rule = rule
-        self.detail = detail
-        super().__init__(f"{RULES[rule]}{': ' + detail if detail else ''} [{rule}]")
+    RULES = RULES
 
 
 @dataclass(frozen=True)
@@ -374,17 +373,3 @@ class BaldaGame:
 
     def allowed_mask(self) -> int:
         return pos_mask(self.settings.parts_of_speech)
-
-
-def cell_name(cell: Iterable[int]) -> str:
-    """(row, col) -> 'b3': column letter, row number from 1 at the top."""
-    row, col = tuple(cell)
-    return f"{chr(ord('a') + col)}{row + 1}" if col >= 0 and row >= 0 else f"({row},{col})"
-
-
-def parse_cell(text: str) -> Cell:
-    """'b3' -> (2, 1); raises ValueError for anything else."""
-    text = text.strip().lower()
-    if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
-        raise ValueError(f"{text!r} is not a cell (column letter and row number, like b3)")
-    return int(text[1:]) - 1, ord(text[0]) - ord("a")

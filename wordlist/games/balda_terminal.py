@@ -18,6 +18,7 @@ from pathlib import Path
 from wordlist.errors import WordlistError
 from wordlist.games.balda import BaldaGame, IllegalMove, Move, Turn, cell_name, parse_cell
 from wordlist.games.balda_bot import BaldaBot, legal_moves
+from wordlist.games.common import commands, run_turns
 
 HELP = __doc__.split("\n\n", 1)[1].strip()
 
@@ -77,19 +78,16 @@ def play(
         f"Balda, {game.size}x{game.size}, {game.lexicon.language}, words: {kinds}{diagonal}. "
         f"Starting word: {game.lexicon.display(game.start_word)}"
     )
-    while not game.is_over:
-        write("")
-        write(draw(game))
-        if game.turn == human:
-            if not _human_turn(game, read, write):
-                write("Game abandoned.")
-                return game
-        else:
-            turn = bots[game.turn].move(game)
-            write(describe(game, turn))
-    write("")
-    write(draw(game))
-    write(result(game))
+    run_turns(
+        game,
+        human=human,
+        bots=bots,
+        draw=lambda _: draw(game),
+        describe=lambda turn: describe(game, turn),
+        human_turn=lambda: _human_turn(game, read, write),
+        result=lambda: result(game),
+        write=write,
+    )
     return game
 
 
@@ -105,14 +103,7 @@ def result(game: BaldaGame) -> str:
 
 def _human_turn(game: BaldaGame, read: Callable[[str], str], write: Callable[[str], None]) -> bool:
     """Read commands until the human has played; False if they quit."""
-    while True:
-        try:
-            text = read(f"{game.players[game.turn]}> ").strip()
-        except EOFError:
-            return False
-        command, _, argument = text.partition(" ")
-        if command in ("quit", "exit"):
-            return False
+    for command, argument, text in commands(f"{game.players[game.turn]}> ", read):
         if command == "help":
             write(HELP)
         elif command == "resign":
@@ -136,3 +127,4 @@ def _human_turn(game: BaldaGame, read: Callable[[str], str], write: Callable[[st
                 continue
             write(describe(game, turn))
             return True
+    return False
