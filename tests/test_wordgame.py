@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.balda_helpers import make_lexicon as make_balda_lexicon
 from tests.wordgame_helpers import WORDS, make_lexicon, place
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
@@ -187,6 +188,20 @@ def test_premiums_count_only_under_new_tiles(lexicon: Lexicon) -> None:
     with_rack(game, "s")
     turn = game.play([Tile((0, 3), "s")])
     assert turn.words == (("cats", 5),)  # the premiums under C, A, T were used
+
+
+def test_triple_letter_squares(lexicon: Lexicon) -> None:
+    game = new_game(lexicon, Layout(("t.t....",) + ("." * 7,) * 6, (6, 6)))
+    place(game, "t", (1, 1))
+    with_rack(game, "cat")
+    # C x3 (6) + A (1) + T x3 (3) = 10; the cross word AT: 2
+    assert game.play(word_tiles("cat", (0, 0))).words == (("cat", 10), ("at", 2))
+
+
+def test_a_word_list_without_tiles_cannot_host_a_game(tmp_path: Path) -> None:
+    balda = make_balda_lexicon(tmp_path, {"cat": "noun"})
+    with pytest.raises(WordlistError, match="has no tile set"):
+        Wordgame.new(balda)
 
 
 def test_blanks_score_nothing(lexicon: Lexicon) -> None:
