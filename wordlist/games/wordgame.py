@@ -365,6 +365,10 @@ class Wordgame:
     def check(self, tiles: Iterable[Tile]) -> Score:
         """What placing `tiles` would score for the player to move; raises IllegalMove naming the
         broken rule. Changes nothing."""
+        return self._judge(tiles)[0]
+
+    def _judge(self, tiles: Iterable[Tile]) -> tuple[Score, dict[Cell, Tile]]:
+        """The score of placing `tiles`, and the tiles by cell (normalized), or IllegalMove."""
         if self.is_over:
             raise IllegalMove("game_over")
         placed = self._placed(tiles)
@@ -392,13 +396,11 @@ class Wordgame:
         bingo = len(placed) == self.settings.rack_size
         if bingo:
             words[0] = Word(words[0].text, words[0].cells, words[0].points * BINGO_FACTOR)
-        return Score(tuple(words), direction, bingo, sum(w.points for w in words))
+        return Score(tuple(words), direction, bingo, sum(w.points for w in words)), placed
 
     def play(self, tiles: Iterable[Tile]) -> Turn:
         """Place `tiles` for the player to move; raises IllegalMove (and changes nothing) if illegal."""
-        tiles = tuple(tiles)
-        score = self.check(tiles)
-        placed = self._placed(tiles)
+        score, placed = self._judge(tiles)
         for cell, tile in placed.items():
             self.board[cell[0]][cell[1]] = tile.letter
             if tile.blank:

@@ -68,7 +68,7 @@ def legal_moves(game: Wordgame, rack: Sequence[str] | None = None) -> list[Candi
         lines = _Lines.of(game, direction)
         start = game.layout.start if direction == ACROSS else game.layout.start[::-1]
         for line in range(game.size):
-            anchors = _anchors(lines.grid, line, game.size, start if game.is_empty else None)
+            anchors = _anchors(lines.grid, line, game.size, start if lines.empty else None)
             if anchors:
                 _line_moves(game, lines, line, anchors, tiles, moves)
     return moves
@@ -123,6 +123,7 @@ class _Lines:
     """The board read as lines along one direction (rows across, columns down): grid[line][pos]."""
 
     direction: str
+    empty: bool  # no tile on the board yet: the first move
     grid: list[list[str | None]]
     worth: list[list[int]]  # points of the tile on each square (0: blank or empty)
     letter_premium: list[list[int]]
@@ -139,7 +140,7 @@ class _Lines:
         ]
         letter_premium = [[layout.letter_multiplier(cell) for cell in line] for line in cells]
         word_premium = [[layout.word_multiplier(cell) for cell in line] for line in cells]
-        return cls(direction, grid, worth, letter_premium, word_premium)
+        return cls(direction, game.is_empty, grid, worth, letter_premium, word_premium)
 
 
 def _cell(direction: str, line: int, pos: int) -> tuple[int, int]:
@@ -160,7 +161,7 @@ def _line_moves(
     lm, wm = lines.letter_premium[line], lines.word_premium[line]
     allowed, cross_points = _cross_checks(lines.grid, lines.worth, line, size, children, value)
     bingo_tiles = game.settings.rack_size
-    min_letters = FIRST_WORD_LETTERS if game.is_empty else 2
+    min_letters = FIRST_WORD_LETTERS if lines.empty else 2
     skip_single_with_cross = direction == DOWN  # a lone tile with a word sideways was found across
     is_anchor = set(anchors)
     word: list[str] = []
