@@ -45,7 +45,7 @@ from pathlib import Path
 
 from pipeline.entries import TAGS
 from pipeline.errors import ProfileError
-from wordlist.format import POS
+from wordlist.format import BOARD_SQUARES, POS
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
 
@@ -74,7 +74,6 @@ _WORDS = {
     "max_length": int,
 }
 _GAME = {"board_size": int, "rack_size": int, "board": list, "start": list, "tiles": dict}
-_PREMIUMS = ".dtDT"  # plain, double/triple letter, double/triple word
 _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
 
 
@@ -167,10 +166,10 @@ def _check_board(path: Path, game: dict) -> None:
         size = size or len(rows)
         if len(rows) != size or any(not isinstance(r, str) or len(r) != size for r in rows):
             raise ProfileError(f"{path}: 'game.board' must be {size} strings of {size} squares")
-        bad = sorted({c for r in rows for c in r} - set(_PREMIUMS))
+        bad = sorted({c for r in rows for c in r} - set(BOARD_SQUARES))
         if bad:
             raise ProfileError(
-                f"{path}: 'game.board' has unknown squares {bad} (known: {' '.join(_PREMIUMS)})"
+                f"{path}: 'game.board' has unknown squares {bad} (known: {' '.join(BOARD_SQUARES)})"
             )
     start = game.get("start")
     if start is not None and not (

@@ -34,6 +34,11 @@ POS = (
 POS_BITS = {name: 1 << i for i, name in enumerate(POS)}
 LANGUAGE_NAMES = {"en": "English", "de": "German"}
 
+# A tile game's board in alphabet.json ("game.board"): one string a row of these squares.
+LETTER_PREMIUMS = {"d": 2, "t": 3}  # double, triple letter
+WORD_PREMIUMS = {"D": 2, "T": 3}  # double, triple word
+BOARD_SQUARES = "." + "".join(LETTER_PREMIUMS) + "".join(WORD_PREMIUMS)  # "." is a plain square
+
 
 def pos_mask(parts_of_speech: str | Iterable[str] | None) -> int:
     """Bit mask of the given parts of speech; None means all. Unknown names raise ValueError."""

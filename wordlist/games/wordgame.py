@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wordlist.errors import WordlistError
+from wordlist.format import BOARD_SQUARES, LETTER_PREMIUMS, WORD_PREMIUMS
 from wordlist.games import common as games
 from wordlist.games.common import Cell, cell_name, parse_cell
 from wordlist.lexicon import Lexicon
@@ -64,8 +65,6 @@ FIRST_WORD_LETTERS = 4
 PASSES_TO_END = 3
 BINGO_FACTOR = 2
 DEFAULT_RACK = 8
-_LETTER_PREMIUM = {"d": 2, "t": 3}
-_WORD_PREMIUM = {"D": 2, "T": 3}
 
 RULES = {
     "game_over": "the game is over",
@@ -104,9 +103,11 @@ class Layout:
         size = len(self.rows)
         if size == 0 or any(len(row) != size for row in self.rows):
             raise WordlistError(f"a board layout must be square, not {[len(r) for r in self.rows]}")
-        bad = sorted({c for row in self.rows for c in row} - set(".dtDT"))
+        bad = sorted({c for row in self.rows for c in row} - set(BOARD_SQUARES))
         if bad:
-            raise WordlistError(f"unknown squares {bad} in the board layout (known: . d t D T)")
+            raise WordlistError(
+                f"unknown squares {bad} in the board layout (known: {' '.join(BOARD_SQUARES)})"
+            )
         if not all(0 <= v < size for v in self.start):
             raise WordlistError(f"the start square {self.start} is not on the {size}x{size} board")
 
@@ -115,10 +116,10 @@ class Layout:
         return len(self.rows)
 
     def letter_multiplier(self, cell: Cell) -> int:
-        return _LETTER_PREMIUM.get(self.rows[cell[0]][cell[1]], 1)
+        return LETTER_PREMIUMS.get(self.rows[cell[0]][cell[1]], 1)
 
     def word_multiplier(self, cell: Cell) -> int:
-        return _WORD_PREMIUM.get(self.rows[cell[0]][cell[1]], 1)
+        return WORD_PREMIUMS.get(self.rows[cell[0]][cell[1]], 1)
 
     def to_dict(self) -> dict:
         return {"board": list(self.rows), "start": list(self.start)}

@@ -159,7 +159,7 @@ def _line_moves(
     direction = lines.direction
     row, row_worth = lines.grid[line], lines.worth[line]
     lm, wm = lines.letter_premium[line], lines.word_premium[line]
-    allowed, cross_points = _cross_checks(lines.grid, lines.worth, line, size, children, value)
+    allowed, cross_points = _cross_checks(lines.grid, lines.worth, line, size, graph)
     bingo_tiles = game.settings.rack_size
     min_letters = FIRST_WORD_LETTERS if lines.empty else 2
     skip_single_with_cross = direction == DOWN  # a lone tile with a word sideways was found across
@@ -284,7 +284,7 @@ def _anchors(grid, line: int, size: int, start: tuple[int, int] | None) -> list[
     ]
 
 
-def _cross_checks(grid, worth, line: int, size: int, children, value) -> tuple[list, list[int]]:
+def _cross_checks(grid, worth, line: int, size: int, graph) -> tuple[list, list[int]]:
     """For each square of `line`: the letters allowed by the tiles across the line from it (None:
     no tile there, any letter), and those tiles' points (-1: no cross word)."""
     allowed: list[set[str] | None] = [None] * size
@@ -292,35 +292,22 @@ def _cross_checks(grid, worth, line: int, size: int, children, value) -> tuple[l
     for pos in range(size):
         if grid[line][pos] is not None:
             continue
-        up, k = [], line - 1
-        while k >= 0 and grid[k][pos] is not None:
-            up.append(grid[k][pos])
-            k -= 1
-        down, k = [], line + 1
-        while k < size and grid[k][pos] is not None:
-            down.append(grid[k][pos])
-            k += 1
-        if not up and not down:
+        first = line
+        while first > 0 and grid[first - 1][pos] is not None:
+            first -= 1
+        last = line
+        while last + 1 < size and grid[last + 1][pos] is not None:
+            last += 1
+        if first == last:
             continue
-        cross_points[pos] = sum(
-            worth[k][pos] for k in range(line - len(up), line + len(down) + 1) if k != line
-        )
-        node = ROOT
-        for letter in reversed(up):
-            node = children(node).get(letter)
-            if node is None:
-                break
-        fits: set[str] = set()
-        if node is not None:
-            for letter, child in children(node).items():
-                end = child
-                for below_letter in down:
-                    end = children(end).get(below_letter)
-                    if end is None:
-                        break
-                if end is not None and value(end) is not None:
-                    fits.add(letter)
-        allowed[pos] = fits
+        cross_points[pos] = sum(worth[k][pos] for k in range(first, last + 1) if k != line)
+        above = graph.find("".join(grid[k][pos] for k in range(first, line)))
+        below = "".join(grid[k][pos] for k in range(line + 1, last + 1))
+        allowed[pos] = {
+            letter
+            for letter, child in (graph.children(above).items() if above is not None else ())
+            if (end := graph.find(below, child)) is not None and graph.value(end) is not None
+        }
     return allowed, cross_points
 
 
