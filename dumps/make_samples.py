@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pipeline.dump.writer import read_page_source, write_dump
+from wordlist_pipeline.dump.writer import read_page_source, write_dump
 
 SAMPLE_DIR = Path(__file__).resolve().parent / "sample"
 PAGES_PER_STREAM = 25

@@ -1,5 +1,5 @@
-"""`python -m pipeline ...` is the `wordlist` command."""
+"""`python -m wordlist_pipeline ...` is the `wordlist` command."""
 
-from pipeline.cli import main
+from wordlist_pipeline.cli import main
 
 main()

@@ -16,9 +16,6 @@ from pathlib import Path
 import dawg
 import pyarrow.parquet as pq
 
-from pipeline.atomic import atomic_dir
-from pipeline.profile import Profile
-from pipeline.select import Selection
 from wordlist.format import (
     ALPHABET_JSON,
     ARTEFACT_FILES,
@@ -28,9 +25,12 @@ from wordlist.format import (
     WORDS_PARQUET,
     WORDS_TXT,
 )
+from wordlist_pipeline.atomic import atomic_dir
+from wordlist_pipeline.profile import Profile
+from wordlist_pipeline.select import Selection
 
 WORD_ROW_GROUP = 512  # small row groups: a definition lookup reads one (1.8 ms vs 10 ms at 2048)
-TOOLS = ("wordlist", "mwparserfromhell", "lxml", "polars", "pyarrow", "dawg2", "typer")
+TOOLS = ("wiktionary-wordlist", "mwparserfromhell", "lxml", "polars", "pyarrow", "dawg2", "typer")
 
 
 def tool_versions() -> dict[str, str]:

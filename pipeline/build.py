@@ -14,16 +14,16 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artefacts import dumps_json, sha256_file, write_word_list
-from pipeline.atomic import write_text
-from pipeline.dump.reader import read_siteinfo
-from pipeline.errors import ProfileError
-from pipeline.extract import ExtractResult, extract
-from pipeline.profile import Profile, available_profiles, load_profile
-from pipeline.select import COLUMNS as SELECTED_COLUMNS
-from pipeline.select import select
 from wordlist.errors import WordlistError
 from wordlist.lexicon import read_json
+from wordlist_pipeline.artefacts import dumps_json, sha256_file, write_word_list
+from wordlist_pipeline.atomic import write_text
+from wordlist_pipeline.dump.reader import read_siteinfo
+from wordlist_pipeline.errors import ProfileError
+from wordlist_pipeline.extract import ExtractResult, extract
+from wordlist_pipeline.profile import Profile, available_profiles, load_profile
+from wordlist_pipeline.select import COLUMNS as SELECTED_COLUMNS
+from wordlist_pipeline.select import select
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_DIR = ROOT / "dumps" / "sample"

@@ -24,16 +24,23 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from pipeline.build import DEFAULT_OUTPUT, ENTRIES, build, built_manifests, dumps_by_language, sample_dumps
-from pipeline.cli_play import app as play_app
-from pipeline.cli_query import app as query_app
-from pipeline.download import DEFAULT_MIRROR, LANGUAGES, download, downloaded
-from pipeline.extract import ExtractResult, ExtractStats, extract
-from pipeline.profile import available_profiles, load_profile
-from pipeline.select import select
-from pipeline.synth import parse_size, synthetic_dump
 from wordlist.errors import WordlistError
 from wordlist.format import LANGUAGE_NAMES
+from wordlist_pipeline.build import (
+    DEFAULT_OUTPUT,
+    ENTRIES,
+    build,
+    built_manifests,
+    dumps_by_language,
+    sample_dumps,
+)
+from wordlist_pipeline.cli_play import app as play_app
+from wordlist_pipeline.cli_query import app as query_app
+from wordlist_pipeline.download import DEFAULT_MIRROR, LANGUAGES, download, downloaded
+from wordlist_pipeline.extract import ExtractResult, ExtractStats, extract
+from wordlist_pipeline.profile import available_profiles, load_profile
+from wordlist_pipeline.select import select
+from wordlist_pipeline.synth import parse_size, synthetic_dump
 
 app = typer.Typer(
     name="wordlist",

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.errors import DownloadError
+from wordlist_pipeline.errors import DownloadError
 
 DEFAULT_MIRROR = "https://dumps.wikimedia.org"
 MIRROR_ENV = "WORDLIST_MIRROR"

@@ -21,8 +21,9 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.atomic import atomic_path
-from pipeline.dump import (
+from wordlist.format import LANGUAGE_NAMES
+from wordlist_pipeline.atomic import atomic_path
+from wordlist_pipeline.dump import (
     DumpReader,
     Multistream,
     Page,
@@ -31,13 +32,12 @@ from pipeline.dump import (
     open_multistream,
     pages_in_range,
 )
-from pipeline.dump.multistream import default_index_path
-from pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER
-from pipeline.dump.reader import is_bz2, read_siteinfo
-from pipeline.editions import edition
-from pipeline.entries import SCHEMA, rows_to_table, to_row
-from pipeline.errors import DumpError
-from wordlist.format import LANGUAGE_NAMES
+from wordlist_pipeline.dump.multistream import default_index_path
+from wordlist_pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER
+from wordlist_pipeline.dump.reader import is_bz2, read_siteinfo
+from wordlist_pipeline.editions import edition
+from wordlist_pipeline.entries import SCHEMA, rows_to_table, to_row
+from wordlist_pipeline.errors import DumpError
 
 ROW_GROUP_ROWS = 10_000
 PAGE_BATCH = 400

@@ -43,9 +43,9 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.entries import TAGS
-from pipeline.errors import ProfileError
 from wordlist.format import BOARD_SQUARES, POS
+from wordlist_pipeline.entries import TAGS
+from wordlist_pipeline.errors import ProfileError
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from pipeline.profile import Profile
 from wordlist.format import POS, POS_BITS
+from wordlist_pipeline.profile import Profile
 
 # Why a title is not made of the alphabet's letters, most telling first.
 _OUTSIDE_ALPHABET = (

@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.dump.writer import MultistreamWriter, SourcePage, full_title, header, page_xml
-from pipeline.errors import SynthError
+from wordlist_pipeline.dump.writer import MultistreamWriter, SourcePage, full_title, header, page_xml
+from wordlist_pipeline.errors import SynthError
 
 SAMPLE_DIR = Path(__file__).resolve().parents[1] / "dumps" / "sample"
 _WORD = re.compile(r"[^\W\d_]{3,}")
@@ -366,7 +366,7 @@ def synthetic_dump(
 
     The file names and the site header say it is synthetic. Same arguments, same bytes.
     """
-    from pipeline.extract import default_workers
+    from wordlist_pipeline.extract import default_workers
 
     if lang not in PAGE_MIX:
         raise SynthError(f"no synthetic pages for language {lang!r} (known: {', '.join(sorted(PAGE_MIX))})")

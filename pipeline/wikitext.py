@@ -14,7 +14,17 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pipeline.wikitree import Argument, ExternalLink, Heading, Link, Nodes, Tag, Template, parse, templates
+from wordlist_pipeline.wikitree import (
+    Argument,
+    ExternalLink,
+    Heading,
+    Link,
+    Nodes,
+    Tag,
+    Template,
+    parse,
+    templates,
+)
 
 __all__ = [
     "Notes",

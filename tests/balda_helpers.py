@@ -6,11 +6,11 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artefacts import write_word_list
-from pipeline.entries import Entry, entries_to_table
-from pipeline.profile import load_profile
-from pipeline.select import select
 from wordlist import Lexicon
+from wordlist_pipeline.artefacts import write_word_list
+from wordlist_pipeline.entries import Entry, entries_to_table
+from wordlist_pipeline.profile import load_profile
+from wordlist_pipeline.select import select
 
 
 def make_lexicon(folder: Path, words: dict[str, str], lang: str = "en") -> Lexicon:

@@ -27,7 +27,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """Run the installed `wordlist` command the way a user does (a fresh process)."""
-    command = [sys.executable, "-m", "pipeline", *map(str, args)]
+    command = [sys.executable, "-m", "wordlist_pipeline", *map(str, args)]
     return subprocess.run(command, capture_output=True, text=True, cwd=cwd or ROOT, timeout=600)
 
 
@@ -51,7 +51,7 @@ def shared() -> Path:
 @pytest.fixture(scope="session")
 def sample_outputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sample dumps built into word lists once per test session, like `make build` does."""
-    from pipeline.build import build
+    from wordlist_pipeline.build import build
 
     out = tmp_path_factory.mktemp("outputs")
     build(out_dir=out, workers=1)

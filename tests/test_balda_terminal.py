@@ -62,7 +62,7 @@ def test_cli_game_from_stdin(sample_outputs: Path) -> None:
     command = [
         sys.executable,
         "-m",
-        "pipeline",
+        "wordlist_pipeline",
         "play",
         "balda",
         "--seed",

@@ -12,10 +12,10 @@ from typing import ClassVar
 
 import pytest
 
-from pipeline.download import download, downloaded
-from pipeline.dump.writer import SourcePage, write_dump
-from pipeline.errors import DownloadError
 from tests.conftest import run_cli
+from wordlist_pipeline.download import download, downloaded
+from wordlist_pipeline.dump.writer import SourcePage, write_dump
+from wordlist_pipeline.errors import DownloadError
 
 DATE = "20261101"
 DB = "enwiktionary"

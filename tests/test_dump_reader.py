@@ -8,10 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.dump import DumpReader, find_stream_offsets, open_multistream, pages_in_range, read_index
-from pipeline.dump.multistream import decompress_stream, pages_in_stream
-from pipeline.dump.writer import SourcePage, write_dump
-from pipeline.errors import DumpError
+from wordlist_pipeline.dump import (
+    DumpReader,
+    find_stream_offsets,
+    open_multistream,
+    pages_in_range,
+    read_index,
+)
+from wordlist_pipeline.dump.multistream import decompress_stream, pages_in_stream
+from wordlist_pipeline.dump.writer import SourcePage, write_dump
+from wordlist_pipeline.errors import DumpError
 
 PAGES = [
     SourcePage("Wiktionary:About", "project page", namespace=4),

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pipeline.editions.english import parse_page
-from pipeline.entries import Entry
+from wordlist_pipeline.editions.english import parse_page
+from wordlist_pipeline.entries import Entry
 
 
 def entries(body: str, title: str = "word", *, other: str = "") -> list[Entry]:

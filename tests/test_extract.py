@@ -9,10 +9,10 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.dump.writer import SourcePage, write_dump
-from pipeline.editions import EDITIONS
-from pipeline.extract import extract
 from tests.conftest import EN_SAMPLE, run_cli
+from wordlist_pipeline.dump.writer import SourcePage, write_dump
+from wordlist_pipeline.editions import EDITIONS
+from wordlist_pipeline.extract import extract
 
 PAGES = [
     SourcePage("About", "project page", namespace=4),
@@ -151,8 +151,8 @@ def test_a_malformed_page_is_skipped_not_fatal(tmp_path: Path) -> None:
 
 def test_output_bytes_do_not_depend_on_how_the_work_is_split(tmp_path: Path, monkeypatch) -> None:
     """Row groups over 1 MB of distinct text make the Parquet writer flush pages at chunk boundaries."""
-    from pipeline import extract as extract_module
-    from pipeline.dump.multistream import Multistream
+    from wordlist_pipeline import extract as extract_module
+    from wordlist_pipeline.dump.multistream import Multistream
 
     long_pages = [
         SourcePage(

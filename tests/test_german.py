@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pipeline.editions.german import parse_page
-from pipeline.entries import Entry
+from wordlist_pipeline.editions.german import parse_page
+from wordlist_pipeline.entries import Entry
 
 
 def page(body: str, title: str = "Wort", language: str = "Deutsch") -> list[Entry]:

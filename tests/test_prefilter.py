@@ -13,10 +13,17 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.dump import open_multistream, pages_in_range
-from pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER, triage
-from pipeline.dump.writer import MultistreamWriter, SourcePage, header, numbered, page_xml, write_dump
-from pipeline.extract import extract
+from wordlist_pipeline.dump import open_multistream, pages_in_range
+from wordlist_pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER, triage
+from wordlist_pipeline.dump.writer import (
+    MultistreamWriter,
+    SourcePage,
+    header,
+    numbered,
+    page_xml,
+    write_dump,
+)
+from wordlist_pipeline.extract import extract
 
 ENGLISH_NOUN = "==English==\n===Noun===\n{{en-noun}}\n# A [[fruit]].\n"
 FRENCH_NOUN = "==French==\n===Noun===\n{{fr-noun|f}}\n# [[apple]]\n"
@@ -147,7 +154,7 @@ def test_pages_in_range_reports_what_was_passed_over(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("decoder", ["indexed_bzip2", "libbz2"])
 def test_a_range_of_streams_decompresses_in_one_piece(tmp_path: Path, monkeypatch, decoder: str) -> None:
-    from pipeline.dump import multistream
+    from wordlist_pipeline.dump import multistream
 
     if decoder == "libbz2":
         monkeypatch.setattr(multistream, "_indexed_bzip2", None)

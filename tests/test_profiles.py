@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import ProfileError
-from pipeline.profile import available_profiles, load_profile
+from wordlist_pipeline.errors import ProfileError
+from wordlist_pipeline.profile import available_profiles, load_profile
 
 MINIMAL = 'name = "mine"\nlanguages = ["en"]\n[alphabet]\nen = "abc"\n'
 

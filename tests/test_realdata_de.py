@@ -11,9 +11,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.editions.german import parse_page
-from pipeline.extract import extract
 from tests.conftest import SHARED
+from wordlist_pipeline.editions.german import parse_page
+from wordlist_pipeline.extract import extract
 
 pytestmark = pytest.mark.realdata
 DE = SHARED / "de"

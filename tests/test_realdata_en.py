@@ -12,12 +12,12 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.dump import DumpReader, find_stream_offsets, open_multistream, pages_in_range
-from pipeline.dump.multistream import StreamRange
-from pipeline.dump.writer import MultistreamWriter
-from pipeline.editions.english import parse_page
-from pipeline.extract import extract
 from tests.conftest import SHARED
+from wordlist_pipeline.dump import DumpReader, find_stream_offsets, open_multistream, pages_in_range
+from wordlist_pipeline.dump.multistream import StreamRange
+from wordlist_pipeline.dump.writer import MultistreamWriter
+from wordlist_pipeline.editions.english import parse_page
+from wordlist_pipeline.extract import extract
 
 pytestmark = pytest.mark.realdata
 EN_2018 = SHARED / "en" / "enwiktionary-2018-head-1394pages.xml.bz2"

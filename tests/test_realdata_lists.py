@@ -10,11 +10,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.build import build
-from pipeline.profile import load_profile
-from pipeline.select import select
 from tests.conftest import SHARED
 from wordlist import Lexicon
+from wordlist_pipeline.build import build
+from wordlist_pipeline.profile import load_profile
+from wordlist_pipeline.select import select
 
 pytestmark = pytest.mark.realdata
 

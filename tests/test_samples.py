@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.dump import DumpReader
 from tests.conftest import DE_SAMPLE, EN_SAMPLE, ROOT, SAMPLE_DIR
+from wordlist_pipeline.dump import DumpReader
 
 
 def load_make_samples():
@@ -43,7 +43,7 @@ def test_sample_folder_has_only_our_files() -> None:
 def sample_tables(tmp_path_factory: pytest.TempPathFactory) -> dict:
     import polars as pl
 
-    from pipeline.extract import extract
+    from wordlist_pipeline.extract import extract
 
     out = tmp_path_factory.mktemp("samples")
     tables = {}

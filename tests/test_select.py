@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipeline.entries import Entry, entries_to_table
-from pipeline.profile import load_profile
-from pipeline.select import select
+from wordlist_pipeline.entries import Entry, entries_to_table
+from wordlist_pipeline.profile import load_profile
+from wordlist_pipeline.select import select
 
 
 def table(*entries: Entry) -> pl.DataFrame:

@@ -8,11 +8,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from pipeline.dump import open_multistream
-from pipeline.errors import SynthError
-from pipeline.extract import extract
-from pipeline.synth import parse_size, synthetic_dump
 from tests.conftest import run_cli
+from wordlist_pipeline.dump import open_multistream
+from wordlist_pipeline.errors import SynthError
+from wordlist_pipeline.extract import extract
+from wordlist_pipeline.synth import parse_size, synthetic_dump
 
 
 @pytest.fixture(scope="module")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.sections import language_sections, split_sections, strip_comments
-from pipeline.wikitext import Notes, Renderer, clean_text
+from wordlist_pipeline.sections import language_sections, split_sections, strip_comments
+from wordlist_pipeline.wikitext import Notes, Renderer, clean_text
 
 
 def shout(call, notes: Notes) -> str:

@@ -11,9 +11,9 @@ import dawg
 import polars as pl
 import pytest
 
-from pipeline import artefacts
-from pipeline.build import build
 from tests.conftest import run_cli
+from wordlist_pipeline import artefacts
+from wordlist_pipeline.build import build
 
 LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda")]
 
@@ -55,7 +55,7 @@ def test_manifest_counts_match_parquet_dawg_and_text(sample_outputs: Path, lang:
     assert counts["entries_used"] + sum(counts["dropped"].values()) == extracted
     assert set(manifest["tools"]) >= {
         "python",
-        "wordlist",
+        "wiktionary-wordlist",
         "polars",
         "pyarrow",
         "dawg2",

@@ -1,6 +1,6 @@
 """Read MediaWiki XML dumps: plain, bz2, and Wikimedia multistream bz2 (+ index)."""
 
-from pipeline.dump.multistream import (
+from wordlist_pipeline.dump.multistream import (
     Multistream,
     StreamRange,
     find_stream_offsets,
@@ -8,8 +8,8 @@ from pipeline.dump.multistream import (
     pages_in_range,
     read_index,
 )
-from pipeline.dump.pages import Page, SiteInfo
-from pipeline.dump.reader import DumpReader, read_siteinfo
+from wordlist_pipeline.dump.pages import Page, SiteInfo
+from wordlist_pipeline.dump.reader import DumpReader, read_siteinfo
 
 __all__ = [
     "DumpReader",

@@ -26,10 +26,10 @@ try:
 except ImportError:  # pragma: no cover - no wheel for this platform: libbz2 does the same, slower
     _indexed_bzip2 = None
 
-from pipeline.dump.pages import Page, SiteInfo, iter_page_elements, siteinfo_from_element
-from pipeline.dump.prefilter import triage
-from pipeline.dump.reader import BZ2_MAGIC, describe_io_error, header_info, pages_from_elements
-from pipeline.errors import DumpError
+from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements, siteinfo_from_element
+from wordlist_pipeline.dump.prefilter import triage
+from wordlist_pipeline.dump.reader import BZ2_MAGIC, describe_io_error, header_info, pages_from_elements
+from wordlist_pipeline.errors import DumpError
 
 # "BZh" + block size digit, then either a block header magic (pi) or an end-of-stream magic (sqrt pi).
 STREAM_START = re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)")

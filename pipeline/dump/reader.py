@@ -15,7 +15,7 @@ from typing import BinaryIO
 
 from lxml import etree
 
-from pipeline.dump.pages import (
+from wordlist_pipeline.dump.pages import (
     Page,
     SiteInfo,
     iter_page_elements,
@@ -23,7 +23,7 @@ from pipeline.dump.pages import (
     page_from_element,
     siteinfo_from_element,
 )
-from pipeline.errors import DumpError
+from wordlist_pipeline.errors import DumpError
 
 _HEAD_BYTES = 8192
 _EXPORT_VERSION = re.compile(rb'xmlns="http://www\.mediawiki\.org/xml/export-([0-9.]+)/"')

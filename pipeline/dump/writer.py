@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from pipeline.atomic import atomic_path
+from wordlist_pipeline.atomic import atomic_path
 
 NAMESPACES = {
     "en": {

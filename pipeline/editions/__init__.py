@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pipeline.editions import english, german
-from pipeline.entries import Entry
-from pipeline.errors import DumpError
+from wordlist_pipeline.editions import english, german
+from wordlist_pipeline.entries import Entry
+from wordlist_pipeline.errors import DumpError
 
 PageParser = Callable[[str, str, int], list[Entry]]
 

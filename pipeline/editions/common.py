@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pipeline.editions.rules import ABBREVIATION_TAGS, ALTERNATIVE, INFLECTION, MISSPELLING
-from pipeline.entries import TAGS, Entry
+from wordlist_pipeline.editions.rules import ABBREVIATION_TAGS, ALTERNATIVE, INFLECTION, MISSPELLING
+from wordlist_pipeline.entries import TAGS, Entry
 
 _TAG_ORDER = {tag: i for i, tag in enumerate(TAGS)}
 

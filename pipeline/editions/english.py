@@ -12,12 +12,12 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from pipeline.editions import english_tables as T
-from pipeline.editions.common import Sense, make_entry, unique
-from pipeline.editions.rules import INFLECTION, FormOfRule, PosRule
-from pipeline.entries import Entry
-from pipeline.sections import language_sections, split_sections, strip_comments
-from pipeline.wikitext import (
+from wordlist_pipeline.editions import english_tables as T
+from wordlist_pipeline.editions.common import Sense, make_entry, unique
+from wordlist_pipeline.editions.rules import INFLECTION, FormOfRule, PosRule
+from wordlist_pipeline.entries import Entry
+from wordlist_pipeline.sections import language_sections, split_sections, strip_comments
+from wordlist_pipeline.wikitext import (
     Handler,
     Notes,
     Renderer,
@@ -27,7 +27,7 @@ from pipeline.wikitext import (
     template_table,
     templates,
 )
-from pipeline.wikitree import Nodes, Template, plain
+from wordlist_pipeline.wikitree import Nodes, Template, plain
 
 LANG = T.LANG_CODE
 MARKER = T.LANGUAGE_HEADING  # in every page with an entry (the language heading)

@@ -6,7 +6,7 @@ names (see ../shared/docs/wiktionary-format.md). Keys are lower-case, as `templa
 
 from __future__ import annotations
 
-from pipeline.editions.rules import (
+from wordlist_pipeline.editions.rules import (
     ABBREVIATION,
     ACRONYM,
     ALTERNATIVE,

@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pipeline.editions import german_tables as T
-from pipeline.editions.common import Sense, make_entry, unique
-from pipeline.editions.rules import ALTERNATIVE, INFLECTION
-from pipeline.entries import Entry
-from pipeline.sections import split_sections, strip_comments
-from pipeline.wikitext import (
+from wordlist_pipeline.editions import german_tables as T
+from wordlist_pipeline.editions.common import Sense, make_entry, unique
+from wordlist_pipeline.editions.rules import ALTERNATIVE, INFLECTION
+from wordlist_pipeline.entries import Entry
+from wordlist_pipeline.sections import split_sections, strip_comments
+from wordlist_pipeline.wikitext import (
     Handler,
     Notes,
     Renderer,
@@ -29,7 +29,7 @@ from pipeline.wikitext import (
     template_table,
     templates,
 )
-from pipeline.wikitree import Nodes, Tag, Template
+from wordlist_pipeline.wikitree import Nodes, Tag, Template
 
 LANG = T.LANG_CODE
 MARKER = T.LANGUAGE  # in every page with an entry (the language heading)

@@ -7,7 +7,7 @@ Keys are lower-case (template_key); Wortart values are compared lower-cased too.
 
 from __future__ import annotations
 
-from pipeline.editions.rules import PosRule, rule
+from wordlist_pipeline.editions.rules import PosRule, rule
 
 LANGUAGE = "Deutsch"
 LANG_CODE = "de"

@@ -18,13 +18,13 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.artefacts import write_word_list
-from pipeline.entries import Entry, entries_to_table
-from pipeline.profile import load_profile
-from pipeline.select import select
-from pipeline.synth import WordGenerator
 from tests.bench.common import BENCH_DIR, save
 from wordlist import Lexicon
+from wordlist_pipeline.artefacts import write_word_list
+from wordlist_pipeline.entries import Entry, entries_to_table
+from wordlist_pipeline.profile import load_profile
+from wordlist_pipeline.select import select
+from wordlist_pipeline.synth import WordGenerator
 
 SYSTEM_LISTS = {"en": Path("/usr/share/dict/american-english-huge"), "de": Path("/usr/share/dict/ngerman")}
 POS_WEIGHTS = (("noun", 60), ("verb", 20), ("adjective", 15), ("adverb", 5))

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import sys
 
-from pipeline.dump import DumpReader
-from pipeline.dump.writer import SourcePage, write_dump
 from tests.bench.common import BENCH_DIR, SHARED, measure, save
+from wordlist_pipeline.dump import DumpReader
+from wordlist_pipeline.dump.writer import SourcePage, write_dump
 
 SOURCE = SHARED / "en" / "enwiktionary-2018-head-1394pages.xml.bz2"
 
@@ -46,7 +46,7 @@ def run() -> dict:
                 [
                     sys.executable,
                     "-m",
-                    "pipeline",
+                    "wordlist_pipeline",
                     "extract",
                     str(path),
                     "-o",

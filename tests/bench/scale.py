@@ -20,10 +20,10 @@ import sys
 import time
 from pathlib import Path
 
-from pipeline.dump.multistream import read_header_stream
-from pipeline.extract import default_workers
-from pipeline.synth import parse_size, synthetic_dump
 from tests.bench.common import BENCH_DIR, ROOT, measure_tree, save
+from wordlist_pipeline.dump.multistream import read_header_stream
+from wordlist_pipeline.extract import default_workers
+from wordlist_pipeline.synth import parse_size, synthetic_dump
 
 DUMPS = ROOT / "dumps"
 # The real English pages-articles multistream dump, as the issue states it: ~1.4 GB of bz2 holding
@@ -139,7 +139,7 @@ def run(size: int = 2**30, worker_counts: tuple[int, ...] | None = None) -> dict
     for workers in worker_counts:
         out = BENCH_DIR / f"scale-build-w{workers}"
         shutil.rmtree(out, ignore_errors=True)
-        command = [sys.executable, "-m", "pipeline", "build", "--dump", str(dump), "--out", str(out)]
+        command = [sys.executable, "-m", "wordlist_pipeline", "build", "--dump", str(dump), "--out", str(out)]
         builds[workers] = add(
             "(c) wordlist build (extract + word lists)",
             measure_tree([*command, "-w", str(workers), "-q"]),

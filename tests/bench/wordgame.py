@@ -17,14 +17,14 @@ import random
 import statistics
 import time
 
-from pipeline.artefacts import write_word_list
-from pipeline.profile import load_profile
-from pipeline.select import select
 from tests.bench import lexicon as lexicon_bench
 from tests.bench.common import BENCH_DIR, save
 from wordlist import Lexicon
 from wordlist.games.wordgame import BLANK, Wordgame
 from wordlist.games.wordgame_bot import WordgameBot, legal_moves, self_play
+from wordlist_pipeline.artefacts import write_word_list
+from wordlist_pipeline.profile import load_profile
+from wordlist_pipeline.select import select
 
 GAMES = 4
 GAMES_TIMED = 3
