@@ -1,0 +1,107 @@
+// Types of wiktionary-wordlist (hand-written: the package has no build step).
+
+/** Parts of speech: undefined/null for all, names separated by spaces or commas, or a list of names. */
+export type PartsOfSpeech = string | Iterable<string> | null | undefined;
+
+/** A letter leaving a node and the node it leads to. */
+export type Edge = readonly [letter: string, node: number];
+
+/** alphabet.json as parsed. Other keys (a tile game's "game", later additions) are allowed and ignored. */
+export interface AlphabetJson {
+  /** The letters of the alphabet, in order ("abc…zäöüß"). */
+  letters: string;
+  /** How a letter is shown in capitals ({"ß": "ẞ"}); others use toUpperCase(). */
+  upper?: Record<string, string>;
+  /** Characters dropped from typed words ("-"). */
+  remove?: string;
+  /** Whether typed words are case-folded (default true). */
+  lowercase?: boolean;
+  /** The language code ("en", "de"). */
+  language?: string;
+  [key: string]: unknown;
+}
+
+export interface LoadOptions {
+  /** Check the files' sha256 against manifest.json (default true). */
+  verify?: boolean;
+}
+
+/** Parts of speech in bit order: bit i of a word's mask is POS[i]. */
+export declare const POS: readonly string[];
+
+/** The artefact format version this reader reads (manifest.json "format"). */
+export declare const FORMAT_VERSION: number;
+
+/** The longest key a word list may hold, in bytes; longer (or cyclic) graphs are refused as corrupt. */
+export declare const MAX_KEY_BYTES: number;
+
+/** The bit mask of parts of speech; an unknown name throws a RangeError. */
+export declare function posMask(pos: PartsOfSpeech): number;
+
+/** The part-of-speech names of a mask, in bit order. */
+export declare function posNames(mask: number): string[];
+
+/** A word list's file is missing, malformed, or does not match its manifest. */
+export declare class ArtefactError extends Error {
+  name: "ArtefactError";
+}
+
+/** The DAWG walked letter by letter. A node is an integer; the root is 0. */
+export declare class Graph {
+  readonly root: number;
+  /** The letters continuing some word from `node` with the nodes they lead to, in code point order (frozen). */
+  children(node: number): readonly Edge[];
+  /** The node `letter` leads to from `node`, or null. */
+  follow(node: number, letter: string): number | null;
+  /** The node reached by spelling `letters` (already normalised) from `node` (default: the root), or null. */
+  find(letters: string, node?: number): number | null;
+  /** The part-of-speech mask of the word ending at `node`, or null if none ends there. */
+  value(node: number): number | null;
+}
+
+/**
+ * A game word list: the same queries and answers as Python's wordlist.Lexicon. Arguments that are
+ * not strings throw a TypeError; letters outside the alphabet in a pattern or rack, an unknown
+ * part of speech or a negative limit throw a RangeError; a corrupt file throws an ArtefactError.
+ */
+export declare class Lexicon implements Iterable<string> {
+  /** From the bytes of words.dawg and the parsed alphabet.json: works in browsers, workers and Node. */
+  static fromBytes(dawgBytes: Uint8Array | ArrayBuffer, alphabet: AlphabetJson): Lexicon;
+  /** From a word-list folder (Node only); manifest.json, when present, is checked. */
+  static load(folder: string | URL, options?: LoadOptions): Promise<Lexicon>;
+
+  /** The parsed manifest.json when loaded from a folder that has one, else null. */
+  readonly manifest: Record<string, unknown> | null;
+  readonly graph: Graph;
+  readonly language: string;
+  readonly letters: string;
+  /** alphabet.json as given (a tile game reads its "game" key). */
+  readonly alphabet: AlphabetJson;
+  /** The number of words. */
+  readonly size: number;
+
+  /** The game word for typed text: trimmed, case folded (ẞ -> ß), removed characters dropped. */
+  normalize(word: string): string;
+  /** A game word in capitals (ß -> ẞ). */
+  display(word: string): string;
+  isWord(word: string, options?: { pos?: PartsOfSpeech }): boolean;
+  /** The parts of speech of a word in bit order; [] if it is not a word. */
+  partsOfSpeech(word: string): string[];
+  hasPrefix(prefix: string): boolean;
+  /** The first `limit` words starting with `prefix`, sorted by code point. */
+  complete(prefix: string, options?: { pos?: PartsOfSpeech; limit?: number | null }): string[];
+  /** "?" is one letter, "*" any run of letters; sorted by code point. */
+  match(pattern: string, options?: { pos?: PartsOfSpeech }): string[];
+  /** Words from a rack ("?" or "*" a blank), longest first, then by code point. */
+  anagrams(rack: string, options?: { pos?: PartsOfSpeech; useAll?: boolean; minLength?: number }): string[];
+  /** Words sorted by code point, filtered by part of speech, length in letters and prefix. */
+  words(options?: { pos?: PartsOfSpeech; length?: number | null; prefix?: string }): string[];
+
+  /** The graph walk for game bots (the same as `graph`'s). */
+  readonly root: number;
+  children(node: number): readonly Edge[];
+  follow(node: number, letter: string): number | null;
+  value(node: number): number | null;
+
+  [Symbol.iterator](): Iterator<string>;
+}

@@ -1,0 +1,437 @@
+// A built word list in a browser or in Node: the same questions, and the same answers, as Python's
+// wordlist.Lexicon (the conformance tests hold them to it).
+
+import { Alphabet, describe, requireString } from "./alphabet.js";
+import { Dawg } from "./dawg.js";
+import { Graph } from "./graph.js";
+import { posMask, posNames } from "./pos.js";
+
+/** @typedef {string | Iterable<string> | null | undefined} PartsOfSpeech */
+
+export class Lexicon {
+  /**
+   * Use `Lexicon.fromBytes` or `Lexicon.load`.
+   * @param {Dawg} dawg
+   * @param {Alphabet} alphabet
+   * @param {object | null} manifest
+   */
+  constructor(dawg, alphabet, manifest = null) {
+    if (!(dawg instanceof Dawg) || !(alphabet instanceof Alphabet)) {
+      throw new TypeError("use Lexicon.fromBytes(dawgBytes, alphabet) or await Lexicon.load(folder)");
+    }
+    this._dawg = dawg;
+    this._alphabet = alphabet;
+    /** The parsed manifest.json when loaded from a folder that has one, else null. */
+    this.manifest = manifest;
+    /** The DAWG walked letter by letter, for game bots. */
+    this.graph = new Graph(dawg, alphabet);
+  }
+
+  /**
+   * A lexicon from the bytes of words.dawg and the parsed alphabet.json. Works anywhere: no Node API.
+   * @param {Uint8Array | ArrayBuffer} dawgBytes
+   * @param {object} alphabet
+   * @returns {Lexicon}
+   */
+  static fromBytes(dawgBytes, alphabet) {
+    return new Lexicon(new Dawg(dawgBytes), new Alphabet(alphabet));
+  }
+
+  /**
+   * The word list in folder `folder` (Node only): words.dawg, alphabet.json and, when present,
+   * manifest.json, whose format version, sizes and (with `verify`) sha256 are checked.
+   * @param {string | URL} folder
+   * @param {{verify?: boolean}} [options]
+   * @returns {Promise<Lexicon>}
+   */
+  static async load(folder, options) {
+    const { verify = true } = checkOptions(options, ["verify"], "load");
+    if (typeof verify !== "boolean") throw new TypeError(`verify: expected a boolean, got ${describe(verify)}`);
+    const { readFolder } = await import("./node.js");
+    const { dawg, alphabet, manifest } = await readFolder(folder, verify);
+    return new Lexicon(dawg, alphabet, manifest);
+  }
+
+  /** The language code of the list ("en", "de"), or "" if alphabet.json does not say. */
+  get language() {
+    return this._alphabet.language || (typeof this.manifest?.language === "string" ? this.manifest.language : "");
+  }
+
+  /** The letters of the alphabet, in alphabet.json's order. */
+  get letters() {
+    return this._alphabet.letters.join("");
+  }
+
+  /** The parsed alphabet.json as given (tile games read "game" from it). */
+  get alphabet() {
+    return this._alphabet.raw;
+  }
+
+  /** The number of words. */
+  get size() {
+    return this._dawg.shape().count;
+  }
+
+  /** The game word for `word` as typed: trimmed, case folded (ẞ -> ß; "SS" stays "ss"), hyphens dropped. */
+  normalize(word) {
+    return this._alphabet.normalize(word);
+  }
+
+  /** A game word in capitals as a game shows it (ß becomes ẞ, so each letter stays one tile). */
+  display(word) {
+    return this._alphabet.display(word);
+  }
+
+  /**
+   * Is `word` in the list, as one of the parts of speech `pos` (default: any)?
+   * @param {string} word
+   * @param {{pos?: PartsOfSpeech}} [options]
+   */
+  isWord(word, options) {
+    const { pos } = checkOptions(options, ["pos"], "isWord");
+    const mask = posMask(pos);
+    const value = this._lookup(word);
+    return value >= 0 && (value & mask) !== 0;
+  }
+
+  /**
+   * The parts of speech of `word`, in bit order; empty if it is not a word.
+   * @param {string} word
+   * @returns {string[]}
+   */
+  partsOfSpeech(word) {
+    const value = this._lookup(word);
+    return value >= 0 ? posNames(value) : [];
+  }
+
+  /** Does some word start with `prefix`? */
+  hasPrefix(prefix) {
+    return this._node(this._alphabet.normalize(prefix, "prefix")) >= 0;
+  }
+
+  /**
+   * Words in sorted order (by code point); only those of parts of speech `pos`, of `length`
+   * letters, starting with `prefix`, when given.
+   * @param {{pos?: PartsOfSpeech, length?: number | null, prefix?: string}} [options]
+   * @returns {string[]}
+   */
+  words(options) {
+    const { pos, length = null, prefix = "" } = checkOptions(options, ["pos", "length", "prefix"], "words");
+    if (length !== null) checkInteger(length, "length");
+    return this._collect(prefix, pos, length, Infinity);
+  }
+
+  /**
+   * The first `limit` words (all if not given) starting with `prefix`, in sorted order.
+   * @param {string} prefix
+   * @param {{pos?: PartsOfSpeech, limit?: number | null}} [options]
+   * @returns {string[]}
+   */
+  complete(prefix, options) {
+    const { pos, limit = null } = checkOptions(options, ["pos", "limit"], "complete");
+    if (limit !== null) {
+      checkInteger(limit, "limit");
+      if (limit < 0) throw new RangeError(`limit: expected 0 or more, got ${limit}`);
+    }
+    return this._collect(prefix, pos, null, limit ?? Infinity);
+  }
+
+  /**
+   * Words matching `pattern`: a letter is itself, "?" any one letter, "*" any run of letters
+   * (also none). Sorted by code point. A character outside the alphabet throws a RangeError.
+   *
+   * The pattern runs as a set of positions over the graph (an NFA), and whether a (node, set)
+   * pair leads to any match is remembered: so "*?*?*?*?*?*?" costs no more than "*".
+   * @param {string} pattern
+   * @param {{pos?: PartsOfSpeech}} [options]
+   * @returns {string[]}
+   */
+  match(pattern, options) {
+    const { pos } = checkOptions(options, ["pos"], "match");
+    const tokens = this._alphabet.pattern(pattern, "pattern");
+    const mask = posMask(pos);
+    const { maxKeyBytes } = this._dawg.shape();
+    if (tokens.filter((t) => t !== "*").length > maxKeyBytes) return []; // longer than any word
+    return new PatternSearch(this.graph, this._alphabet, tokens, mask, maxKeyBytes).run();
+  }
+
+  /**
+   * Words spelled with the letters of `rack` ("?" or "*": a blank), longest first, then in
+   * code point order; with `useAll`, only those using every tile.
+   * @param {string} rack
+   * @param {{pos?: PartsOfSpeech, useAll?: boolean, minLength?: number}} [options]
+   * @returns {string[]}
+   */
+  anagrams(rack, options) {
+    const { pos, useAll = false, minLength = 2 } = checkOptions(
+      options,
+      ["pos", "useAll", "minLength"],
+      "anagrams",
+    );
+    requireString(rack, "rack");
+    if (typeof useAll !== "boolean") throw new TypeError(`useAll: expected a boolean, got ${describe(useAll)}`);
+    checkInteger(minLength, "minLength");
+    const mask = posMask(pos);
+    let blanks = 0;
+    for (const char of rack) if (char === "?" || char === "*") blanks++;
+    const letters = this._alphabet.pattern(rack.replace(/[?*]/g, ""), "rack");
+    const counts = new Int32Array(this._alphabet.letters.length);
+    for (const letter of letters) counts[this._alphabet.indexOf(letter)]++;
+    const total = letters.length + blanks;
+    // No word is longer (in letters) than the longest key in bytes: that bounds the walk.
+    const { maxKeyBytes, below } = this._dawg.shape();
+    if (useAll && total > maxKeyBytes) return [];
+    const deepest = Math.min(total, maxKeyBytes);
+    /** @type {string[][]} */
+    const byLength = [];
+    const graph = this.graph;
+    const dawg = this._dawg;
+    // Each prefix is reached one way only (a rack letter before a blank), so no word twice.
+    const walk = (node, prefix, depth, blanksLeft) => {
+      if (depth >= minLength && (!useAll || depth === total)) {
+        const value = dawg.value(node);
+        if (value >= 0 && value & mask) (byLength[depth] ??= []).push(prefix);
+      }
+      if (depth === deepest) return;
+      const at = graph.kids(node);
+      for (let i = at + 1; i < at + 1 + 2 * graph.pool[at]; i += 2) {
+        const index = graph.pool[i]; // graph.pool, read afresh: the walk below may replace it
+        const child = graph.pool[i + 1];
+        if ((below[child] & mask) === 0) continue;
+        if (counts[index] > 0) {
+          counts[index]--;
+          walk(child, prefix + graph.letters[index], depth + 1, blanksLeft);
+          counts[index]++;
+        } else if (blanksLeft > 0) {
+          walk(child, prefix + graph.letters[index], depth + 1, blanksLeft - 1);
+        }
+      }
+    };
+    walk(graph.root, "", 0, blanks);
+    return byLength.reverse().flatMap((words) => words ?? []);
+  }
+
+  /** The node every word starts from (the graph walk for game bots). */
+  get root() {
+    return this.graph.root;
+  }
+
+  /** `[letter, node]` pairs leaving `node`, in code point order. */
+  children(node) {
+    return this.graph.children(node);
+  }
+
+  /** The node `letter` leads to from `node`, or null. */
+  follow(node, letter) {
+    return this.graph.follow(node, letter);
+  }
+
+  /** The part-of-speech mask of the word ending at `node`, or null. */
+  value(node) {
+    return this.graph.value(node);
+  }
+
+  *[Symbol.iterator]() {
+    yield* this.words();
+  }
+
+  toString() {
+    return `<Lexicon ${this.language || "?"}: ${this.size} words>`;
+  }
+
+  /** The value stored for `word` once normalised, or -1. */
+  _lookup(word) {
+    const node = this._node(this._alphabet.normalize(word));
+    return node >= 0 ? this._dawg.value(node) : -1;
+  }
+
+  /** The node reached by spelling normalised `text` from the root, or -1. */
+  _node(text) {
+    return this._dawg.followText(0, text);
+  }
+
+  _collect(prefix, pos, length, limit) {
+    const mask = posMask(pos);
+    const found = [];
+    const text = this._alphabet.normalize(prefix, "prefix");
+    const start = this._node(text);
+    if (start < 0 || limit === 0) return found;
+    this._dawg.forEachKey(start, text, length ?? Infinity, (key, value, keyLength) => {
+      if (value & mask && (length === null || keyLength === length)) found.push(key);
+      return found.length >= limit;
+    });
+    return found;
+  }
+}
+
+/**
+ * A glob pattern run over the graph: the pattern positions a prefix can have reached form a set
+ * (an NFA state); sets are numbered as they appear and their steps remembered (a lazy DFA). Whether
+ * a (node, set) pair leads to a match is remembered too, so each pair is explored once however
+ * many ways there are to reach it, and only prefixes of matches are spelled out. A node is
+ * skipped at once when none of its words has the wanted parts of speech or they are too short.
+ */
+class PatternSearch {
+  constructor(graph, alphabet, tokens, mask, maxDepth) {
+    this.graph = graph;
+    this.dawg = graph._dawg;
+    const { depth, below } = this.dawg.shape();
+    this.depth = depth;
+    this.below = below;
+    this.tokens = tokens;
+    this.tokenIndex = tokens.map((t) => (t === "?" || t === "*" ? -1 : alphabet.indexOf(t)));
+    // letters still needed from each position: a state needs the least of its positions'
+    this.needed = tokens.map((_, i) => tokens.slice(i).filter((t) => t !== "*").length).concat([0]);
+    this.mask = mask;
+    this.maxDepth = maxDepth;
+    this.letterCount = alphabet.letters.length;
+    this.nodeCount = this.dawg.units.length;
+    /** @type {number[][]} */
+    this.states = [];
+    /** @type {Map<string, number>} */
+    this.ids = new Map();
+    /** @type {Int32Array[]} next state by letter index; -2 not computed yet, -1 no state */
+    this.next = [];
+    /** @type {number[]} per state: 0 pattern not done, 1 done, 2 done whatever follows (a "*" tail) */
+    this.ends = [];
+    /** @type {number[]} per state: the fewest letters still needed */
+    this.least = [];
+    /** @type {(Int8Array | Map<number, number>)[]} per state, per node: 1 leads to a match, 2 does not */
+    this.alive = [];
+    this.memoBytes = 0;
+    this.start = this.intern(this.closure([0]));
+  }
+
+  run() {
+    const found = [];
+    const root = this.graph.root;
+    if (this.start >= 0 && this.leadsToMatch(root, this.start, 0)) this.collect(root, this.start, "", 0, found);
+    return found;
+  }
+
+  accepts(state, node) {
+    if (this.ends[state] === 0) return false;
+    const value = this.dawg.value(node);
+    return value >= 0 && (value & this.mask) !== 0;
+  }
+
+  leadsToMatch(node, state, depth) {
+    if ((this.below[node] & this.mask) === 0 || this.least[state] > this.depth[node]) return false;
+    if (this.ends[state] === 2) return true; // any word below will do, and there is one
+    const memo = this.alive[state];
+    const known = memo instanceof Int8Array ? memo[node] : (memo.get(node) ?? 0);
+    if (known !== 0) return known === 1;
+    let alive = this.accepts(state, node);
+    if (!alive && depth < this.maxDepth) {
+      const graph = this.graph;
+      const at = graph.kids(node);
+      for (let i = at + 1; i < at + 1 + 2 * graph.pool[at] && !alive; i += 2) {
+        const next = this.step(state, graph.pool[i]);
+        alive = next >= 0 && this.leadsToMatch(graph.pool[i + 1], next, depth + 1);
+      }
+    }
+    if (memo instanceof Int8Array) memo[node] = alive ? 1 : 2;
+    else memo.set(node, alive ? 1 : 2);
+    return alive;
+  }
+
+  collect(node, state, prefix, depth, found) {
+    if (this.ends[state] === 2) return this.collectAll(node, prefix, depth, found);
+    if (this.accepts(state, node)) found.push(prefix);
+    if (depth >= this.maxDepth) return;
+    const graph = this.graph;
+    const at = graph.kids(node);
+    for (let i = at + 1; i < at + 1 + 2 * graph.pool[at]; i += 2) {
+      const index = graph.pool[i];
+      const child = graph.pool[i + 1];
+      const next = this.step(state, index);
+      if (next >= 0 && this.leadsToMatch(child, next, depth + 1)) {
+        this.collect(child, next, prefix + graph.letters[index], depth + 1, found);
+      }
+    }
+  }
+
+  /** Every word below `node` of the wanted parts of speech: the pattern has only "*" left. */
+  collectAll(node, prefix, depth, found) {
+    const value = this.dawg.value(node);
+    if (value >= 0 && (value & this.mask) !== 0) found.push(prefix);
+    if (depth >= this.maxDepth) return;
+    const graph = this.graph;
+    const at = graph.kids(node);
+    for (let i = at + 1; i < at + 1 + 2 * graph.pool[at]; i += 2) {
+      const index = graph.pool[i];
+      const child = graph.pool[i + 1];
+      if ((this.below[child] & this.mask) !== 0) {
+        this.collectAll(child, prefix + graph.letters[index], depth + 1, found);
+      }
+    }
+  }
+
+  step(state, letter) {
+    const row = this.next[state];
+    let next = row[letter];
+    if (next === -2) {
+      const positions = [];
+      for (const i of this.states[state]) {
+        if (i === this.tokens.length) continue;
+        const token = this.tokens[i];
+        if (token === "*") positions.push(i);
+        else if (token === "?" || this.tokenIndex[i] === letter) positions.push(i + 1);
+      }
+      next = this.intern(this.closure(positions));
+      row[letter] = next;
+    }
+    return next;
+  }
+
+  /** The positions plus those a "*" can skip to (it also matches nothing), sorted. */
+  closure(positions) {
+    const set = new Set();
+    for (let i of positions) {
+      set.add(i);
+      while (i < this.tokens.length && this.tokens[i] === "*") set.add(++i);
+    }
+    return [...set].sort((a, b) => a - b);
+  }
+
+  intern(positions) {
+    if (positions.length === 0) return -1;
+    const key = positions.join(",");
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.states.length;
+      this.ids.set(key, id);
+      this.states.push(positions);
+      this.next.push(new Int32Array(this.letterCount).fill(-2));
+      const end = this.tokens.length;
+      const tail = positions.some((i) => this.needed[i] === 0 && i < end); // only "*" left
+      this.ends.push(tail ? 2 : positions[positions.length - 1] === end ? 1 : 0);
+      this.least.push(Math.min(...positions.map((i) => this.needed[i])));
+      // A byte per node is fastest; past a budget (patterns with very many states) a Map
+      // holds only the nodes visited.
+      const dense = this.memoBytes + this.nodeCount <= MEMO_BUDGET_BYTES;
+      if (dense) this.memoBytes += this.nodeCount;
+      this.alive.push(dense ? new Int8Array(this.nodeCount) : new Map());
+    }
+    return id;
+  }
+}
+
+const MEMO_BUDGET_BYTES = 32 * 2 ** 20;
+
+function checkOptions(options, known, method) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`${method}: options must be an object, got ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw new TypeError(`${method}: unknown option ${JSON.stringify(key)} (known: ${known.join(", ")})`);
+    }
+  }
+  return options;
+}
+
+function checkInteger(value, name) {
+  if (!Number.isSafeInteger(value)) throw new TypeError(`${name}: expected an integer, got ${describe(value)}`);
+}
