@@ -1,0 +1,252 @@
+// What the conformance vectors cannot hold: untrusted arguments, corrupt files, the Node loader's
+// checks, and that the browser path uses no Node API.
+
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+
+import * as reader from "../src/index.js";
+import { ArtefactError, Lexicon, POS, posMask, posNames } from "../src/index.js";
+import { listFiles, loadVectors } from "./helpers.js";
+
+const lists = loadVectors().sort((a, b) => a.cases.length - b.cases.length);
+const english = lists.find((v) => v.language === "en" && v.profile === "balda");
+const german = lists.find((v) => v.language === "de");
+const { dawg: DAWG, alphabet: ALPHABET } = listFiles(english.list);
+const lexicon = Lexicon.fromBytes(DAWG, ALPHABET);
+const SRC = new URL("../src/", import.meta.url);
+
+describe("untrusted arguments", () => {
+  test("a query that is not a string throws a TypeError", () => {
+    for (const bad of [42, null, undefined, {}, ["cat"], Symbol("cat"), 1n]) {
+      for (const call of [
+        () => lexicon.isWord(bad),
+        () => lexicon.partsOfSpeech(bad),
+        () => lexicon.hasPrefix(bad),
+        () => lexicon.complete(bad),
+        () => lexicon.match(bad),
+        () => lexicon.anagrams(bad),
+        () => lexicon.normalize(bad),
+        () => lexicon.display(bad),
+        () => lexicon.words({ prefix: bad ?? 5 }),
+      ]) {
+        assert.throws(call, TypeError);
+      }
+    }
+  });
+
+  test("options are checked: unknown names, wrong types, negative limits", () => {
+    assert.throws(() => lexicon.anagrams("cat", { use_all: true }), /unknown option "use_all" \(known: pos, useAll, minLength\)/);
+    assert.throws(() => lexicon.isWord("cat", "noun"), TypeError);
+    assert.throws(() => lexicon.isWord("cat", { pos: 5 }), TypeError);
+    assert.throws(() => lexicon.isWord("cat", { pos: ["noun", 3] }), TypeError);
+    assert.throws(() => lexicon.words({ length: "5" }), TypeError);
+    assert.throws(() => lexicon.words({ length: 2.5 }), TypeError);
+    assert.throws(() => lexicon.complete("a", { limit: -1 }), RangeError);
+    assert.throws(() => lexicon.complete("a", { limit: Infinity }), TypeError);
+    assert.throws(() => lexicon.anagrams("cat", { useAll: "yes" }), TypeError);
+    assert.throws(() => lexicon.anagrams("cat", { minLength: "2" }), TypeError);
+    assert.deepEqual(lexicon.words({ length: -1 }), []);
+  });
+
+  test("an unknown part of speech throws a RangeError, also for a word not in the list", () => {
+    // Python checks the name only when the word exists; here a typo is reported every time.
+    assert.throws(() => lexicon.isWord("zzzzq", { pos: "nuon" }), /unknown part of speech "nuon"/);
+    assert.throws(() => lexicon.words({ pos: "noun nuon" }), RangeError);
+  });
+
+  test("control characters and lone surrogates are never words, prefixes or completions", () => {
+    const word = lexicon.words()[0];
+    assert.ok(lexicon.isWord(word));
+    for (const bad of [`${word}\0`, `\0${word}`, `${word}\ud800`, `\udc00${word}`, `${word.slice(0, 1)}\x07${word.slice(1)}`]) {
+      assert.equal(lexicon.isWord(bad), false, JSON.stringify(bad));
+      assert.deepEqual(lexicon.partsOfSpeech(bad), []);
+      assert.equal(lexicon.hasPrefix(bad), false, JSON.stringify(bad));
+      assert.deepEqual(lexicon.complete(bad), []);
+      assert.deepEqual(lexicon.words({ prefix: bad }), []);
+    }
+    // Python (dawg2 reads C strings) answers these two with True.
+    assert.equal(lexicon.hasPrefix(`${word.slice(0, 2)}\0`), false);
+    assert.equal(lexicon.isWord(`${word}\0`), false);
+    assert.throws(() => lexicon.match("\ud800*"), RangeError);
+    assert.throws(() => lexicon.anagrams("ab\udfff"), RangeError);
+    assert.equal(lexicon.normalize(" \ud800 "), "\ud800");
+  });
+
+  test("graph nodes are checked", () => {
+    assert.throws(() => lexicon.children(-1), RangeError);
+    assert.throws(() => lexicon.children(DAWG.length), RangeError);
+    assert.throws(() => lexicon.children(1.5), TypeError);
+    assert.throws(() => lexicon.value("0"), TypeError);
+    assert.throws(() => lexicon.follow(0, 5), TypeError);
+    assert.equal(lexicon.follow(0, "ab"), null);
+    assert.equal(lexicon.graph.find(""), lexicon.root);
+    assert.ok(Object.isFrozen(lexicon.children(0)) && Object.isFrozen(lexicon.children(0)[0]));
+  });
+});
+
+/** A DAWG file from units and guide entries given by index (all others zero). */
+function dawgBytes(count, units, guide) {
+  const bytes = new Uint8Array(8 + 6 * count);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, count, true);
+  for (const [i, unit] of Object.entries(units)) view.setUint32(4 + 4 * i, unit >>> 0, true);
+  view.setUint32(4 + 4 * count, count, true);
+  for (const [i, [child, sibling]] of Object.entries(guide)) {
+    bytes[8 + 4 * count + 2 * i] = child;
+    bytes[8 + 4 * count + 2 * i + 1] = sibling;
+  }
+  return bytes;
+}
+
+const HAS_LEAF = 1 << 8;
+const leaf = (value) => (1 << 31) | value;
+// The root (unit 0, offset 1) reaches unit b ^ 1 by byte b.
+const ROOT = 1 << 10;
+
+describe("corrupt files", () => {
+  test("a header that does not match the length is refused before anything is allocated", () => {
+    const huge = new Uint8Array(12);
+    new DataView(huge.buffer).setUint32(0, 0xffffffff, true); // 16 GiB of units announced
+    assert.throws(() => Lexicon.fromBytes(huge, ALPHABET), (e) => e instanceof ArtefactError && /4294967295 units/.test(e.message));
+    assert.throws(() => Lexicon.fromBytes(new Uint8Array(0), ALPHABET), /too short to be a DAWG/);
+    assert.throws(() => Lexicon.fromBytes(DAWG.subarray(0, DAWG.length - 1), ALPHABET), ArtefactError);
+    const longer = new Uint8Array(DAWG.length + 1);
+    longer.set(DAWG);
+    assert.throws(() => Lexicon.fromBytes(longer, ALPHABET), ArtefactError);
+    const otherGuide = DAWG.slice();
+    new DataView(otherGuide.buffer).setUint32(4 + 4 * (DAWG.length - 8) / 6, 3, true);
+    assert.throws(() => Lexicon.fromBytes(otherGuide, ALPHABET), /guide of 3 entries/);
+  });
+
+  test("a cycle in the graph is an error, not a query that never ends", () => {
+    // "a" leads from unit 96 back to itself: the keys a, aa, aaa ... without end
+    const a = 0x61;
+    const bytes = dawgBytes(128, { 0: ROOT, 96: (a << 10) | HAS_LEAF | a, 1: leaf(1) }, { 0: [a, 0], 96: [a, 0] });
+    const cyclic = Lexicon.fromBytes(bytes, ALPHABET);
+    assert.equal(cyclic.isWord("aaa"), true); // bounded by the input
+    for (const call of [() => cyclic.words(), () => cyclic.match("*"), () => cyclic.anagrams("??"), () => cyclic.size]) {
+      assert.throws(call, /words\.dawg: corrupt DAWG: the graph has a cycle/);
+    }
+  });
+
+  test("a guide whose siblings do not increase is an error, not a loop", () => {
+    // the words "a" (unit 96) and "b" (unit 99), both valued at unit 97; b's next sibling is a again
+    const [a, b] = [0x61, 0x62];
+    const units = { 0: ROOT, 96: HAS_LEAF | (1 << 10) | a, 99: HAS_LEAF | (2 << 10) | b, 97: leaf(1) };
+    const bytes = dawgBytes(128, units, { 0: [a, 0], 96: [0, b], 99: [0, a] });
+    const looping = Lexicon.fromBytes(bytes, ALPHABET);
+    assert.throws(() => looping.children(0), /completion guide of unit 0 is inconsistent/);
+    assert.throws(() => looping.words(), ArtefactError);
+  });
+
+  test("a key that is not UTF-8 is an error", () => {
+    // byte 0x80 (a continuation byte) first: unit 0x81, a word end with its value at unit 0x80
+    const bytes = dawgBytes(256, { 0: ROOT, 0x81: (1 << 10) | HAS_LEAF | 0x80, 0x80: leaf(1) }, { 0: [0x80, 0] });
+    assert.throws(() => Lexicon.fromBytes(bytes, ALPHABET).words(), /not UTF-8/);
+  });
+
+  test("alphabet.json is checked, unknown keys are ignored", () => {
+    assert.throws(() => Lexicon.fromBytes(DAWG, JSON.stringify(ALPHABET)), TypeError);
+    assert.throws(() => Lexicon.fromBytes("words.dawg", ALPHABET), TypeError);
+    for (const [change, message] of [
+      [{ letters: undefined }, /"letters" must be a string/],
+      [{ letters: "" }, /"letters" is empty/],
+      [{ letters: 5 }, /"letters" must be a string, got number/],
+      [{ letters: "ab?" }, /"letters" holds "\?"/],
+      [{ letters: "aba" }, /"letters" holds "a" twice/],
+      [{ upper: ["A"] }, /"upper" must be an object/],
+      [{ upper: { a: 1 } }, /"upper"."a" must be a string/],
+      [{ remove: null }, /"remove" must be a string, got null/],
+      [{ lowercase: "yes" }, /"lowercase" must be a boolean/],
+    ]) {
+      const alphabet = { ...ALPHABET, ...change };
+      assert.throws(() => Lexicon.fromBytes(DAWG, alphabet), (e) => e instanceof ArtefactError && message.test(e.message));
+    }
+    const newer = Lexicon.fromBytes(DAWG, { ...ALPHABET, format: 2, language_name: "English", extra: { any: [1] } });
+    assert.equal(newer.isWord(english.cases.find((c) => c.call === "isWord" && c.expect === true).args[0]), true);
+  });
+});
+
+describe("Lexicon.load checks the folder against its manifest", () => {
+  const temp = mkdtempSync(join(tmpdir(), "wordlist-js-"));
+  after(() => rmSync(temp, { recursive: true, force: true }));
+  let n = 0;
+  const copy = () => {
+    const folder = join(temp, String(n++));
+    cpSync(german.list, folder, { recursive: true });
+    return folder;
+  };
+
+  test("a changed byte fails the checksum, unless verify is off", async () => {
+    const folder = copy();
+    const bytes = readFileSync(join(folder, "words.dawg"));
+    bytes[bytes.length - 1] ^= 1;
+    writeFileSync(join(folder, "words.dawg"), bytes);
+    await assert.rejects(Lexicon.load(folder), /words\.dawg: checksum does not match the manifest/);
+    assert.ok((await Lexicon.load(folder, { verify: false })).size > 0);
+  });
+
+  test("a truncated file, another format version, missing files and bad JSON are named", async () => {
+    let folder = copy();
+    writeFileSync(join(folder, "words.dawg"), readFileSync(join(folder, "words.dawg")).subarray(0, 100));
+    await assert.rejects(Lexicon.load(folder, { verify: false }), /words\.dawg: 100 bytes, the manifest says \d+/);
+
+    folder = copy();
+    const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf-8"));
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, format: 2 }));
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: format 2, this reader reads 1/);
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, files: {} }));
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: does not list words\.dawg/);
+
+    folder = copy();
+    unlinkSync(join(folder, "alphabet.json"));
+    await assert.rejects(Lexicon.load(folder), (e) => e instanceof ArtefactError && /alphabet\.json: missing/.test(e.message));
+
+    folder = copy();
+    writeFileSync(join(folder, "manifest.json"), "{ not json");
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: not valid JSON/);
+
+    await assert.rejects(Lexicon.load(join(temp, "nothing here")), /no word list here/);
+    await assert.rejects(Lexicon.load(42), TypeError);
+    await assert.rejects(Lexicon.load(temp, { verify: "no" }), TypeError);
+  });
+
+  test("without a manifest the two files are enough (a folder a web game copied)", async () => {
+    const folder = copy();
+    unlinkSync(join(folder, "manifest.json"));
+    const loaded = await Lexicon.load(new URL(`file://${folder}/`));
+    assert.equal(loaded.manifest, null);
+    assert.equal(loaded.language, "de");
+    assert.equal(loaded.display("straße"), "STRAẞE");
+  });
+});
+
+describe("the package", () => {
+  test("the browser path has no Node API: node: modules are imported lazily, by the loader only", () => {
+    for (const name of readdirSync(SRC)) {
+      const source = readFileSync(new URL(name, SRC), "utf-8");
+      assert.doesNotMatch(source, /^\s*import\s[^()]*from\s*["']node:/m, `${name} imports a Node module statically`);
+      if (name !== "node.js") assert.doesNotMatch(source, /import\(\s*["']node:/, `${name} imports a Node module`);
+      assert.doesNotMatch(source, /\b(require|process|Buffer)\b/, `${name} uses a Node global`);
+    }
+  });
+
+  test("index.d.ts declares exactly what the module exports", () => {
+    const declared = readFileSync(new URL("../index.d.ts", import.meta.url), "utf-8")
+      .matchAll(/^export declare (?:class|function|const) (\w+)/gm);
+    assert.deepEqual([...declared].map((m) => m[1]).sort(), Object.keys(reader).sort());
+  });
+
+  test("parts of speech: masks and names in bit order", () => {
+    assert.equal(posMask("noun, verb"), 3);
+    assert.equal(posMask(["adjective"]), 4);
+    assert.equal(posMask(new Set(["adverb"])), 8);
+    assert.equal(posMask(null), 2 ** POS.length - 1);
+    assert.equal(posMask(""), 0);
+    assert.deepEqual(posNames(5), ["noun", "adjective"]);
+    assert.ok(Object.isFrozen(POS));
+  });
+});

@@ -1,0 +1,255 @@
+"""Conformance vectors for the JavaScript reader (js/): queries on built word lists, with the answers
+of the Python library (wordlist.Lexicon), which the JavaScript tests must give too.
+
+    python -m tests.js_vectors OUT_DIR LIST_DIR [LIST_DIR ...]
+
+writes OUT_DIR/<language>-<profile>[-<n>].json for each word list folder. Each file names the
+list's folder, the format's part-of-speech table and version, and a list of cases:
+``{"call": "isWord", "args": ["EMAIL", {"pos": "noun"}], "expect": true}``, with the arguments as
+the JavaScript method takes them. An answer is ``expect`` (the value), ``digest`` (a long list:
+its length, sha256 of its lines and first words) or ``error`` (Python raised ValueError, so
+JavaScript must throw a RangeError). The inputs are the list's words and variants of them
+(capitals, ẞ, hyphens, Python's whitespace), non-words (other scripts, control characters,
+digits), prefixes, patterns (pathological ones included), racks with blanks, and queries by part
+of speech and length; `graph` holds the letter-by-letter walk of some words, node ids included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from wordlist import POS, Lexicon
+from wordlist.format import FORMAT_VERSION
+
+DIGEST_ABOVE = 60  # longer answers are stored as a digest, keeping the files small
+SAMPLE = 250  # words sampled from a large list (a small list is taken whole)
+SEARCH_SAMPLE = 40  # of these, the words patterns and racks are made from (searches cost more)
+# Python's Lexicon.match walks every way a pattern's stars can split a word: on a large list a
+# pattern with many stars takes minutes there. Above these bounds the expected answer comes
+# from a regular expression over Lexicon.words() instead (the generator checks on small lists
+# that both agree).
+PYTHON_MATCH_MAX_STARS = 2
+PYTHON_MATCH_SMALL_LIST = 400
+
+OTHER_TEXT = [
+    "", " ", "\t\n", "café", "naïve", "façade", "e-mail", "E-Mail", "über", "Straße", "STRASSE", "straẞe",
+    "ΣΑΣ", "İstanbul", "ǅ", "ŉ", "ﬁsh", "😀", "a😀", "ab\x00", "\x00", "c\tat", "ca t", "cat\u200b",
+    "\ufeffcat", "cat\x1c", "\x85cat\u3000", "\u00a0cat\u2003", "1", "42", "apple's", "l'eau", "co-op",
+    "--", "-", "?", "*", "a?", "Ä", "ÄÖÜ", "äöüß", "Ö-l", "\u0301", "é", "ß",
+]  # fmt: skip
+PATTERNS = [
+    "", "*", "**", "?", "??", "???", "?*", "*?", "a*", "*a", "*e*", "*?*?*?", "*?*?*?*?*?*?",
+    "*?*?*?*?*?*?*?*?*?*?*?*?", "*a*e*", "*a*b*c*", "?" * 40, "*" * 1000, "a" * 5000, "?" * 3000,
+    "*ing", "s*s", "A??LE", "a-??le", "ß*", "ẞ*", "*ä*", "?ö*", "é??", "a b", "1*", "*\x00", "a?\u00a0",
+]  # fmt: skip
+RACKS = ["", "?", "??", "???????", "*", "**a", "retains", "RETAINS", "tsera", "t-sera", "e?", "strenge",
+         "äöüß??", "é", "a b", "?" * 12]  # fmt: skip
+POS_OPTIONS: list[Any] = [None, "noun", "verb", ["adjective", "adverb"], "noun, verb", ""]
+
+
+# Each call as JavaScript makes it (the reader's method name; its options object last, with
+# JavaScript's option names), answered by the Python library.
+OPTION_NAMES = {"useAll": "use_all", "minLength": "min_length"}
+
+
+def python_options(options: dict | None) -> dict:
+    return {OPTION_NAMES.get(name, name): value for name, value in (options or {}).items()}
+
+
+PYTHON: dict[str, Callable[..., Any]] = {
+    "normalize": lambda lexicon, text: lexicon.normalize(text),
+    "display": lambda lexicon, word: lexicon.display(word),
+    "isWord": lambda lexicon, word, options=None: lexicon.is_word(word, **python_options(options)),
+    "partsOfSpeech": lambda lexicon, word: list(lexicon.parts_of_speech(word)),
+    "hasPrefix": lambda lexicon, prefix: lexicon.has_prefix(prefix),
+    "complete": lambda lexicon, prefix, options=None: lexicon.complete(prefix, **python_options(options)),
+    "words": lambda lexicon, options=None: lexicon.words(**python_options(options)),
+    "match": lambda lexicon, pattern, options=None: match(lexicon, pattern, **python_options(options)),
+    "anagrams": lambda lexicon, rack, options=None: lexicon.anagrams(rack, **python_options(options)),
+    "size": lambda lexicon: len(lexicon),
+}
+
+
+def vectors_for(folder: Path, seed: int = 1) -> dict:
+    """The cases for the word list in `folder`, answered by the Python library."""
+    lexicon = Lexicon.load(folder)
+    rng = random.Random(seed)
+    every = lexicon.words()
+    words = every if len(every) <= SAMPLE else sorted(rng.sample(every, SAMPLE))
+    searched = words if len(words) <= SEARCH_SAMPLE else sorted(rng.sample(words, SEARCH_SAMPLE))
+    cases: list[dict] = []
+
+    def add(call: str, *args: Any) -> None:
+        case: dict[str, Any] = {"call": call, "args": list(args)}
+        try:
+            result = PYTHON[call](lexicon, *args)
+        except ValueError as error:
+            case["error"] = f"ValueError: {error}"
+        else:
+            if isinstance(result, list) and len(result) > DIGEST_ABOVE:
+                case["digest"] = digest(result)
+            else:
+                case["expect"] = result
+        cases.append(case)
+
+    texts = sorted({*words, *(v for w in words for v in variants(w, rng)), *OTHER_TEXT, *noise(lexicon, rng)})
+    for text in texts:
+        add("normalize", text)
+        if "\x00" in text:
+            # dawg2 reads keys as C strings: Python answers is_word("abort\x00") and
+            # has_prefix("ab\x00") with True. JavaScript says no (js/test/reader.test.js).
+            continue
+        add("isWord", text)
+        add("partsOfSpeech", text)
+        add("hasPrefix", text)
+    for word in [*words, "straße", "ŉ", "ﬁ", "ǆ", "i"]:
+        add("display", word)
+    for word in words:
+        for pos in POS_OPTIONS:
+            add("isWord", word, {"pos": pos})
+    add("isWord", words[0], {"pos": "noun, nonsense"})
+
+    prefixes = sorted({w[: rng.randint(1, len(w))] for w in words} | {"", "q", "zz", "ä", "sch", "X"})
+    for prefix in prefixes:
+        add("hasPrefix", prefix)
+        add("complete", prefix, {"limit": 5})
+        add("complete", prefix.upper(), {})
+        add("complete", prefix, {"pos": "verb", "limit": 3})
+        add("words", {"prefix": prefix, "pos": "noun"})
+    add("complete", "", {"limit": 0})
+    for pos in POS_OPTIONS:
+        for length in (None, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 40):
+            add("words", {"pos": pos, "length": length})
+    add("words")
+    add("size")
+
+    for pattern in sorted({*PATTERNS, *(pattern_from(w, rng) for w in searched)}):
+        add("match", pattern, {"pos": None})
+        add("match", pattern, {"pos": "noun"})
+    for rack in sorted({*RACKS, *(rack_from(w, rng) for w in searched)}):
+        add("anagrams", rack, {})
+        add("anagrams", rack, {"useAll": True})
+        add("anagrams", rack, {"minLength": 3, "pos": "noun"})
+        add("anagrams", rack, {"minLength": 1})
+
+    return {
+        "list": str(folder.resolve()),
+        "language": lexicon.language,
+        "profile": lexicon.profile,
+        "letters": lexicon.letters,
+        "format_version": FORMAT_VERSION,
+        "pos": list(POS),
+        "cases": cases,
+        "graph": graph_walks(lexicon, [*words[:60], "", "zzzz"]),
+    }
+
+
+def variants(word: str, rng: random.Random) -> set[str]:
+    """Ways a player may type `word`: capitals, ẞ, a hyphen, whitespace Python strips (or does not)."""
+    middle = rng.randint(0, len(word))
+    return {
+        word.upper(),
+        word.title(),
+        word.replace("ß", "ẞ"),
+        word.upper().replace("ẞ", "SS"),
+        f"{word[:middle]}-{word[middle:]}",
+        f" {word}\n",
+        f"\x1c{word}\x85",
+        f"\ufeff{word}",
+        word + "q",
+        word[::-1],
+        word[:-1],
+        word + word[-1],
+    }
+
+
+def noise(lexicon: Lexicon, rng: random.Random) -> set[str]:
+    letters = lexicon.letters
+    return {"".join(rng.choice(letters) for _ in range(rng.randint(1, 8))) for _ in range(200)}
+
+
+def pattern_from(word: str, rng: random.Random) -> str:
+    chars = [c if rng.random() < 0.6 else "?" for c in word]
+    if rng.random() < 0.5:
+        start = rng.randint(0, len(chars))
+        chars[start : start + rng.randint(0, 3)] = ["*"]
+    return "".join(chars)
+
+
+def rack_from(word: str, rng: random.Random) -> str:
+    tiles = [c if rng.random() < 0.8 else "?" for c in word] + rng.sample("aeirst", rng.randint(0, 2))
+    rng.shuffle(tiles)
+    return "".join(tiles)
+
+
+def match(lexicon: Lexicon, pattern: str, pos: str | None) -> list[str]:
+    small = len(lexicon) <= PYTHON_MATCH_SMALL_LIST
+    if small or pattern.count("*") <= PYTHON_MATCH_MAX_STARS:
+        found = lexicon.match(pattern, pos=pos)
+        if small:
+            assert found == match_by_regex(lexicon, pattern, pos), pattern
+        return found
+    return match_by_regex(lexicon, pattern, pos)
+
+
+def match_by_regex(lexicon: Lexicon, pattern: str, pos: str | None) -> list[str]:
+    """What Lexicon.match answers, by a regular expression over every word (same errors too)."""
+    tokens = lexicon._pattern(pattern)  # the same normalisation and alphabet check as match
+    regex = re.compile("".join("." if t == "?" else ".*" if t == "*" else re.escape(t) for t in tokens))
+    return [w for w in lexicon.words(pos=pos) if regex.fullmatch(w)]
+
+
+def graph_walks(lexicon: Lexicon, words: list[str]) -> list[dict]:
+    """For each word, the nodes along its path: id, value and children sorted by code point."""
+    graph = lexicon.graph
+    walks = []
+    for word in words:
+        steps = []
+        node: int | None = 0
+        for letter in [None, *word]:
+            if letter is not None:
+                node = graph.follow(node, letter)
+            if node is None:
+                break
+            children = sorted(graph.children(node).items())
+            steps.append({"node": node, "value": graph.value(node), "children": children})
+        walks.append({"word": word, "steps": steps})
+    return walks
+
+
+def digest(words: list[str]) -> dict:
+    text = "\n".join(words)
+    return {"count": len(words), "sha256": hashlib.sha256(text.encode()).hexdigest(), "first": words[:5]}
+
+
+def write_vectors(folders: list[Path], out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for i, folder in enumerate(folders):
+        vectors = vectors_for(folder)
+        path = out / f"{vectors['language']}-{vectors['profile']}-{i}.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(vectors, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)
+        written.append(path)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 2:
+        print("usage: python -m tests.js_vectors OUT_DIR LIST_DIR [LIST_DIR ...]", file=sys.stderr)
+        return 2
+    for path in write_vectors([Path(a) for a in argv[1:]], Path(argv[0])):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
