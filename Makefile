@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test lint bench samples clean
+.PHONY: build test test-js lint bench samples clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,14 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
+
+# The JavaScript reader's conformance tests alone, on the lists `make build` writes: Python writes
+# the vectors into outputs/js-vectors, Node (20 or later, no packages) checks them. `make test`
+# runs the same tests through tests/test_js_reader.py, on lists it builds itself.
+test-js: build
+	rm -rf outputs/js-vectors
+	$(BIN)/python -m tests.js_vectors outputs/js-vectors outputs/en/balda outputs/en/wordgame outputs/de/balda
+	node --test js/test/*.test.js
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -5,13 +5,14 @@ from __future__ import annotations
 import sys
 import time
 
-from tests.bench import balda, lexicon, memory, scale, wordgame
+from tests.bench import balda, js, lexicon, memory, scale, wordgame
 from tests.bench.common import machine
 
 BENCHMARKS = [
     ("scale", scale.run),
     ("memory", memory.run),
     ("lexicon", lexicon.run),
+    ("js", js.run),
     ("balda", balda.run),
     ("wordgame", wordgame.run),
 ]
