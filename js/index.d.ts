@@ -18,6 +18,10 @@ export interface AlphabetJson {
   lowercase?: boolean;
   /** The language code ("en", "de"). */
   language?: string;
+  /** The language's name ("English"), format 2. */
+  language_name?: string;
+  /** The format version, format 2 (a version this reader does not read is refused). */
+  format?: number;
   [key: string]: unknown;
 }
 
@@ -29,8 +33,8 @@ export interface LoadOptions {
 /** Parts of speech in bit order: bit i of a word's mask is POS[i]. */
 export declare const POS: readonly string[];
 
-/** The artefact format version this reader reads (manifest.json "format"). */
-export declare const FORMAT_VERSION: number;
+/** The artefact format versions this reader reads ("format" in manifest.json and alphabet.json). */
+export declare const FORMAT_VERSIONS: readonly number[];
 
 /** The longest key a word list may hold, in bytes; longer (or cyclic) graphs are refused as corrupt. */
 export declare const MAX_KEY_BYTES: number;

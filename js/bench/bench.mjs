@@ -1,6 +1,6 @@
 // The JavaScript reader on one word list: the bytes a browser downloads, load and query times.
 //
-//   node js/bench/bench.mjs outputs/bench/js/en/balda      (python -m tests.bench.js builds it)
+//   node --expose-gc js/bench/bench.mjs outputs/bench/js/en/balda   (python -m tests.bench.js builds it)
 //
 // Prints one JSON object. The floor, measured in the same process, is what a web game does
 // without this reader: words.txt split into a Set (load) and Set.has (lookups).
@@ -84,6 +84,29 @@ const misses = pick(words, 50_000).map((w) => `${[...w].reverse().join("")}q`);
 const probes = [...hits, ...misses].sort(() => random() - 0.5);
 const prefixes = pick(words, 100_000).map((w) => w.slice(0, 1 + Math.floor(random() * w.length)));
 
+// Memory held: the reader's arrays once loaded and once every node has been listed (a search
+// over the whole graph), against a Set of the words. Needs --expose-gc for exact figures.
+const collect = () => {
+  globalThis.gc?.(); // twice: the first pass may leave freed typed arrays' memory to the second
+  globalThis.gc?.();
+};
+function held(build) {
+  collect();
+  const before = process.memoryUsage();
+  const kept = build();
+  collect();
+  const after = process.memoryUsage();
+  const bytes = after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers;
+  return [kept, bytes];
+}
+const [, heldLoaded] = held(() => Lexicon.fromBytes(dawgBytes, alphabet));
+const [, heldWalked] = held(() => {
+  const walked = Lexicon.fromBytes(dawgBytes, alphabet);
+  walked.match("*q*"); // lists every node's children
+  return walked;
+});
+const [, heldSet] = held(() => new Set(text.split("\n")));
+
 const load = {
   fromBytes: timed(() => Lexicon.fromBytes(dawgBytes, alphabet), 20),
   load_verified: await timedAsync(() => Lexicon.load(folder), 10),
@@ -107,7 +130,7 @@ const perSecondResults = {
 const searches = {
   match_a__le: (l) => l.match("a??le"),
   match_star_q_star: (l) => l.match("*q*"),
-  "match_*?*?*?*?*?*?": (l) => l.match("*?*?*?*?*?*?"),
+  match_6_stars_6_blanks: (l) => l.match("*?*?*?*?*?*?"),
   anagrams_7_tiles: (l) => l.anagrams("retains"),
   anagrams_7_tiles_use_all: (l) => l.anagrams("retains", { useAll: true }),
   anagrams_8_tiles_2_blanks: (l) => l.anagrams("retain??"),
@@ -123,7 +146,6 @@ for (const [name, search] of Object.entries(searches)) {
   ms[`${name}_results`] = search(fresh).length;
 }
 
-const memory = process.memoryUsage();
 const dawgSizes = sizes(dawgBytes);
 const textSizes = sizes(new TextEncoder().encode(text));
 console.log(
@@ -136,10 +158,17 @@ console.log(
       words_txt: textSizes.raw,
       words_txt_gzip: textSizes.gzip,
       words_txt_brotli: textSizes.brotli,
-      array_buffers_after_load: memory.arrayBuffers,
+      held_after_load: heldLoaded,
+      held_after_whole_graph_walk: heldWalked,
+      floor_held_by_set_of_words: heldSet,
     },
     load_ms: Object.fromEntries(Object.entries(load).map(([k, v]) => [k, round(v)])),
     per_second: perSecondResults,
     ms,
+    ratios: {
+      set_load_over_from_bytes: round(load.floor_set_from_words_txt / load.fromBytes),
+      is_word_over_set_has: round(perSecondResults.is_word / perSecondResults.floor_set_has),
+      held_after_walk_over_set: round(heldWalked / heldSet),
+    },
   }),
 );

@@ -1,8 +1,9 @@
 // alphabet.json: the letters of a word list and how text typed by a player becomes a game word.
-// Read keys: letters (required), upper, remove, lowercase, language. Others (the tile game's
-// "game", fields later format versions add) are kept in `raw` and otherwise ignored.
+// Read keys: letters (required), upper, remove, lowercase, language, language_name, format.
+// Others (format 1's "game", anything later versions add) are kept in `raw` and otherwise ignored.
 
 import { ArtefactError } from "./errors.js";
+import { FORMAT_VERSIONS } from "./format.js";
 
 // Python's str.strip() removes exactly these (str.isspace); JavaScript's trim() differs (it takes
 // U+FEFF, leaves U+001C-U+001F and U+0085), so the set is spelled out to normalise alike.
@@ -50,6 +51,12 @@ export class Alphabet {
     this.remove = Object.freeze(Array.from(field("remove", "string", "")));
     this.lowercase = field("lowercase", "boolean", true);
     this.language = field("language", "string", "");
+    this.languageName = field("language_name", "string", "") || this.language;
+    if (Object.hasOwn(json, "format") && !FORMAT_VERSIONS.includes(json.format)) {
+      throw new ArtefactError(
+        `${source}: format ${JSON.stringify(json.format)}, this reader reads ${FORMAT_VERSIONS.join(" and ")}`,
+      );
+    }
     this.raw = json;
     this._index = new Map(this.letters.map((letter, i) => [letter, i]));
   }
@@ -66,11 +73,7 @@ export class Alphabet {
       word = word.replace(OUTER_SPACE, "");
     }
     for (const char of this.remove) if (word.includes(char)) word = word.replaceAll(char, "");
-    if (this.lowercase) {
-      if (word.includes("ẞ")) word = word.replaceAll("ẞ", "ß");
-      word = word.toLowerCase();
-    }
-    return word;
+    return this.lowercase ? word.toLowerCase() : word; // ẞ -> ß; "SS" stays "ss"
   }
 
   /** A game word in capitals as a game shows it: ß becomes ẞ, so that each letter stays one tile. */
@@ -97,9 +100,9 @@ export class Alphabet {
     }
     if (bad.size > 0) {
       const listed = [...bad].sort(byCodePoint).map((c) => JSON.stringify(c)).join(", ");
-      const language = this.language ? `the ${this.language} alphabet` : "the alphabet";
+      const alphabet = this.languageName ? `the ${this.languageName} alphabet` : "the alphabet";
       throw new RangeError(
-        `${what} ${JSON.stringify(text)}: ${listed} not in ${language} of this word list (${this.letters.join("")})`,
+        `${what} ${JSON.stringify(text)}: ${listed} not in ${alphabet} of this word list (${this.letters.join("")})`,
       );
     }
     return tokens;

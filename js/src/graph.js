@@ -141,7 +141,9 @@ export class Graph {
   }
 
   _grow(needed) {
-    const pool = new Int32Array(Math.max(needed, 2 * this.pool.length, 1024));
+    // by half again: little slack when every node is listed (about 4 numbers per unit)
+    const start = this._dawg.units.length >> 2;
+    const pool = new Int32Array(Math.max(needed, Math.floor(1.5 * this.pool.length), start, 1024));
     pool.set(this.pool);
     this.pool = pool;
   }

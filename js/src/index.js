@@ -9,6 +9,6 @@
 export { ArtefactError } from "./errors.js";
 export { Graph } from "./graph.js";
 export { Lexicon } from "./lexicon.js";
-export { FORMAT_VERSION } from "./format.js";
+export { FORMAT_VERSIONS } from "./format.js";
 export { POS, posMask, posNames } from "./pos.js";
 export { MAX_KEY_BYTES } from "./dawg.js";

@@ -4,7 +4,7 @@
 import { Alphabet, describe } from "./alphabet.js";
 import { Dawg } from "./dawg.js";
 import { ArtefactError } from "./errors.js";
-import { ALPHABET_JSON, FORMAT_VERSION, MANIFEST_JSON, WORDS_DAWG } from "./format.js";
+import { ALPHABET_JSON, FORMAT_VERSIONS, MANIFEST_JSON, WORDS_DAWG } from "./format.js";
 
 /**
  * @param {string | URL} folder
@@ -37,9 +37,9 @@ export async function readFolder(folder, verify) {
     if (typeof manifest !== "object" || Array.isArray(manifest)) {
       throw new ArtefactError(`${file(MANIFEST_JSON)}: expected a JSON object, got ${describe(manifest)}`);
     }
-    if (manifest.format !== FORMAT_VERSION) {
+    if (!FORMAT_VERSIONS.includes(manifest.format)) {
       throw new ArtefactError(
-        `${file(MANIFEST_JSON)}: format ${JSON.stringify(manifest.format)}, this reader reads ${FORMAT_VERSION}`,
+        `${file(MANIFEST_JSON)}: format ${JSON.stringify(manifest.format)}, this reader reads ${FORMAT_VERSIONS.join(" and ")}`,
       );
     }
   }

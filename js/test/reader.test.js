@@ -161,11 +161,13 @@ describe("corrupt files", () => {
       [{ upper: { a: 1 } }, /"upper"."a" must be a string/],
       [{ remove: null }, /"remove" must be a string, got null/],
       [{ lowercase: "yes" }, /"lowercase" must be a boolean/],
+      [{ format: 3 }, /format 3, this reader reads 1 and 2/],
     ]) {
       const alphabet = { ...ALPHABET, ...change };
       assert.throws(() => Lexicon.fromBytes(DAWG, alphabet), (e) => e instanceof ArtefactError && message.test(e.message));
     }
     const newer = Lexicon.fromBytes(DAWG, { ...ALPHABET, format: 2, language_name: "English", extra: { any: [1] } });
+    assert.throws(() => newer.match("é"), /"é" not in the English alphabet/);
     assert.equal(newer.isWord(english.cases.find((c) => c.call === "isWord" && c.expect === true).args[0]), true);
   });
 });
@@ -196,8 +198,8 @@ describe("Lexicon.load checks the folder against its manifest", () => {
 
     folder = copy();
     const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf-8"));
-    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, format: 2 }));
-    await assert.rejects(Lexicon.load(folder), /manifest\.json: format 2, this reader reads 1/);
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, format: 3 }));
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: format 3, this reader reads 1 and 2/);
     writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, files: {} }));
     await assert.rejects(Lexicon.load(folder), /manifest\.json: does not list words\.dawg/);
 
@@ -238,6 +240,30 @@ describe("the package", () => {
     const declared = readFileSync(new URL("../index.d.ts", import.meta.url), "utf-8")
       .matchAll(/^export declare (?:class|function|const) (\w+)/gm);
     assert.deepEqual([...declared].map((m) => m[1]).sort(), Object.keys(reader).sort());
+  });
+
+  test("the README's examples answer what the README says", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf-8");
+    const section = readme.slice(readme.indexOf("## The lexicon in JavaScript"));
+    const block = section.match(/```js\n(import[^`]*?Lexicon\.load[^`]*?)```/)[1];
+    const en = Lexicon.fromBytes(DAWG, ALPHABET);
+    const { dawg, alphabet } = listFiles(german.list);
+    const de = Lexicon.fromBytes(dawg, alphabet);
+    let checked = 0;
+    for (const line of block.split("\n")) {
+      const example = line.match(/^((?:en|de)\..+); \/\/ (.+?)(?: \(.*\))?$/);
+      if (example === null) continue;
+      const [, expression, shown] = example;
+      const actual = new Function("en", "de", `return ${expression};`)(en, de);
+      if (shown.endsWith(", ...]")) {
+        const first = JSON.parse(`${shown.slice(0, -", ...]".length)}]`);
+        assert.deepEqual(actual.slice(0, first.length), first, expression);
+      } else {
+        assert.deepEqual(actual, JSON.parse(shown), expression);
+      }
+      checked++;
+    }
+    assert.ok(checked >= 14, `${checked} examples checked`);
   });
 
   test("parts of speech: masks and names in bit order", () => {
