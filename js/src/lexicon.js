@@ -336,7 +336,6 @@ class PatternSearch {
   }
 
   collect(node, state, prefix, depth, found) {
-    if (this.ends[state] === 2) return this.collectAll(node, prefix, depth, found);
     if (this.accepts(state, node)) found.push(prefix);
     if (depth >= this.maxDepth) return;
     const graph = this.graph;
@@ -347,22 +346,6 @@ class PatternSearch {
       const next = this.step(state, index);
       if (next >= 0 && this.leadsToMatch(child, next, depth + 1)) {
         this.collect(child, next, prefix + graph.letters[index], depth + 1, found);
-      }
-    }
-  }
-
-  /** Every word below `node` of the wanted parts of speech: the pattern has only "*" left. */
-  collectAll(node, prefix, depth, found) {
-    const value = this.dawg.value(node);
-    if (value >= 0 && (value & this.mask) !== 0) found.push(prefix);
-    if (depth >= this.maxDepth) return;
-    const graph = this.graph;
-    const at = graph.kids(node);
-    for (let i = at + 1; i < at + 1 + 2 * graph.pool[at]; i += 2) {
-      const index = graph.pool[i];
-      const child = graph.pool[i + 1];
-      if ((this.below[child] & this.mask) !== 0) {
-        this.collectAll(child, prefix + graph.letters[index], depth + 1, found);
       }
     }
   }
