@@ -13,19 +13,17 @@ import sys
 from pathlib import Path
 
 from wordlist_pipeline.dump.writer import read_page_source, write_dump
+from wordlist_pipeline.editions import EDITIONS
 
 SAMPLE_DIR = Path(__file__).resolve().parent / "sample"
 PAGES_PER_STREAM = 25
-SAMPLES = {
-    "en": ("en.pages", "enwiktionary-sample-pages-articles-multistream"),
-    "de": ("de.pages", "dewiktionary-sample-pages-articles-multistream"),
-}
 
 
 def sample_paths(lang: str, directory: Path = SAMPLE_DIR) -> tuple[Path, Path, Path]:
-    """(source, dump, index) paths of one language's sample."""
-    source, stem = SAMPLES[lang]
-    return directory / source, directory / f"{stem}.xml.bz2", directory / f"{stem}-index.txt.bz2"
+    """(source, dump, index) paths of one language's sample: <code>.pages and the dump named
+    like a Wikimedia download of the edition (<dbname>-sample-pages-articles-multistream)."""
+    stem = f"{EDITIONS[lang].dbname}-sample-pages-articles-multistream"
+    return directory / f"{lang}.pages", directory / f"{stem}.xml.bz2", directory / f"{stem}-index.txt.bz2"
 
 
 def write_sample(lang: str, directory: Path = SAMPLE_DIR, out_dir: Path | None = None) -> tuple[Path, int]:
@@ -44,7 +42,7 @@ def write_sample(lang: str, directory: Path = SAMPLE_DIR, out_dir: Path | None =
 
 
 def main() -> None:
-    for lang in SAMPLES:
+    for lang in EDITIONS:
         if not sample_paths(lang)[0].exists():
             continue
         dump, count = write_sample(lang)

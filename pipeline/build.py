@@ -34,17 +34,16 @@ SOURCE = "source.json"
 
 def sample_dumps(directory: Path = SAMPLE_DIR) -> dict[str, Path]:
     """The committed sample dumps, by language."""
-    found = {}
-    for dump in sorted(directory.glob("*wiktionary-sample-pages-articles-multistream.xml.bz2")):
-        found[dump.name.split("wiktionary-")[0]] = dump
-    return found
+    return dumps_by_language(sorted(directory.glob("*-sample-pages-articles-multistream.xml.bz2")))
 
 
 def dumps_by_language(dumps: list[Path]) -> dict[str, Path]:
-    """Each dump under its edition's language, read from its header."""
+    """Each dump under its edition's language, read from its header (never from its file name)."""
     by_lang: dict[str, Path] = {}
     for dump in dumps:
-        edition = read_siteinfo(dump).edition or dump.name[:2]
+        edition = read_siteinfo(dump).edition
+        if edition is None:
+            raise WordlistError(f"{dump}: the dump's header does not say which Wiktionary it is from")
         if edition in by_lang:
             raise WordlistError(f"{dump}: a second {edition} dump (the first is {by_lang[edition]})")
         by_lang[edition] = dump

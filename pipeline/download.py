@@ -23,11 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from wordlist_pipeline.editions import EDITIONS, Edition, codes
 from wordlist_pipeline.errors import DownloadError
 
 DEFAULT_MIRROR = "https://dumps.wikimedia.org"
 MIRROR_ENV = "WORDLIST_MIRROR"
-LANGUAGES = ("en", "de")
+LANGUAGES = codes()
 CHUNK = 1 << 20
 TIMEOUT = 60
 
@@ -45,8 +46,14 @@ def mirror_url(mirror: str | None = None) -> str:
     return (mirror or os.environ.get(MIRROR_ENV) or DEFAULT_MIRROR).rstrip("/")
 
 
+def _wiki(lang: str) -> Edition:
+    if lang not in EDITIONS:
+        raise DownloadError(f"--lang {lang!r}: the pipeline reads {', '.join(LANGUAGES)}")
+    return EDITIONS[lang]
+
+
 def file_names(lang: str, date: str) -> tuple[str, str]:
-    db = f"{lang}wiktionary"
+    db = _wiki(lang).dbname
     return (
         f"{db}-{date}-pages-articles-multistream.xml.bz2",
         f"{db}-{date}-pages-articles-multistream-index.txt.bz2",
@@ -82,7 +89,7 @@ def resolve_date(lang: str, date: str, mirror: str | None = None) -> str:
         return date
     if date != "latest":
         raise DownloadError(f"--date {date!r}: give YYYYMMDD or latest")
-    db = f"{lang}wiktionary"
+    db = _wiki(lang).dbname
     rss_url = f"{mirror_url(mirror)}/{db}/latest/{db}-latest-pages-articles-multistream.xml.bz2-rss.xml"
     match = re.search(rf"/{db}/(\d{{8}})", _read_text(rss_url))
     if match is None:
@@ -92,7 +99,7 @@ def resolve_date(lang: str, date: str, mirror: str | None = None) -> str:
 
 def published_sha1(lang: str, date: str, mirror: str | None = None) -> dict[str, str]:
     """{file name: sha1} from the dump's sha1sums.txt."""
-    db = f"{lang}wiktionary"
+    db = _wiki(lang).dbname
     text = _read_text(f"{mirror_url(mirror)}/{db}/{date}/{db}-{date}-sha1sums.txt")
     sums = {}
     for line in text.splitlines():
@@ -171,31 +178,29 @@ def download(
     on_progress: ProgressCallback | None = None,
 ) -> Downloaded:
     """Download the pages-articles multistream dump of the `lang` Wiktionary and its index into `dest`."""
-    if lang not in LANGUAGES:
-        raise DownloadError(f"--lang {lang!r}: the pipeline reads {', '.join(LANGUAGES)}")
+    db = _wiki(lang).dbname
     dest = Path(dest)
     date = resolve_date(lang, date, mirror)
     sums = published_sha1(lang, date, mirror)
-    base = f"{mirror_url(mirror)}/{lang}wiktionary/{date}"
+    base = f"{mirror_url(mirror)}/{db}/{date}"
     paths = []
     for name in file_names(lang, date):
         if name not in sums:
-            raise DownloadError(f"{base}/{lang}wiktionary-{date}-sha1sums.txt: no checksum for {name}")
+            raise DownloadError(f"{base}/{db}-{date}-sha1sums.txt: no checksum for {name}")
         paths.append(fetch(f"{base}/{name}", dest / name, sums[name], on_progress))
     return Downloaded(paths[0], paths[1], date)
 
 
-_DOWNLOADED = re.compile(r"^([a-z]+)wiktionary-(\d{8})-pages-articles-multistream\.xml\.bz2$")
-
-
 def downloaded(dest: Path | str = Path("dumps")) -> dict[str, Path]:
-    """The newest complete download of each language in `dest` (what `build --downloads` reads)."""
+    """The newest complete download of each language in `dest` (what `build --downloads` reads):
+    the files `download` names after each edition's dbname and the dump's date."""
     dest = Path(dest)
-    newest: dict[str, tuple[str, Path]] = {}
-    for path in sorted(dest.glob("*wiktionary-*-pages-articles-multistream.xml.bz2")):
-        match = _DOWNLOADED.match(path.name)
-        if match and (match.group(1) not in newest or match.group(2) > newest[match.group(1)][0]):
-            newest[match.group(1)] = (match.group(2), path)
+    newest: dict[str, Path] = {}
+    for lang, wiki in EDITIONS.items():
+        dated = re.compile(rf"^{re.escape(wiki.dbname)}-(\d{{8}})-pages-articles-multistream\.xml\.bz2$")
+        found = sorted(p for p in dest.glob(f"{wiki.dbname}-*.xml.bz2") if dated.match(p.name))
+        if found:
+            newest[lang] = found[-1]  # YYYYMMDD names sort by date
     if not newest:
         raise DownloadError(f"{dest}: no downloaded dumps here; run `wordlist download --dest {dest}` first")
-    return {lang: path for lang, (_, path) in sorted(newest.items())}
+    return newest

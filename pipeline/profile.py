@@ -18,15 +18,20 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
     [words]                                # how a page title becomes a game word
     remove = "-"                           # characters deleted ("e-mail" -> "email")
     exclude_characters = ""                # titles containing any of these are left out
-    exclude_capitalized = false            # titles with a capital letter are left out
     lowercase = true                       # words are compared and stored in lower case
     min_length = 2
     max_length = 15                        # optional
 
-    [alphabet]                             # letters per language; other characters leave a word out
-    en = "abcdefghijklmnopqrstuvwxyz"
+    [words.titles]                         # which page titles each language's list takes:
+    en = "lowercase"                       #   only titles in lower case ("cat", not "Monday"); a capital
+                                           #   may follow a hyphen ("anti-Semitism")
+    de = "capitalized"                     #   also capitalized ones ("Bauen"), never all-capital ("TÜV")
+                                           #   ("any": every title); default "capitalized"
+
+    [alphabet]                             # optional: letters per language (default: the edition's);
+    en = "abcdefghijklmnopqrstuvwxyz"      # other characters leave a word out
     [alphabet.upper]                       # capitals that str.upper() gets wrong for games
-    "ß" = "ẞ"
+    "ß" = "ẞ"                              # (default: the edition's)
 
     [game]                                 # optional, copied to alphabet.json for the game
     board_size = 15
@@ -44,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordlist.format import BOARD_SQUARES, POS
+from wordlist_pipeline.editions import EDITIONS
 from wordlist_pipeline.entries import TAGS
 from wordlist_pipeline.errors import ProfileError
 
@@ -68,13 +74,21 @@ _ENTRIES = {
 _WORDS = {
     "remove": str,
     "exclude_characters": str,
-    "exclude_capitalized": bool,
+    "titles": dict,
     "lowercase": bool,
     "min_length": int,
     "max_length": int,
 }
 _GAME = {"board_size": int, "rack_size": int, "board": list, "start": list, "tiles": dict}
 _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
+# Which page titles a language's list takes (words.titles). An all-capital title (FBI, TÜV: two
+# letters or more) is an initialism or acronym for word-list purposes, in every language.
+TITLE_POLICIES = {
+    "lowercase": "only titles in lower case (English: not Monday, German, FBI, pH; anti-Semitism is)",
+    "capitalized": "titles in lower case or capitalized, not all-capital ones (German: Bauen and bauen)",
+    "any": "every title, all-capital ones included",
+}
+DEFAULT_TITLES = "capitalized"
 
 
 @dataclass(frozen=True)
@@ -90,7 +104,7 @@ class Profile:
     exclude_tags: tuple[str, ...] = ()
     remove: str = ""
     exclude_characters: str = ""
-    exclude_capitalized: bool = False
+    titles: dict[str, str] = field(default_factory=dict)
     lowercase: bool = True
     min_length: int = 1
     max_length: int | None = None
@@ -101,6 +115,10 @@ class Profile:
     def allowed_pos(self) -> tuple[str, ...]:
         base = self.parts_of_speech if self.parts_of_speech is not None else POS
         return tuple(p for p in base if p not in self.exclude_parts_of_speech)
+
+    def title_policy(self, lang: str) -> str:
+        """Which titles the list of `lang` takes: a key of TITLE_POLICIES."""
+        return self.titles.get(lang, DEFAULT_TITLES)
 
     def alphabet(self, lang: str) -> str:
         return self.alphabets[lang]
@@ -185,9 +203,22 @@ def _names(path: Path, where: str, values: list, known: tuple[str, ...] | dict, 
     return tuple(values)
 
 
+def _titles(path: Path, titles: dict, languages: tuple[str, ...]) -> dict[str, str]:
+    for lang, policy in titles.items():
+        if lang not in languages:
+            raise ProfileError(
+                f"{path}: unknown key 'words.titles.{lang}' (the profile's languages: {', '.join(languages)})"
+            )
+        if policy not in TITLE_POLICIES:
+            raise ProfileError(
+                f"{path}: 'words.titles.{lang}' must be one of {', '.join(TITLE_POLICIES)}, not {policy!r}"
+            )
+    return dict(titles)
+
+
 def _build(path: Path, data: dict) -> Profile:
     _check_keys(path, data, _TOP)
-    for required in ("name", "languages", "alphabet"):
+    for required in ("name", "languages"):
         if required not in data:
             raise ProfileError(f"{path}: missing key {required!r}")
     entries = data.get("entries", {})
@@ -196,9 +227,11 @@ def _build(path: Path, data: dict) -> Profile:
     _check_keys(path, entries, _ENTRIES, "entries.")
     _check_keys(path, words, _WORDS, "words.")
     _check_keys(path, game, _GAME, "game.")
-    alphabet = dict(data["alphabet"])
-    upper = alphabet.pop("upper", {})
     languages = tuple(data["languages"])
+    _names(path, "languages", list(languages), tuple(EDITIONS), "language")
+    # each language's letters and capitals come from its edition unless the profile gives them
+    alphabet = {lang: EDITIONS[lang].alphabet for lang in languages} | dict(data.get("alphabet", {}))
+    upper = {c: u for lang in languages for c, u in EDITIONS[lang].upper.items()} | alphabet.pop("upper", {})
     for lang in languages:
         if not isinstance(alphabet.get(lang), str) or not alphabet[lang]:
             raise ProfileError(f"{path}: 'alphabet.{lang}' must give the letters of language {lang!r}")
@@ -237,7 +270,7 @@ def _build(path: Path, data: dict) -> Profile:
         exclude_tags=_names(path, "entries.exclude_tags", entries.get("exclude_tags", []), TAGS, "tag"),
         remove=words.get("remove", ""),
         exclude_characters=words.get("exclude_characters", ""),
-        exclude_capitalized=words.get("exclude_capitalized", False),
+        titles=_titles(path, words.get("titles", {}), languages),
         lowercase=words.get("lowercase", True),
         min_length=words.get("min_length", 1),
         max_length=words.get("max_length"),

@@ -1,10 +1,10 @@
 """Apply a selection profile to the entries table: the game words, their parts of speech and definitions.
 
 Every entry gets a decision: the first rule that leaves it out, or none. Entry rules come first
-(inflected forms, parts of speech, tags, forms of dropped lemmas), then the title rules
-(characters, capitals, alphabet, length). Kept entries whose titles normalize to the same game
-word are merged: German "Bauen" (noun) and "bauen" (verb) become one word BAUEN with both parts
-of speech and both sets of definitions.
+(inflected forms, parts of speech, tags of the entry or of every one of its definitions, forms of
+dropped lemmas), then the title rules (characters, capitals, alphabet, length). Kept entries whose
+titles normalize to the same game word are merged: German "Bauen" (noun) and "bauen" (verb) become
+one word BAUEN with both parts of speech and both sets of definitions.
 """
 
 from __future__ import annotations
@@ -61,7 +61,9 @@ class Selection:
 
 
 # The entries columns a selection reads; callers loading a large table can read just these.
-COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "definitions"]
+COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "definitions", "definition_tags"]
+ALL_CAPITALS = "written in capitals (initialism or acronym)"
+EVERY_DEFINITION_EXCLUDED = "every definition has an excluded tag"
 
 
 def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
@@ -93,12 +95,21 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     )
     for tag in profile.exclude_tags:
         frame = rule(frame, pl.col("tags").list.contains(tag), f"tagged {tag}")
+    if profile.exclude_tags and "definition_tags" in frame.columns:
+        # "fart": informal + vulgar, colloquial; no tag on every sense, but no sense a player accepts
+        frame = rule(frame, _every_definition_tagged(profile.exclude_tags), EVERY_DEFINITION_EXCLUDED)
+    frame = frame.drop("definition_tags", strict=False)
     if profile.forms_follow_lemmas:
         frame = rule(frame, _forms_of_dropped_lemmas(frame), "form of a dropped word")
     for char in profile.exclude_characters:
         frame = rule(frame, title.str.contains(char, literal=True), f"contains {char!r}")
-    if profile.exclude_capitalized:
-        frame = rule(frame, title.str.contains(r"\p{Lu}"), "capitalized")
+    policy = profile.title_policy(lang)
+    if policy != "any":  # FBI, PM, TÜV: for word lists, an initialism or acronym in every language
+        all_capitals = title.str.contains(r"\p{Lu}.*\p{Lu}") & ~title.str.contains(r"\p{Ll}")
+        frame = rule(frame, all_capitals, ALL_CAPITALS)
+    if policy == "lowercase":  # English: Monday, German, Cameroon, Aaronic are proper or derived from one
+        # a capital right after a hyphen is a proper adjective inside a compound: anti-Semitism
+        frame = rule(frame, title.str.contains(r"(?:^|[^-])\p{Lu}"), "capitalized")
     outside = pl.when(pl.lit(False)).then(pl.lit(""))
     for label, pattern in _OUTSIDE_ALPHABET:
         outside = outside.when(pl.col("game").str.contains(pattern)).then(pl.lit(label))
@@ -115,6 +126,13 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     kept = frame.filter(pl.col("reason").is_null()).select("row", "word", "game", "pos")
     decisions = frame.select("row", "word", "pos", "is_lemma", "game", "reason")
     return Selection(_merge(kept, definitions), decisions)
+
+
+def _every_definition_tagged(tags: tuple[str, ...]) -> pl.Expr:
+    """Entries with definitions, each of which carries at least one of `tags`."""
+    definitions = pl.col("definition_tags")
+    tagged = definitions.list.eval(pl.element().list.eval(pl.element().is_in(list(tags))).list.any())
+    return (definitions.list.len() > 0) & tagged.list.all()
 
 
 def _forms_of_dropped_lemmas(frame: pl.DataFrame) -> pl.Expr:

@@ -27,6 +27,7 @@ from wordlist_pipeline.wikitree import (
 )
 
 __all__ = [
+    "LinkRules",
     "Notes",
     "Renderer",
     "TemplateCall",
@@ -68,22 +69,18 @@ class _DiscardedNotes(Notes):
 _DISCARDED = _DiscardedNotes()
 Handler = Callable[["TemplateCall", Notes], str]
 
-# Links into these namespaces are images, categories, interwiki: not part of the text.
-_DROPPED_LINK_PREFIXES = frozenset(
-    {
-        "category",
-        "file",
-        "image",
-        "media",
-        "kategorie",
-        "datei",
-        "bild",
-        "thesaurus",
-        "appendix",
-        "wikisaurus",
-    }
-)
-_KEPT_LINK_PREFIXES = frozenset({"w", "wikipedia", "wikt", "wiktionary", "s", "wikisource"})
+
+@dataclass(frozen=True)
+class LinkRules:
+    """How an edition's links render: into which namespaces a link is not text (images,
+    categories: ``[[Category:x]]``, ``[[Datei:x.jpg]]``), and which interwiki prefixes show their
+    target (``[[w:Paris]]`` reads "Paris"). Names are lower-case; every edition has its own."""
+
+    dropped: frozenset[str] = frozenset({"category", "file", "image", "media"})
+    kept: frozenset[str] = frozenset({"w", "wikipedia", "wikt", "wiktionary", "s", "wikisource"})
+
+
+CANONICAL_LINKS = LinkRules()  # MediaWiki's own namespace names, which every wiki understands
 _INTERLANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z]+)*$")
 _DROPPED_TAGS = frozenset({"ref", "references", "gallery", "timeline", "templatedata", "score"})
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?)\]])")
@@ -148,9 +145,12 @@ class TemplateCall:
 class Renderer:
     """Plain-text renderer for one page: knows the page title ({{PAGENAME}}) and the edition's templates."""
 
-    def __init__(self, templates: Mapping[str, Handler], title: str = "") -> None:
+    def __init__(
+        self, templates: Mapping[str, Handler], title: str = "", links: LinkRules = CANONICAL_LINKS
+    ) -> None:
         self.templates = templates
         self.title = title
+        self.links = links
 
     def render(self, wikitext: str | Nodes, notes: Notes | None = None) -> str:
         """Plain text of `wikitext`, whitespace tidied. Handlers record into `notes`."""
@@ -197,16 +197,17 @@ class Renderer:
         target = target.lstrip(":").strip()
         prefix, sep, rest = target.partition(":")
         prefix_key = prefix.strip().lower()
-        if sep and prefix_key in _DROPPED_LINK_PREFIXES and not leading_colon:
+        dropped = self.links.dropped
+        if sep and prefix_key in dropped and not leading_colon:
             return ""
         if node.text is not None:
             return self._nodes(node.text, notes)
         if sep:
-            if prefix_key in _KEPT_LINK_PREFIXES:
+            if prefix_key in self.links.kept:
                 target = rest
             elif _INTERLANGUAGE.match(prefix_key) and not leading_colon:
                 return ""  # interlanguage link ([[de:Platz]]): not shown in the text
-            elif prefix_key in _DROPPED_LINK_PREFIXES:
+            elif prefix_key in dropped:
                 target = rest
         return target.partition("#")[0].strip()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wordlist_pipeline.editions.english import parse_page
+from wordlist_pipeline.editions.en.parser import parse_page
 from wordlist_pipeline.entries import Entry
 
 
@@ -150,8 +150,70 @@ def test_form_of_2010_style_without_language() -> None:
 
 
 def test_head_template_alone_makes_a_non_lemma() -> None:
-    entry = one("===Verb===\n{{head|en|verb form}}\n# Simple past of [[bake]].\n")
+    entry = one("===Verb===\n{{head|en|verb form}}\n# The past tense of bake, in some dialects.\n")
     assert entry.is_lemma is False and entry.form_of == ()
+
+
+def test_a_real_sense_beside_an_inflection_keeps_a_form_head_a_lemma() -> None:
+    """wares: the head says noun plural form, but the page also gives a sense of its own."""
+    wares = one(
+        "===Noun===\n{{head|en|noun plural form}}\n# {{plural of|ware|lang=en}}\n"
+        "# {{lb|en|plural only}} [[goods|Goods]] for [[sale]].\n",
+        "wares",
+    )
+    assert (wares.is_lemma, wares.definitions, wares.form_of) == (
+        True,
+        ("(plural only) Goods for sale.",),
+        ("ware",),
+    )
+
+
+def test_only_inflections_make_a_non_lemma() -> None:
+    """{{form of|Shortened form|caravan}} (van), agent nouns, abbreviations and eye-dialect
+    spellings are senses of the word itself; a {{form of}} naming an inflection is a form."""
+    van = one("===Noun===\n{{en-noun}}\n# {{form of|Shortened form|vanguard|lang=en}}.\n", "van")
+    assert (van.is_lemma, van.definitions, van.form_of) == (True, ("Shortened form of vanguard.",), ())
+    plural = one("===Noun===\n{{head|en|noun form}}\n# {{form of|en|Archaic plural form|brother}}\n")
+    assert (plural.is_lemma, plural.form_of) == (False, ("brother",))
+    for definition in (
+        "{{agent noun of|abolish|lang=en}}",
+        "{{abbreviation of|en|x}}",
+        "{{eye dialect of|en|x}}",
+    ):
+        assert one(f"===Noun===\n{{{{en-noun}}}}\n# {definition}\n").is_lemma, definition
+
+
+def test_form_of_definitions_written_as_text() -> None:
+    """Plain-text "Abbreviation of [[in aid of]]", "eye dialect spelling of [[here]], [[hear]]"
+    and old pages' "Plural of [[pie]]" are read like the templates they stand for."""
+    found = one(
+        "===Adverb===\n{{en-adv}}\n# Inside.\n# {{lb|en|UK}} Abbreviation of [[in aid of]].\n"
+        "# ''eye dialect spelling of'' [[here]]\n",
+        "in",
+    )
+    assert found.definition_tags == ((), ("abbreviation",), ())  # the italic phrase is not plain text
+    year = one(
+        "===Noun===\n{{head|en|noun}}\n# eye dialect spelling of [[here]], [[hear]], &amp;c.\n", "year"
+    )
+    assert (year.tags, year.alt_of) == (("alternative_form", "nonstandard"), ("here", "hear"))
+    assert year.definitions == ("eye dialect spelling of here, hear, &c.",)
+    pies = one("===Noun===\n{{en-noun}}\n# Plural of '''[[pie]]'''.\n", "pies")
+    assert (pies.is_lemma, pies.form_of) == (False, ("pie",))
+    assert one("===Noun===\n{{en-noun}}\n# A form of [[art]].\n").is_lemma  # a sense, not {{form of}}
+    assert one("===Noun===\n{{en-noun}}\n# The act of [[art]].\n").definition_tags == ((),)
+
+
+def test_literal_senses_are_kept() -> None:
+    """{{&lit}} gives the sum-of-its-parts sense of a phrase (deep sleep: "deep" + "sleep")."""
+    old = one("===Noun===\n{{en-noun|~}}\n# {{&lit|deep|sleep|lang=en}}\n# {{lb|en|rare}} Hibernation.\n")
+    assert old.definitions == (
+        "Used other than figuratively or idiomatically: see deep, sleep.",
+        "(rare) Hibernation.",
+    )
+    assert old.tags == ()  # rare on one sense of two
+    assert one("===Noun===\n{{en-noun}}\n# {{&lit|en|false|friend}}\n").definitions == (
+        "Used other than figuratively or idiomatically: see false, friend.",
+    )
 
 
 def test_an_entry_with_a_real_definition_stays_a_lemma_and_keeps_it() -> None:
@@ -258,3 +320,55 @@ def test_old_bare_context_labels_are_shown_and_tagged() -> None:
 def test_a_label_on_some_senses_is_not_an_entry_tag() -> None:
     entry = one("===Noun===\n{{en-noun}}\n# A feline.\n# {{lb|en|slang}} A man.\n")
     assert entry.tags == () and entry.definition_tags == ((), ("slang",))
+
+
+def test_label_families_and_aliases() -> None:
+    """A label that is a kind of slang is slang; aliases mean what their label does (Module:labels/data)."""
+    cases = {
+        "fandom slang": ("slang",),
+        "fandom": ("slang",),
+        "student slang": ("slang",),
+        "law student slang": ("slang",),
+        "British slang": ("slang",),
+        "Cockney rhyming slang": ("slang",),
+        "ice hockey slang": ("slang",),
+        "thieves' cant": ("slang",),
+        "Polari": ("slang",),
+        "text messaging": ("slang",),
+        "coarse": ("vulgar",),
+        "mildly vulgar": ("vulgar",),
+        "strongly vulgar": ("vulgar",),
+        "euphemism": ("euphemistic",),
+        "potentially offensive": ("offensive",),
+        "religious slur": ("offensive", "derogatory"),
+        "jocular": ("humorous",),
+        "now rare": ("rare",),
+        "Scottish dialect": ("dialectal",),
+        "not slang": (),
+        "Wiktionary and WMF jargon": (),
+        "UK": (),
+        "botany": (),
+    }
+    for label, tags in cases.items():
+        entry = one(f"===Noun===\n{{{{en-noun}}}}\n# {{{{lb|en|{label}}}}} X.\n")
+        assert set(entry.tags) == set(tags), label
+    rag_week = one("===Noun===\n{{en-noun}}\n# {{lb|en|British slang|coarse}} X.\n# {{q|euphemism}} Y.\n")
+    assert rag_week.definition_tags == (("slang", "vulgar"), ("euphemistic",))
+
+
+def test_sub_senses_inherit_their_parents_labels() -> None:
+    entry = one(
+        "===Noun===\n{{en-noun}}\n# {{lb|en|slang}} A man.\n## A boyfriend.\n### {{lb|en|dated}} A beau.\n"
+        "## {{lb|en|vulgar}} A pimp.\n# A feline.\n## A lion.\n"
+        "# {{lb|en|archaic}} {{abbreviation of|en|catapult}}\n## The sling.\n"
+    )
+    assert entry.definition_tags == (
+        ("slang",),
+        ("slang",),
+        ("slang", "dated"),
+        ("slang", "vulgar"),
+        (),
+        (),
+        ("abbreviation", "archaic"),
+        ("archaic",),  # the parent's label, not what it points to
+    )

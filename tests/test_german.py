@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wordlist_pipeline.editions.german import parse_page
+from wordlist_pipeline.editions.de.parser import parse_page
 from wordlist_pipeline.entries import Entry
 
 
@@ -228,3 +228,47 @@ def test_case_sensitive_titles_are_separate_entries() -> None:
     verb = one("=== {{Wortart|Verb|Deutsch}} ===\n{{Bedeutungen}}\n:[1] errichten", "bauen")
     noun = one("=== {{Wortart|Substantiv|Deutsch}}, {{n}} ===\n{{Bedeutungen}}\n:[1] das Errichten", "Bauen")
     assert (verb.word, verb.pos, noun.word, noun.pos) == ("bauen", "verb", "Bauen", "noun")
+
+
+def test_a_second_bedeutungen_where_herkunft_belongs_is_the_etymology() -> None:
+    """Kunsttherapie: {{Bedeutungen}} twice, the second over the etymology; and a line starting
+    with a link (``:[[Determinativkompositum]] aus ...``) is never a numbered sense."""
+    entry = one(
+        NOUN + "{{Bedeutungen}}\n:[1] Therapie mit bildnerischen Medien\n\n"
+        "{{Bedeutungen}}\n:[[Determinativkompositum]] aus ''[[Kunst]]'' und ''[[Therapie]]''\n\n"
+        "{{Oberbegriffe}}\n:[1] [[Therapie]]\n",
+        "Kunsttherapie",
+    )
+    assert entry.definitions == ("Therapie mit bildnerischen Medien",)
+    link_line = one(NOUN + "{{Bedeutungen}}\n:[[Tier]] aus dem Wald\n:[1] ein Tier\n")
+    assert link_line.definitions == ("ein Tier",)
+
+
+def test_label_families_and_abbreviations() -> None:
+    """Vorlage:K's abbreviations mean what they stand for; the language of a group is slang,
+    a region's adjective is regional."""
+    entry = one(
+        NOUN + "{{Bedeutungen}}\n:[1] ''[[Soldatensprache]]:'' a\n:[2] {{K|Internetslang}} b\n"
+        ":[3] {{K|schülerspr.}} c\n:[4] {{K|sal.}} d\n:[5] {{K|verh.}} e\n:[6] {{K|vatd.}} f\n"
+        ":[7] ''südwestdeutsch:'' g\n:[8] ''in der [[Schweiz]]:'' h\n:[9] ''[[Fachsprache]]:'' i\n"
+    )
+    assert entry.definition_tags == (
+        ("slang",),
+        ("slang",),
+        ("slang",),
+        ("informal",),
+        ("euphemistic",),
+        ("dated",),
+        ("regional",),
+        ("regional",),
+        (),
+    )
+    assert entry.definitions[3:6] == ("salopp: d", "verhüllend: e", "veraltend: f")
+
+
+def test_sub_senses_inherit_their_parents_labels() -> None:
+    entry = one(
+        NOUN
+        + "{{Bedeutungen}}\n:[1] {{K|ugs.}} Geld\n::[1a] Münzen\n::[1b] {{K|abw.}} Kleingeld\n:[2] Gold\n"
+    )
+    assert entry.definition_tags == (("informal",), ("informal",), ("informal", "derogatory"), ())

@@ -68,10 +68,32 @@ def test_unknown_top_level_key(tmp_path: Path) -> None:
         load_profile(path)
 
 
-def test_missing_alphabet_and_unknown_profile(tmp_path: Path) -> None:
+def test_alphabets_default_to_the_editions_and_unknown_languages_are_named(tmp_path: Path) -> None:
     path = tmp_path / "x.toml"
     path.write_text('name = "x"\nlanguages = ["en", "de"]\n[alphabet]\nen = "abc"\n')
-    with pytest.raises(ProfileError, match=r"'alphabet\.de' must give the letters of language 'de'"):
+    profile = load_profile(path)  # de's letters and capitals are the German edition's
+    assert profile.alphabet("en") == "abc" and profile.alphabet("de") == "abcdefghijklmnopqrstuvwxyzäöüß"
+    assert profile.alphabet_document("de")["upper"]["ß"] == "ẞ"
+    path.write_text('name = "x"\nlanguages = ["en", "fr"]\n')
+    with pytest.raises(ProfileError, match=r"'languages' has unknown language 'fr' \(known: de, en\)"):
         load_profile(path)
     with pytest.raises(ProfileError, match="no profile named 'scrabble' \\(shipped: balda, wordgame"):
         load_profile("scrabble")
+
+
+def test_title_policies_per_language(tmp_path: Path) -> None:
+    balda, wordgame = load_profile("balda"), load_profile("wordgame")
+    assert (balda.title_policy("en"), balda.title_policy("de")) == ("lowercase", "capitalized")
+    assert wordgame.title_policy("en") == "lowercase"
+    path = tmp_path / "t.toml"
+    path.write_text(MINIMAL)
+    assert load_profile(path).title_policy("en") == "capitalized"  # the default: all-capital titles out
+    for extra, message in (
+        ('[words.titles]\nen = "upper"\n', "'words.titles.en' must be one of lowercase, capitalized, any"),
+        ('[words.titles]\nde = "any"\n', "unknown key 'words.titles.de' (the profile's languages: en)"),
+        ('[words]\ntitles = "any"\n', "'words.titles' must be a table"),
+    ):
+        path.write_text(MINIMAL + extra)
+        with pytest.raises(ProfileError) as raised:
+            load_profile(path)
+        assert str(path) in str(raised.value) and message in str(raised.value)

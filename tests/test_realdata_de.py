@@ -12,7 +12,7 @@ import polars as pl
 import pytest
 
 from tests.conftest import SHARED
-from wordlist_pipeline.editions.german import parse_page
+from wordlist_pipeline.editions.de.parser import parse_page
 from wordlist_pipeline.extract import extract
 
 pytestmark = pytest.mark.realdata
@@ -139,3 +139,23 @@ def test_every_single_page_parses(tmp_path: Path) -> None:
             assert all("{{" not in d and "[[" not in d and "<ref" not in d for d in entry.definitions), (
                 path.name
             )
+
+
+def test_kunsttherapie_second_bedeutungen_is_its_etymology() -> None:
+    """The page has {{Bedeutungen}} twice, the second where {{Herkunft}} belongs, over
+    ":[[Determinativkompositum]] aus ''[[Kunst]]'' und ''[[Therapie]]''": not a definition."""
+    (entry,) = wiki("Kunsttherapie", "Kunsttherapie")
+    assert (entry.pos, entry.gender, entry.definitions) == (
+        "noun",
+        ("f",),
+        ("Therapie mit bildnerischen Medien",),
+    )
+
+
+def test_german_label_families(tables: dict[str, pl.DataFrame]) -> None:
+    """Aal [4] ''[[Soldatensprache]]:'' is slang (the language of a group); Staat [4] ''in der
+    [[Schweiz]]:'' is regional."""
+    aal = rows(tables["dewiktionary-2011-57pages-no-ns"], "Aal")[0]
+    assert aal["definition_tags"] == [[], ["informal"], [], ["slang"]] and aal["tags"] == []
+    (staat,) = wiki("Staat", "Staat")
+    assert staat.definitions[3] == "in der Schweiz: ein Kanton" and staat.definition_tags[3] == ("regional",)

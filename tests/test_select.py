@@ -14,11 +14,18 @@ def table(*entries: Entry) -> pl.DataFrame:
 
 
 def e(
-    word: str, pos: str = "noun", *, lemma: bool = True, form_of=(), tags=(), defs=("d",), lang="en"
+    word: str,
+    pos: str = "noun",
+    *,
+    lemma: bool = True,
+    form_of=(),
+    tags=(),
+    defs=("d",),
+    lang="en",
+    def_tags=None,
 ) -> Entry:
-    return Entry(
-        word, lang, pos, lemma, tuple(form_of), (), tuple(tags), tuple(defs), tuple(() for _ in defs)
-    )
+    def_tags = tuple(tuple(t) for t in def_tags) if def_tags is not None else tuple(() for _ in defs)
+    return Entry(word, lang, pos, lemma, tuple(form_of), (), tuple(tags), tuple(defs), def_tags)
 
 
 ENGLISH = table(
@@ -63,8 +70,8 @@ def test_balda_keeps_lemma_nouns_verbs_adjectives_adverbs() -> None:
     assert words["quickly"] == ["adverb"] and words["bright"] == ["adjective"]
     assert "tables" not in words and "the" not in words  # inflected form; article
     assert "paris" not in words and "nasa" not in words and "bbc" not in words and "recieve" not in words
-    assert words["laser"] == ["noun"] and words["monday"] == ["noun"] and words["ox"] == ["noun"]
-    for excluded in ("ice cream", "icecream", "don't", "dont", "café", "pi2", "a"):
+    assert words["laser"] == ["noun"] and words["ox"] == ["noun"]
+    for excluded in ("ice cream", "icecream", "don't", "dont", "café", "pi2", "a", "monday", "ok"):
         assert excluded not in words, excluded
 
 
@@ -87,6 +94,8 @@ def test_balda_reasons() -> None:
     assert selection.explain("pi2") == [("noun", "pi2", "contains a digit")]
     assert selection.explain("café") == [("noun", "café", "letters outside the alphabet")]
     assert selection.explain("e-mail") == [("noun", "email", None)]
+    assert selection.explain("Monday") == [("noun", "monday", "capitalized")]  # English titles: lower case
+    assert selection.explain("OK") == [("adjective", "ok", "written in capitals (initialism or acronym)")]
     assert selection.dropped["inflected form"] == 4  # tables, cops, cats, yeeted
     assert sum(selection.dropped.values()) + selection.entries_used == ENGLISH.height
 
@@ -161,3 +170,63 @@ def test_counts_add_up() -> None:
         == selection.words.filter(pl.col("pos").list.contains("noun")).height
     )
     assert selection.words["word"].to_list() == sorted(selection.words["word"].to_list())
+
+
+def test_title_policies() -> None:
+    """English lists take lower-case titles (a capital may follow a hyphen); German lists take
+    capitalized ones too; no list takes an all-capital title, in any language."""
+    english = table(
+        e("cat"), e("FBI"), e("PM", "verb"), e("Monday"), e("Aaronic", "adjective"),
+        e("anti-Semitism"), e("pH"), e("A"),
+    )  # fmt: skip
+    balda = select(english, load_profile("balda"), "en")
+    assert balda.words["word"].to_list() == ["antisemitism", "cat"]
+    reasons = {title: balda.explain(title)[0][2] for title in ("FBI", "PM", "Monday", "Aaronic", "pH", "A")}
+    assert reasons == {
+        "FBI": "written in capitals (initialism or acronym)",
+        "PM": "written in capitals (initialism or acronym)",
+        "Monday": "capitalized",
+        "Aaronic": "capitalized",
+        "pH": "capitalized",
+        "A": "capitalized",  # one letter: not an initialism, but a capital
+    }
+    german = table(
+        e("bauen", "verb", lang="de"), e("Bauen", lang="de"), e("TÜV", lang="de"), e("U-Boot", lang="de"),
+    )  # fmt: skip
+    words = select(german, load_profile("balda"), "de")
+    assert words.words["word"].to_list() == ["bauen", "uboot"]
+    assert words.explain("TÜV") == [("noun", "tüv", "written in capitals (initialism or acronym)")]
+
+
+def test_a_profile_may_take_every_title(tmp_path) -> None:
+    path = tmp_path / "any.toml"
+    path.write_text('name = "any"\nlanguages = ["en"]\n[words.titles]\nen = "any"\n')
+    selection = select(table(e("FBI"), e("Monday"), e("cat")), load_profile(path), "en")
+    assert selection.words["word"].to_list() == ["cat", "fbi", "monday"]
+
+
+def test_an_entry_whose_every_definition_is_excluded_is_left_out() -> None:
+    """fart: each sense carries an excluded tag, none on all of them; bot: the slang verb goes,
+    the robot noun (one informal sense among plain ones) stays."""
+    entries = table(
+        e("fart", "verb", defs=("emit", "waste time"), def_tags=[["informal", "vulgar"], ["colloquial"]]),
+        e("fart", defs=("emission", "fool"), def_tags=[["informal"], ["colloquial", "vulgar"]]),
+        e("bot", "verb", defs=("bugger", "cadge"), def_tags=[["slang"], ["informal"]]),
+        e("bot", defs=("robot", "software"), def_tags=[["informal"], []]),
+        e("farts", lemma=False, form_of=["fart"], defs=("plural",)),
+        e("rare", "adjective", defs=("seldom",), def_tags=[["rare"]]),
+        e("nothing", defs=()),
+    )
+    selection = select(entries, load_profile("wordgame"), "en")
+    assert selection.words["word"].to_list() == ["bot", "nothing", "rare"]
+    assert selection.explain("fart") == [
+        ("verb", "fart", "every definition has an excluded tag"),
+        ("noun", "fart", "every definition has an excluded tag"),
+    ]
+    assert selection.explain("bot") == [
+        ("verb", "bot", "every definition has an excluded tag"),
+        ("noun", "bot", None),
+    ]
+    assert selection.explain("farts") == [("noun", "farts", "form of a dropped word")]
+    balda = select(entries, load_profile("balda"), "en")  # balda excludes abbreviations only
+    assert balda.words["word"].to_list() == ["bot", "fart", "nothing", "rare"]

@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lxml import etree
 
-# Redirects in old dumps have no <redirect/> element, only the text. German wikis also use #WEITERLEITUNG.
-_REDIRECT_TEXT = re.compile(r"\A\s*#(?:REDIRECT|WEITERLEITUNG)\s*:?\s*\[\[([^\]|#]+)", re.IGNORECASE)
 _EDITION_FROM_DBNAME = re.compile(r"^([a-z][a-z-]*)wiktionary$")
 _EDITION_FROM_BASE = re.compile(r"//([a-z][a-z-]*)\.wiktionary\.org")
 
@@ -30,12 +29,9 @@ class SiteInfo:
 
     @property
     def edition(self) -> str | None:
-        """The Wiktionary edition's language code ('en', 'de'), from dbname, base URL or xml:lang."""
-        if self.dbname and (m := _EDITION_FROM_DBNAME.match(self.dbname)):
-            return m.group(1)
-        if self.base and (m := _EDITION_FROM_BASE.search(self.base)):
-            return m.group(1)
-        return self.xml_lang
+        """The Wiktionary edition's language code ('en', 'de'), read from the header only: the
+        <dbname>, else the <base> URL's host, else xml:lang."""
+        return edition_code(self.dbname, self.base, self.xml_lang)
 
     def namespace_of(self, title: str) -> int:
         """Namespace key from a title's prefix, for old exports that have no <ns> element."""
@@ -135,9 +131,43 @@ def page_from_element(element: etree._Element, siteinfo: SiteInfo) -> Page:
     text = text or ""
     if namespace is None:
         namespace = siteinfo.namespace_of(title)
-    if redirect is None and (text[:1] == "#" or text[:1].isspace()) and (m := _REDIRECT_TEXT.match(text)):
+    if (
+        redirect is None
+        and (text[:1] == "#" or text[:1].isspace())
+        and (m := redirect_text(siteinfo.edition).match(text))
+    ):
         redirect = m.group(1).strip()
     return Page(title, namespace, page_id, redirect, timestamp, text, model)
+
+
+@lru_cache(maxsize=16)
+def edition_code(dbname: str | None, base: str | None, xml_lang: str | None) -> str | None:
+    """An edition's code from what a <siteinfo> says: the Edition record whose dbname or host it
+    names; a Wiktionary without a record by Wikimedia's naming (frwiktionary: 'fr'), so that
+    messages can name it."""
+    from wordlist_pipeline.editions import EDITIONS  # the records know their wikis' names
+
+    for code, record in EDITIONS.items():
+        if dbname == record.dbname or (base and f"//{record.host}/" in base):
+            return code
+    if dbname and (m := _EDITION_FROM_DBNAME.match(dbname)):
+        return m.group(1)
+    if base and (m := _EDITION_FROM_BASE.search(base)):
+        return m.group(1)
+    return xml_lang
+
+
+@lru_cache(maxsize=16)
+def redirect_text(edition: str | None) -> re.Pattern:
+    """What a redirect's text looks like in a dump of `edition`, for old dumps that have no
+    <redirect/> element: ``#REDIRECT [[target]]``, which every wiki reads, or the wiki's own magic
+    word (``#WEITERLEITUNG`` in German) as its Edition record gives it; any edition's if unknown."""
+    from wordlist_pipeline.editions import EDITIONS  # the editions know their wikis' words
+
+    known = EDITIONS.get(edition or "")
+    words = known.redirect_words if known else [w for e in EDITIONS.values() for w in e.redirect_words]
+    alternatives = "|".join(re.escape(w) for w in ("REDIRECT", *words))
+    return re.compile(rf"\A\s*#(?:{alternatives})\s*:?\s*\[\[([^\]|#]+)", re.IGNORECASE)
 
 
 def iter_page_elements(events: Iterator[tuple[str, etree._Element]]) -> Iterator[etree._Element]:

@@ -19,43 +19,12 @@ from xml.sax.saxutils import escape, quoteattr
 
 from wordlist_pipeline.atomic import atomic_path
 
-NAMESPACES = {
-    "en": {
-        -2: "Media",
-        -1: "Special",
-        0: "",
-        1: "Talk",
-        2: "User",
-        4: "Wiktionary",
-        6: "File",
-        8: "MediaWiki",
-        10: "Template",
-        12: "Help",
-        14: "Category",
-        100: "Appendix",
-        110: "Thesaurus",
-        118: "Reconstruction",
-        828: "Module",
-    },
-    "de": {
-        -2: "Medium",
-        -1: "Spezial",
-        0: "",
-        1: "Diskussion",
-        2: "Benutzer",
-        4: "Wiktionary",
-        6: "Datei",
-        8: "MediaWiki",
-        10: "Vorlage",
-        12: "Hilfe",
-        14: "Kategorie",
-        102: "Verzeichnis",
-        104: "Thesaurus",
-        108: "Flexion",
-        828: "Modul",
-    },
-}
-MAIN_PAGE = {"en": "Main_Page", "de": "Hauptseite"}
+
+def _edition(lang: str):
+    """The edition record of `lang` (imported when needed: editions build on the dump layer)."""
+    from wordlist_pipeline.editions import edition
+
+    return edition(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +41,14 @@ class SourcePage:
 def header(
     lang: str, schema: str = "0.11", generator: str = "MediaWiki 1.43.0-wmf.8", sitename: str = "Wiktionary"
 ) -> str:
+    wiki = _edition(lang)
     namespaces = "\n".join(
         f'      <namespace key="{key}" case="case-sensitive" />'
         if not name
         else f'      <namespace key="{key}" case="case-sensitive">{escape(name)}</namespace>'
-        for key, name in NAMESPACES[lang].items()
+        for key, name in wiki.namespaces.items()
     )
-    dbname = "" if _old(schema) else f"    <dbname>{lang}wiktionary</dbname>\n"
+    dbname = "" if _old(schema) else f"    <dbname>{wiki.dbname}</dbname>\n"
     return (
         f'<mediawiki xmlns="http://www.mediawiki.org/xml/export-{schema}/" '
         f'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
@@ -87,7 +57,7 @@ def header(
         "  <siteinfo>\n"
         f"    <sitename>{escape(sitename)}</sitename>\n"
         f"{dbname}"
-        f"    <base>https://{lang}.wiktionary.org/wiki/{MAIN_PAGE[lang]}</base>\n"
+        f"    <base>https://{wiki.host}/wiki/{wiki.main_page}</base>\n"
         f"    <generator>{generator}</generator>\n"
         "    <case>case-sensitive</case>\n"
         "    <namespaces>\n"
@@ -117,7 +87,7 @@ def _base36_sha1(data: bytes) -> str:
 
 def full_title(page: SourcePage, lang: str) -> str:
     """The title as the dump writes it: with its namespace prefix."""
-    prefix = NAMESPACES[lang].get(page.namespace, "")
+    prefix = _edition(lang).namespaces.get(page.namespace, "")
     return f"{prefix}:{page.title}" if prefix and not page.title.startswith(prefix + ":") else page.title
 
 

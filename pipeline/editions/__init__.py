@@ -1,35 +1,44 @@
-"""The Wiktionary editions the pipeline reads, each a pure `parse_page(title, wikitext, page_id)`."""
+"""The Wiktionary editions the pipeline reads: one folder each, found here.
+
+An edition is a subpackage ``pipeline/editions/<code>/`` whose ``__init__`` defines ``EDITION``,
+an `Edition` record (see record.py) with its parser, tables and what the rest of the pipeline
+needs to know about the wiki. Adding an edition is adding such a folder (and listing the package
+in pyproject.toml so that it is installed).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import importlib
+import pkgutil
 
-from wordlist_pipeline.editions import english, german
-from wordlist_pipeline.entries import Entry
+from wordlist_pipeline.editions.record import Edition, PageParser
 from wordlist_pipeline.errors import DumpError
 
-PageParser = Callable[[str, str, int], list[Entry]]
+__all__ = ["EDITIONS", "Edition", "PageParser", "codes", "edition"]
 
 
-@dataclass(frozen=True)
-class Edition:
-    lang: str
-    parse_page: PageParser
-    # Every page with an entry of the edition contains this text, so a page without it is
-    # skipped unread (most pages of a dump are; see pipeline.dump.prefilter).
-    marker: str
+def _discover() -> dict[str, Edition]:
+    found: dict[str, Edition] = {}
+    for module in pkgutil.iter_modules(__path__):
+        if not module.ispkg:
+            continue
+        record = getattr(importlib.import_module(f"{__name__}.{module.name}"), "EDITION", None)
+        if isinstance(record, Edition):
+            found[record.code] = record
+    return dict(sorted(found.items()))
 
 
-EDITIONS: dict[str, Edition] = {
-    "en": Edition("en", english.parse_page, english.MARKER),
-    "de": Edition("de", german.parse_page, german.MARKER),
-}
+EDITIONS: dict[str, Edition] = _discover()
+
+
+def codes() -> tuple[str, ...]:
+    """The language codes of every edition, sorted."""
+    return tuple(EDITIONS)
 
 
 def edition(lang: str) -> Edition:
     try:
         return EDITIONS[lang]
     except KeyError:
-        known = ", ".join(sorted(EDITIONS))
+        known = ", ".join(EDITIONS)
         raise DumpError(f"no extractor for language {lang!r} (known: {known})") from None

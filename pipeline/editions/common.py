@@ -44,6 +44,38 @@ def common_tags(senses: Sequence[Sense]) -> set[str]:
     return shared
 
 
+# Tags that say what a sense points to ("abbreviation of X"): a sub-sense does not inherit them.
+_OWN_TAGS = ABBREVIATION_TAGS | {"misspelling", "alternative_form"}
+
+
+def inherit_labels(senses: Iterable[tuple[int, Sense]]) -> list[Sense]:
+    """The senses with text, each carrying its parents' labels.
+
+    `senses` are (depth, sense): depth 1 for `#` or `:[1]`, 2 for `##` or `::[1a]` ... A sub-sense
+    is used in the register its parent is labelled with: under "# (slang) A man." the sub-sense
+    "## A boyfriend." is slang too. A parent without text still passes its labels on.
+    """
+    found: list[Sense] = []
+    chain: list[tuple[str, ...]] = []  # the labels in force at each depth
+    for depth, sense in senses:
+        tags = sense.tags
+        own = tags if _OWN_TAGS.isdisjoint(tags) else tuple(t for t in tags if t not in _OWN_TAGS)
+        if depth <= 1:  # most senses: nothing to inherit
+            chain.clear()
+            chain.append(own)
+        else:
+            del chain[depth - 1 :]
+            inherited = chain[-1] if chain else ()
+            while len(chain) < depth - 1:  # a sub-sense deeper than the one before it
+                chain.append(inherited)
+            chain.append(unique((*inherited, *own)))
+            if not set(inherited) <= set(tags):
+                sense = Sense(sense.text, unique((*tags, *inherited)), sense.refs)
+        if sense.text:
+            found.append(sense)
+    return found
+
+
 def unique(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v for v in values if v))
 
@@ -63,11 +95,15 @@ def make_entry(
 ) -> Entry:
     """Assemble an Entry from its senses.
 
-    An entry is a non-lemma when its head or heading says so, or when every definition is an
-    inflection ("plural of pie"). A lemma with some form-of definitions keeps only its real ones.
+    Only inflections make a non-lemma: an entry is one when every definition is an inflection
+    ("plural of pie"), or when its head or heading says so (`{{head|en|noun plural form}}`,
+    Deklinierte Form) and no definition says otherwise. One real definition beside an
+    inflection keeps it a lemma, whatever the head says (`wares`: "Plural of ware" and "Goods
+    for sale"). A lemma with some inflection definitions keeps only its real ones.
     """
     real = [s for s in senses if not s.is_inflection]
-    is_lemma = not head_non_lemma and (bool(real) or not senses)
+    # a head is trusted unless the page itself tells its form senses from its real ones
+    is_lemma = (0 < len(real) < len(senses)) if head_non_lemma else (bool(real) or not senses)
     kept = real if is_lemma else list(senses)
     lemmas = unique([*form_of, *(t for s in senses for k, t in s.refs if k == INFLECTION)])
     alt_of = unique(t for s in kept for k, t in s.refs if k in (ALTERNATIVE, MISSPELLING))

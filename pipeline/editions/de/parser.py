@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from wordlist_pipeline.editions import german_tables as T
-from wordlist_pipeline.editions.common import Sense, make_entry, unique
+from wordlist_pipeline.editions.common import Sense, inherit_labels, make_entry, unique
+from wordlist_pipeline.editions.de import labels as L
+from wordlist_pipeline.editions.de import tables as T
 from wordlist_pipeline.editions.rules import ALTERNATIVE, INFLECTION
 from wordlist_pipeline.entries import Entry
 from wordlist_pipeline.sections import split_sections, strip_comments
@@ -35,7 +36,7 @@ LANG = T.LANG_CODE
 MARKER = T.LANGUAGE  # in every page with an entry (the language heading)
 _SPRACHE = re.compile(r"\{\{\s*Sprache\s*\|\s*([^|}]+?)\s*\}\}")
 _MARKER = re.compile(r"^\{\{\s*([^|{}]+?)\s*(?:\||\}\})")
-_SENSE = re.compile(r"^(:+)\s*\[([^\]]*)\]\s*(.*)$")
+_SENSE = re.compile(r"^(:+)\s*\[(?!\[)([^\]]*)\]\s*(.*)$")  # :[1] ..., ::[2a] ...; not :[[link]]
 _ARTICLE = re.compile(r"^(?:der|die|das|des|dem|den)\s+", re.IGNORECASE)
 _LABEL_SPLIT = re.compile(r"[,;:]|\s+(?:und|oder|bzw\.)\s+")
 _BOLD_LINK = re.compile(r"'''\s*\[\[([^\]|#]+)")
@@ -54,7 +55,7 @@ def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
     """Every German entry on the page (empty list if it has none)."""
     if MARKER not in text:
         return []
-    renderer = Renderer(TEMPLATES, title)
+    renderer = Renderer(TEMPLATES, title, T.LINKS)
     entries: list[Entry] = []
     language: str | None = None
     _, sections = split_sections(strip_comments(text))
@@ -92,14 +93,18 @@ def parse_heading(title: str) -> Heading:
             genders.extend(T.GENDER_TEMPLATES[key])
         elif key in T.PLURAL_GENDER_TEMPLATES:
             tags.append("plural_only")
-        elif key in T.LABELS:
-            tags.extend(T.LABELS[key][1])
+        else:
+            tags.extend(L.LABELS.tags(key))
     return Heading(tuple(wortarten), tuple(genders), tuple(tags))
 
 
 def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
     """(lines before the first subsection, {subsection name: its lines}); a marker's trailing text
-    on the same line (old pages: ``{{Silbentrennung}} Platz, ...``) belongs to its subsection."""
+    on the same line (old pages: ``{{Silbentrennung}} Platz, ...``) belongs to its subsection.
+
+    A second {{Bedeutungen}} stands where {{Herkunft}} belongs (the layout puts the etymology
+    right after the senses; some pages copied the wrong marker): it starts the Herkunft.
+    """
     head: list[str] = []
     subsections: dict[str, list[str]] = {}
     current = head
@@ -107,6 +112,8 @@ def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
         match = _MARKER.match(line)
         if match and (name := template_key(match.group(1))) in T.SUBSECTIONS:
             name = T.SUBSECTION_ALIASES.get(name, name)
+            if name == "bedeutungen" and name in subsections and "herkunft" not in subsections:
+                name = "herkunft"
             current = subsections.setdefault(name, [])
             close = line.find("}}")
             rest = line[close + 2 :].strip() if close >= 0 else ""
@@ -151,7 +158,8 @@ def parse_entry(
     features = [line for line in subsections.get("grammatische merkmale", []) if line.startswith("*")]
     if non_lemma and not lemmas:
         lemmas = unique(m.strip() for line in features for m in _BOLD_LINK.findall(line))
-    senses = [s for s in (parse_sense(renderer, line) for line in subsections.get("bedeutungen", [])) if s]
+    parsed = (parse_sense(renderer, line) for line in subsections.get("bedeutungen", []))
+    senses = inherit_labels(found for found in parsed if found is not None)
     if non_lemma and not senses:
         senses = [
             Sense(renderer.render(line.lstrip("*: ")), refs=tuple((INFLECTION, x) for x in lemmas))
@@ -262,8 +270,9 @@ def lemma_links(text: str) -> tuple[str, ...]:
     return unique(found)
 
 
-def parse_sense(renderer: Renderer, line: str) -> Sense | None:
-    """A ``:[1] ...`` line of {{Bedeutungen}} (nested ``::[2.1]`` too), labels turned into tags."""
+def parse_sense(renderer: Renderer, line: str) -> tuple[int, Sense] | None:
+    """(depth, sense) of a ``:[1] ...`` line of {{Bedeutungen}} (nested ``::[2a]`` has depth 2),
+    labels turned into tags."""
     match = _SENSE.match(line)
     if match is None or not match.group(3).strip():
         return None
@@ -273,7 +282,7 @@ def parse_sense(renderer: Renderer, line: str) -> Sense | None:
     if label_text:
         notes.tag(*label_tags(label_text))
     text = renderer.render(nodes, notes)
-    return Sense(text, tuple(notes.tags), tuple(notes.refs)) if text else None
+    return len(match.group(1)), Sense(text, tuple(notes.tags), tuple(notes.refs))
 
 
 def _leading_italic_label(renderer: Renderer, nodes: Nodes) -> str:
@@ -297,7 +306,7 @@ def label_tags(label_text: str) -> list[str]:
     for item in _LABEL_SPLIT.split(label_text.lower()):
         item = item.strip()
         if item:
-            groups.append([item] if item in T.LABELS else item.split())
+            groups.append([item] if item in L.DISPLAY or L.LABELS.tags(item) else item.split())
     return group_tags(groups)
 
 
@@ -307,10 +316,10 @@ def group_tags(groups: list[list[str]]) -> list[str]:
     With "gemeindeutsch" among them, a group that names a region qualifies only that region, so
     it says nothing about the word as a whole.
     """
-    everywhere = [T.COMMON_GERMAN] in groups
+    everywhere = [L.COMMON_GERMAN] in groups
     tags: list[str] = []
     for group in groups:
-        group_tags = [t for label in group for t in T.LABELS.get(label, ("", ()))[1]]
+        group_tags = [t for label in group for t in L.LABELS.tags(label)]
         if everywhere and "regional" in group_tags:
             continue
         tags.extend(group_tags)
@@ -321,7 +330,7 @@ def group_tags(groups: list[list[str]]) -> list[str]:
 
 
 def _label_handler(key: str) -> Handler:
-    shown, tags = T.LABELS[key]
+    shown, tags = L.DISPLAY.get(key, key), L.LABELS.tags(key)
 
     def render(call: TemplateCall, notes: Notes) -> str:
         notes.tag(*tags)
@@ -338,7 +347,7 @@ def _kontext(call: TemplateCall, notes: Notes) -> str:
     for i, label in enumerate(call.args(), start=1):
         if not label:
             continue
-        name = T.LABELS.get(label.lower(), (label, ()))[0]
+        name = L.DISPLAY.get(label.lower(), label)
         if separator == "_":
             groups[-1].append(label.lower())
             shown += " " + name
@@ -366,7 +375,7 @@ def _link(call: TemplateCall, notes: Notes) -> str:
 
 def _build_templates() -> dict[str, Handler]:
     table = template_table(T.SILENT_TEMPLATES)
-    for key in T.LABELS:
+    for key in (*L.DISPLAY, *L.EXACT):
         table[key] = _label_handler(key)
     table["k"] = _kontext
     for name in ("ü", "üt", "üxx", "üxx4", "ü?", "üt?"):

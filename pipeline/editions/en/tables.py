@@ -1,7 +1,8 @@
-"""English Wiktionary rules as tables: headings, head templates, form-of templates, labels.
+"""English Wiktionary rules as tables: the wiki, headings, head templates, form-of templates.
 
 Sources: WT:Entry layout, the template inventory of real 2010-2018 pages and today's template
 names (see ../shared/docs/wiktionary-format.md). Keys are lower-case, as `template_key` makes them.
+Usage labels are in labels.py.
 """
 
 from __future__ import annotations
@@ -19,9 +20,32 @@ from wordlist_pipeline.editions.rules import (
     form,
     rule,
 )
+from wordlist_pipeline.wikitext import CANONICAL_LINKS, LinkRules
 
 LANGUAGE_HEADING = "English"
 LANG_CODE = "en"
+
+# The wiki's namespaces (key -> local name), as its dumps' <siteinfo> lists them.
+NAMESPACES: dict[int, str] = {
+    -2: "Media",
+    -1: "Special",
+    0: "",
+    1: "Talk",
+    2: "User",
+    4: "Wiktionary",
+    6: "File",
+    8: "MediaWiki",
+    10: "Template",
+    12: "Help",
+    14: "Category",
+    100: "Appendix",
+    110: "Thesaurus",
+    118: "Reconstruction",
+    828: "Module",
+}
+# Links into these namespaces show no text ([[Category:...]], [[File:...]]; an unpiped
+# [[Thesaurus:...]] or [[Appendix:...]] is a pointer, not a word of the definition).
+LINKS = LinkRules(dropped=CANONICAL_LINKS.dropped | {"thesaurus", "appendix", "wikisaurus"})
 
 # Part-of-speech headings, by title (lower case, trailing numbers removed). Everything else
 # (Etymology, Pronunciation, Synonyms, Translations, "Abbreviations" lists ...) is not an entry.
@@ -346,6 +370,35 @@ FORM_OF: dict[str, FormOfRule] = {
     "aphetic form of": form(OTHER, "aphetic form of"),
 }
 
+# {{form of|<description>|X}}: the words of a description that say what kind of form it is
+# (checked in this order). Anything else ("Shortened form") is a sense of the word itself.
+DESCRIBED_FORMS: tuple[tuple[str, frozenset[str]], ...] = (
+    (
+        INFLECTION,
+        frozenset(
+            "plural singular past present participle tense comparative superlative gerund inflection "
+            "inflected infinitive imperative subjunctive indicative conjugated declined".split()
+        ),
+    ),
+    (MISSPELLING, frozenset({"misspelling", "misspelt", "misspelled"})),
+    (ABBREVIATION, frozenset({"abbreviation", "abbreviated"})),
+    (ACRONYM, frozenset({"acronym"})),
+    (INITIALISM, frozenset({"initialism"})),
+    (ALTERNATIVE, frozenset({"alternative", "spelling", "variant"})),
+)
+
+# Form-of definitions written as text ("Abbreviation of [[in aid of]]", old pages' "Plural of
+# [[pie]]"): the phrase before the link, lower-case, without a leading article. The templates'
+# names and texts are the phrases people write.
+PLAIN_FORM_OF: dict[str, FormOfRule] = {
+    **{name: rule for name, rule in FORM_OF.items() if name.endswith(" of") and not name.startswith("en-")},
+    **{rule.text: rule for rule in FORM_OF.values()},
+    "shortened form of": form(OTHER, "shortened form of"),
+    "short form of": form(OTHER, "short form of"),
+    "abbreviated form of": form(OTHER, "abbreviated form of"),  # often a clipping ("word" of "word up")
+}
+del PLAIN_FORM_OF["form of"]  # "a form of [[x]]" is a sense, not {{form of}}
+
 # {{infl of|en|X||<tags>}}: the tag sets English uses, and how they read.
 INFLECTION_TAGS: dict[str, str] = {
     "s-verb-form": "third-person singular simple present indicative form of",
@@ -366,89 +419,6 @@ INFLECTION_TAGS: dict[str, str] = {
     "superlative": "superlative form of",
     "supd": "superlative form of",
 }
-
-# Register and status labels ({{lb|en|...}}, {{context}}, old bare templates like {{slang}}).
-LABELS: dict[str, tuple[str, ...]] = {
-    "slang": ("slang",),
-    "internet slang": ("slang",),
-    "internet": (),
-    "leet": ("slang",),
-    "cant": ("slang",),
-    "prison slang": ("slang",),
-    "military slang": ("slang",),
-    "informal": ("informal",),
-    "colloquial": ("colloquial",),
-    "familiar": ("informal",),
-    "vulgar": ("vulgar",),
-    "vulgar slang": ("vulgar", "slang"),
-    "crude": ("vulgar",),
-    "offensive": ("offensive",),
-    "ethnic slur": ("offensive", "derogatory"),
-    "slur": ("offensive", "derogatory"),
-    "derogatory": ("derogatory",),
-    "pejorative": ("derogatory",),
-    "disparaging": ("derogatory",),
-    "humorous": ("humorous",),
-    "jocular": ("humorous",),
-    "euphemistic": ("euphemistic",),
-    "formal": ("formal",),
-    "literary": ("literary",),
-    "poetic": ("literary",),
-    "obsolete": ("obsolete",),
-    "archaic": ("archaic",),
-    "dated": ("dated",),
-    "historical": ("historical",),
-    "rare": ("rare",),
-    "very rare": ("rare",),
-    "uncommon": ("rare",),
-    "nonce word": ("nonce",),
-    "nonce": ("nonce",),
-    "nonstandard": ("nonstandard",),
-    "non-standard": ("nonstandard",),
-    "proscribed": ("nonstandard",),
-    "eye dialect": ("nonstandard",),
-    "dialectal": ("dialectal",),
-    "dialect": ("dialectal",),
-    "regional": ("regional",),
-    "abbreviation": ("abbreviation",),
-    "acronym": ("acronym",),
-    "initialism": ("initialism",),
-    "misspelling": ("misspelling",),
-}
-
-# Labels that only join or qualify the next one: shown, but carry no tag.
-LABEL_JOINERS = {"_": " ", "and": " and ", "or": " or ", "&": " and ", ",": ", "}
-LABEL_QUALIFIERS = frozenset(
-    {
-        "chiefly",
-        "mainly",
-        "mostly",
-        "now",
-        "often",
-        "sometimes",
-        "usually",
-        "especially",
-        "originally",
-        "primarily",
-        "rarely",
-        "mildly",
-        "very",
-        "somewhat",
-        "generally",
-        "slightly",
-        "also",
-        "of",
-        "in",
-        "by",
-        "with",
-        "except",
-        "outside",
-        "possibly",
-        "sometimes considered",
-        "frequently",
-        "formerly",
-    }
-)
 
 # Templates that are never part of a definition's text.
 SILENT_TEMPLATES = frozenset(
@@ -488,7 +458,6 @@ SILENT_TEMPLATES = frozenset(
         "ant",
         "hyper",
         "hypo",
-        "&lit",
         "&oth",
         "checksense",
         "tea room",

@@ -12,9 +12,10 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from wordlist_pipeline.editions import english_tables as T
-from wordlist_pipeline.editions.common import Sense, make_entry, unique
-from wordlist_pipeline.editions.rules import INFLECTION, FormOfRule, PosRule
+from wordlist_pipeline.editions.common import Sense, inherit_labels, make_entry, unique
+from wordlist_pipeline.editions.en import labels as L
+from wordlist_pipeline.editions.en import tables as T
+from wordlist_pipeline.editions.rules import OTHER, FormOfRule, PosRule
 from wordlist_pipeline.entries import Entry
 from wordlist_pipeline.sections import language_sections, split_sections, strip_comments
 from wordlist_pipeline.wikitext import (
@@ -27,13 +28,14 @@ from wordlist_pipeline.wikitext import (
     template_table,
     templates,
 )
-from wordlist_pipeline.wikitree import Nodes, Template, plain
+from wordlist_pipeline.wikitree import Link, Nodes, Tag, Template, plain
 
 LANG = T.LANG_CODE
 MARKER = T.LANGUAGE_HEADING  # in every page with an entry (the language heading)
 _DEFINITION = re.compile(r"^(#+)(?![#:*])\s*(.*)$")
 _TRAILING_NUMBER = re.compile(r"\s*\d+$")
 _MAX_CONTINUATION_LINES = 30
+_ARTICLE = re.compile(r"^(?:an?|the) ")
 
 
 def is_english_heading(title: str) -> bool:
@@ -44,7 +46,7 @@ def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
     """Every entry of the page's English section (empty list if it has none)."""
     if MARKER not in text:
         return []
-    renderer = Renderer(TEMPLATES, title)
+    renderer = Renderer(TEMPLATES, title, T.LINKS)
     entries = []
     for _, section in language_sections(text, is_english_heading):
         _, subsections = split_sections(strip_comments(section))
@@ -77,7 +79,7 @@ def parse_pos_section(
     pos = heading_rule.pos
     if head.pos == "proper_noun" or pos is None or (pos == "abbreviation" and head.pos):
         pos = head.pos or pos
-    senses = [s for s in (parse_definition(renderer, d) for d in definition_lines(lines)) if s.text]
+    senses = inherit_labels((depth, parse_definition(renderer, d)) for depth, d in definition_lines(lines))
     return make_entry(
         word=renderer.title,
         lang=LANG,
@@ -90,8 +92,8 @@ def parse_pos_section(
     )
 
 
-def definition_lines(lines: list[str]) -> Iterator[str]:
-    """The text of each `#`, `##` ... definition line, with template calls that span lines joined."""
+def definition_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(depth, text) of each `#`, `##` ... definition line, with template calls that span lines joined."""
     i = 0
     while i < len(lines):
         match = _DEFINITION.match(lines[i])
@@ -104,7 +106,7 @@ def definition_lines(lines: list[str]) -> Iterator[str]:
             text += " " + lines[i]
             i += 1
             extra += 1
-        yield text
+        yield len(match.group(1)), text
 
 
 @lru_cache(maxsize=4096)  # head lines repeat: {{en-noun}}, {{head|en|noun form}} ...
@@ -159,6 +161,8 @@ def parse_definition(renderer: Renderer, line: str) -> Sense:
     notes = Notes()
     labels, nodes = _old_context_labels(parse(line), notes)
     text = renderer.render(nodes, notes)
+    if not notes.refs:
+        _plain_form_of(nodes, notes)
     if labels:
         text = f"({', '.join(labels)}) {text}".strip()
     return Sense(text, tuple(notes.tags), tuple(notes.refs))
@@ -182,7 +186,7 @@ def _old_context_labels(nodes: Nodes, notes: Notes) -> tuple[list[str], Nodes]:
         if key in TEMPLATES or not key.replace(" ", "").replace("-", "").isalpha():
             break
         labels.append(key)
-        notes.tag(*T.LABELS.get(key, ()))
+        notes.tag(*L.LABELS.tags(key))
         rest = i + 1
     return labels, nodes[rest:]
 
@@ -208,22 +212,41 @@ def form_of_handler(found: FormOfRule) -> Handler:
     def render(call: TemplateCall, notes: Notes) -> str:
         target_text, rest = _target_args(call)
         target = _clean_target(target_text)
-        if call.key in ("form of",):  # {{form of|en|<form text>|<lemma>}}: description comes first
+        rule = found
+        if call.key == "form of":  # {{form of|en|<form text>|<lemma>}}: the description comes first
             description, target = target, _clean_target(rest[0]) if rest else ""
+            rule = described_form(description)
             text = f"{description} of"
         elif call.key in ("inflection of", "infl of"):  # |lemma|alt|tag|tag...
             text = T.INFLECTION_TAGS.get("|".join(a for a in rest[1:] if a), found.text)
         else:
             text = found.text
         display = rest[0] if rest and rest[0] and call.key != "form of" else ""
-        notes.ref(found.kind, target)
-        if found.kind not in (INFLECTION, "other"):
-            notes.tag(_KIND_TAG[found.kind])
-        notes.tag(*found.tags)
+        note_form(rule, (target,), notes)
         shown = display or target
         return f"{text[:1].upper()}{text[1:]} {shown}".strip()
 
     return render
+
+
+def described_form(description: str) -> FormOfRule:
+    """What {{form of|<description>|X}} makes of its entry: only a description naming an
+    inflection ("Plural form", "Past tense") makes a non-lemma; "Shortened form" (van of caravan)
+    and anything else are the word's own senses."""
+    words = set(description.lower().replace("-", " ").split())
+    for kind, markers in T.DESCRIBED_FORMS:
+        if words & markers:
+            return FormOfRule(kind, f"{description.lower()} of")
+    return FormOfRule(OTHER, f"{description.lower()} of")
+
+
+def note_form(rule: FormOfRule, targets: tuple[str, ...], notes: Notes) -> None:
+    """Record a form-of relation: the targets it points to, the tag of its kind, the tags it implies."""
+    for target in targets:
+        notes.ref(rule.kind, target)
+    if rule.kind in _KIND_TAG:
+        notes.tag(_KIND_TAG[rule.kind])
+    notes.tag(*rule.tags)
 
 
 _KIND_TAG = {
@@ -235,6 +258,57 @@ _KIND_TAG = {
 }
 
 
+def _plain_form_of(nodes: Nodes, notes: Notes) -> None:
+    """A form-of definition written as text: "Abbreviation of [[in aid of]]", "eye dialect
+    spelling of [[here]], [[hear]]". Recognised like the template it stands for when the phrase
+    (after any labels) is one of T.PLAIN_FORM_OF and links follow it."""
+    first = 0  # the first text, after any labels ({{lb|en|UK}}) before it
+    for node in nodes:
+        if type(node) is str and not node.isspace():
+            break
+        if type(node) is not Template:
+            return
+        first += 1
+    else:
+        return
+    if not node.rstrip().endswith(" of"):
+        return  # the cheap test: most definitions are not phrased so
+    phrase = " ".join(node.split()).lower()
+    rule = T.PLAIN_FORM_OF.get(_ARTICLE.sub("", phrase))
+    if rule is None:
+        return
+    targets: list[str] = []
+    for node in nodes[first + 1 :]:
+        if type(node) is str:
+            if node.strip() in _LINK_SEPARATORS:
+                continue
+            break
+        target = _linked_word(node)
+        if target is None:
+            break
+        targets.append(target)
+    if targets:
+        note_form(rule, tuple(targets), notes)
+
+
+_LINK_SEPARATORS = frozenset({"", ",", "or", "and", ", or", ", and", "/"})
+_EMPHASIS = frozenset({"''", "'''"})
+
+
+def _linked_word(node: object) -> str | None:
+    """The page a link points to: [[here]], [[here|Here]], {{l|en|here}}, bold or italic [[here]]."""
+    if isinstance(node, Link):
+        target = plain(node.title).partition("#")[0].strip()
+        return target if target and ":" not in target else None
+    if isinstance(node, Template) and template_key(node.name_text()) in ("l", "m", "l-self"):
+        args = node.plain_args()
+        return (args[1].partition("#")[0].strip() or None) if len(args) > 1 else None
+    if isinstance(node, Tag) and node.markup in _EMPHASIS and node.contents:
+        inner = [n for n in node.contents if not (type(n) is str and not n.strip())]
+        return _linked_word(inner[0]) if len(inner) == 1 else None
+    return None
+
+
 def _labels(call: TemplateCall, notes: Notes) -> str:
     """{{lb|en|a|b}}, {{lbl}}, {{label}}, and the 2010-era {{context|a|b|lang=en}} / {{cx}}."""
     args = call.args()
@@ -244,13 +318,13 @@ def _labels(call: TemplateCall, notes: Notes) -> str:
     needs_comma = False
     for label in (a for a in args if a):
         key = label.lower()
-        if key in T.LABEL_JOINERS:
-            shown += T.LABEL_JOINERS[key]
+        if key in L.LABEL_JOINERS:
+            shown += L.LABEL_JOINERS[key]
             needs_comma = False
             continue
-        notes.tag(*T.LABELS.get(key, ()))
+        notes.tag(*L.LABELS.tags(key))
         shown += (", " if needs_comma else "") + label
-        needs_comma = key not in T.LABEL_QUALIFIERS  # "chiefly nautical", "now rare"
+        needs_comma = key not in L.LABEL_QUALIFIERS  # "chiefly nautical", "now rare"
         if not needs_comma:
             shown += " "
     return f"({shown.strip()})" if shown.strip() else ""
@@ -267,7 +341,7 @@ def _label_template(tags: tuple[str, ...], shown: str) -> Handler:
 def _qualifier(call: TemplateCall, notes: Notes) -> str:
     args = [a for a in call.args() if a]
     for arg in args:
-        notes.tag(*T.LABELS.get(arg.lower(), ()))
+        notes.tag(*L.LABELS.tags(arg))
     return f"({', '.join(args)})" if args else ""
 
 
@@ -356,16 +430,25 @@ def _ellipsis(call: TemplateCall, notes: Notes) -> str:
     return "…"
 
 
+def _literally(call: TemplateCall, notes: Notes) -> str:
+    """{{&lit|deep|sleep|lang=en}} (today {{&lit|en|deep|sleep}}): the sense that is the sum of its parts."""
+    terms = _name_args(call)
+    if not terms:
+        return ""
+    end = "" if call.get("nodot") else call.get("dot", ".")
+    return f"Used other than figuratively or idiomatically: see {', '.join(terms)}{end}"
+
+
 def _build_templates() -> dict[str, Handler]:
     table = template_table(T.SILENT_TEMPLATES)
     for name, found in T.FORM_OF.items():
         table[name] = form_of_handler(found)
     for name in ("lb", "lbl", "label", "lb-lite", "context", "cx"):
         table[name] = _labels
-    for name, tags in T.LABELS.items():
+    for name, tags in L.EXACT.items():
         if " " not in name and name not in table:
             table[name] = _label_template(tags, name)
-    for name in ("q", "qual", "qualifier", "i", "qf", "sense", "s", "italbrac"):
+    for name in _QUALIFIER_TEMPLATES:
         table[name] = _qualifier
     for name in ("gloss", "gl"):
         table[name] = _gloss
@@ -402,7 +485,11 @@ def _build_templates() -> dict[str, Handler]:
     table["used in phrasal verbs"] = lambda call, notes: "Used in phrasal verbs"
     for name in ("...", "nb...", "…"):
         table[name] = _ellipsis
+    table["&lit"] = _literally
     return table
+
+
+_QUALIFIER_TEMPLATES = ("q", "qual", "qualifier", "i", "qf", "sense", "s", "italbrac")
 
 
 TEMPLATES: dict[str, Handler] = _build_templates()

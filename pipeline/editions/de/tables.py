@@ -1,16 +1,42 @@
-"""German Wiktionary rules as tables: Wortart values, gender templates, subsection markers, labels.
+"""German Wiktionary rules as tables: the wiki, Wortart values, gender templates, subsection markers.
 
 Sources: de.wiktionary's Wortart inventory and label abbreviations (Vorlage:K), as collected in
 ../shared/docs/wiktionary-format.md, checked against the real pages in ../shared/wiktionary/de.
-Keys are lower-case (template_key); Wortart values are compared lower-cased too.
+Keys are lower-case (template_key); Wortart values are compared lower-cased too. Usage labels
+are in labels.py.
 """
 
 from __future__ import annotations
 
 from wordlist_pipeline.editions.rules import PosRule, rule
+from wordlist_pipeline.wikitext import CANONICAL_LINKS, LinkRules
 
 LANGUAGE = "Deutsch"
 LANG_CODE = "de"
+
+# The wiki's namespaces (key -> local name), as its dumps' <siteinfo> lists them.
+NAMESPACES: dict[int, str] = {
+    -2: "Medium",
+    -1: "Spezial",
+    0: "",
+    1: "Diskussion",
+    2: "Benutzer",
+    4: "Wiktionary",
+    6: "Datei",
+    8: "MediaWiki",
+    10: "Vorlage",
+    12: "Hilfe",
+    14: "Kategorie",
+    102: "Verzeichnis",
+    104: "Thesaurus",
+    108: "Flexion",
+    828: "Modul",
+}
+# Links into these namespaces show no text: the German names (and the old alias Bild), besides
+# MediaWiki's English ones, which every wiki understands.
+LINKS = LinkRules(dropped=CANONICAL_LINKS.dropped | {"kategorie", "datei", "bild", "medium", "thesaurus"})
+# MediaWiki's redirect magic word in German, besides #REDIRECT.
+REDIRECT_WORDS = ("WEITERLEITUNG",)
 
 # {{Wortart|<value>|Deutsch}} -> part of speech. A heading may hold several values.
 WORTART: dict[str, PosRule] = {
@@ -250,107 +276,6 @@ VARIANT_LINKS: dict[str, tuple[str, ...]] = {
     "alte schreibweise": ("alternative_form", "obsolete"),
     "alte schreibung": ("alternative_form", "obsolete"),
 }
-
-# Label vocabulary: abbreviation templates and K-labels, with what they display and the tags they mean.
-LABELS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "ugs.": ("umgangssprachlich", ("informal",)),
-    "umgangssprachlich": ("umgangssprachlich", ("informal",)),
-    "salopp": ("salopp", ("informal",)),
-    "fam.": ("familiär", ("informal",)),
-    "familiär": ("familiär", ("informal",)),
-    "derb": ("derb", ("vulgar",)),
-    "vulg.": ("vulgär", ("vulgar",)),
-    "vul.": ("vulgär", ("vulgar",)),
-    "vulgär": ("vulgär", ("vulgar",)),
-    "abw.": ("abwertend", ("derogatory",)),
-    "abwertend": ("abwertend", ("derogatory",)),
-    "pej.": ("pejorativ", ("derogatory",)),
-    "pejorativ": ("pejorativ", ("derogatory",)),
-    "beleidigend": ("beleidigend", ("offensive",)),
-    "schimpfwort": ("Schimpfwort", ("offensive",)),
-    "va.": ("veraltet", ("obsolete",)),
-    "veraltet": ("veraltet", ("obsolete",)),
-    "veraltend": ("veraltend", ("dated",)),
-    "hist.": ("historisch", ("historical",)),
-    "historisch": ("historisch", ("historical",)),
-    "selten": ("selten", ("rare",)),
-    "geh.": ("gehoben", ("formal",)),
-    "gehoben": ("gehoben", ("formal",)),
-    "bildungsspr.": ("bildungssprachlich", ("formal",)),
-    "bildungssprachlich": ("bildungssprachlich", ("formal",)),
-    "scherzh.": ("scherzhaft", ("humorous",)),
-    "scherzhaft": ("scherzhaft", ("humorous",)),
-    "ironisch": ("ironisch", ("humorous",)),
-    "verhüllend": ("verhüllend", ("euphemistic",)),
-    "euph.": ("euphemistisch", ("euphemistic",)),
-    "euphemistisch": ("euphemistisch", ("euphemistic",)),
-    "jugendspr.": ("jugendsprachlich", ("slang",)),
-    "jugendsprache": ("Jugendsprache", ("slang",)),
-    "jugendsprachlich": ("jugendsprachlich", ("slang",)),
-    "slang": ("Slang", ("slang",)),
-    "szenesprache": ("Szenesprache", ("slang",)),
-    "gaunersprache": ("Gaunersprache", ("slang",)),
-    "rotwelsch": ("Rotwelsch", ("slang",)),
-    "internetslang": ("Internetslang", ("slang",)),
-    "dichter.": ("dichterisch", ("literary",)),
-    "dichterisch": ("dichterisch", ("literary",)),
-    "poet.": ("poetisch", ("literary",)),
-    "poetisch": ("poetisch", ("literary",)),
-    "lit.": ("literarisch", ("literary",)),
-    "literarisch": ("literarisch", ("literary",)),
-    "reg.": ("regional", ("regional",)),
-    "regional": ("regional", ("regional",)),
-    "landsch.": ("landschaftlich", ("regional",)),
-    "landschaftlich": ("landschaftlich", ("regional",)),
-    "österr.": ("österreichisch", ("regional",)),
-    "österreichisch": ("österreichisch", ("regional",)),
-    "schweiz.": ("schweizerisch", ("regional",)),
-    "schweizerisch": ("schweizerisch", ("regional",)),
-    "süddt.": ("süddeutsch", ("regional",)),
-    "südd.": ("süddeutsch", ("regional",)),
-    "süddeutsch": ("süddeutsch", ("regional",)),
-    "norddt.": ("norddeutsch", ("regional",)),
-    "nordd.": ("norddeutsch", ("regional",)),
-    "norddeutsch": ("norddeutsch", ("regional",)),
-    "südostdeutsch": ("südostdeutsch", ("regional",)),
-    "ostdeutsch": ("ostdeutsch", ("regional",)),
-    "westdeutsch": ("westdeutsch", ("regional",)),
-    "mitteldeutsch": ("mitteldeutsch", ("regional",)),
-    "bayr.": ("bayrisch", ("regional",)),
-    "bayrisch": ("bayrisch", ("regional",)),
-    "bairisch": ("bairisch", ("regional",)),
-    "schwäbisch": ("schwäbisch", ("regional",)),
-    "sächsisch": ("sächsisch", ("regional",)),
-    "berlinisch": ("berlinisch", ("regional",)),
-    "ddr": ("DDR", ("regional",)),
-    "ch&li": ("Schweiz und Liechtenstein", ("regional",)),
-    "dial.": ("dialektal", ("dialectal",)),
-    "dialektal": ("dialektal", ("dialectal",)),
-    "mundartlich": ("mundartlich", ("dialectal",)),
-    "kpl.": ("kein Plural", ("singular_only",)),
-    "kein plural": ("kein Plural", ("singular_only",)),
-    "ohne plural": ("ohne Plural", ("singular_only",)),
-    "nur singular": ("nur Singular", ("singular_only",)),
-    "nur plural": ("nur Plural", ("plural_only",)),
-    "nur pl.": ("nur Plural", ("plural_only",)),
-    # labels without a tag: shown as written out
-    "fachspr.": ("fachsprachlich", ()),
-    "übertr.": ("übertragen", ()),
-    "fig.": ("figurativ", ()),
-    "trans.": ("transitiv", ()),
-    "intrans.": ("intransitiv", ()),
-    "refl.": ("reflexiv", ()),
-    "amtsspr.": ("amtssprachlich", ()),
-    "pl.": ("Plural", ()),
-    "sg.": ("Singular", ()),
-    "prät.": ("Präteritum", ()),
-    "part.": ("Partizip", ()),
-    "neutr.": ("neutral", ()),
-    "gemeindeutsch": ("gemeindeutsch", ()),
-}
-
-# "gemeindeutsch" (used everywhere): a label group naming a region then only qualifies that region.
-COMMON_GERMAN = "gemeindeutsch"
 
 # Templates that are never part of a definition's text.
 SILENT_TEMPLATES = frozenset(
