@@ -13,6 +13,7 @@ from typing import Annotated
 import polars as pl
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     DownloadColumn,
@@ -25,7 +26,7 @@ from rich.progress import (
 from rich.table import Table
 
 from wordlist.errors import WordlistError
-from wordlist.format import LANGUAGE_NAMES
+from wordlist.format import Manifest
 from wordlist_pipeline.build import (
     DEFAULT_OUTPUT,
     ENTRIES,
@@ -38,6 +39,7 @@ from wordlist_pipeline.cli_play import app as play_app
 from wordlist_pipeline.cli_query import app as query_app
 from wordlist_pipeline.download import DEFAULT_MIRROR, LANGUAGES, download, downloaded
 from wordlist_pipeline.extract import ExtractResult, ExtractStats, extract
+from wordlist_pipeline.languages import LANGUAGE_NAMES
 from wordlist_pipeline.profile import available_profiles, load_profile
 from wordlist_pipeline.select import select
 from wordlist_pipeline.synth import parse_size, synthetic_dump
@@ -187,7 +189,7 @@ def build_command(
         print_extract_summary(result)
         return result
 
-    def report(lang: str, profile: str, manifest: dict) -> None:
+    def report(lang: str, profile: str, manifest: Manifest) -> None:
         out.print(f"[bold]{out_dir / lang / profile}[/]: {summary_line(manifest)}", highlight=False)
 
     build(
@@ -202,11 +204,10 @@ def build_command(
     )
 
 
-def summary_line(manifest: dict) -> str:
+def summary_line(manifest: Manifest) -> str:
     """ "1,234 unique English words with 2,345 definitions", as word game sites put it."""
-    counts = manifest["counts"]
-    language = LANGUAGE_NAMES.get(manifest["language"], manifest["language"])
-    return f"{counts['words']:,} unique {language} words with {counts['definitions']:,} definitions"
+    counts = manifest.counts
+    return f"{counts.words:,} unique {manifest.language_name} words with {counts.definitions:,} definitions"
 
 
 @app.command("stats")
@@ -219,7 +220,7 @@ def stats_command(
     manifests = [
         m
         for m in built_manifests(out_dir)
-        if (lang is None or m["language"] == lang) and (profile is None or m["profile"] == profile)
+        if (lang is None or m.language == lang) and (profile is None or m.profile == profile)
     ]
     if not manifests:
         raise WordlistError(
@@ -228,28 +229,25 @@ def stats_command(
             + " (run `wordlist build`)"
         )
     for manifest in manifests:
-        counts = manifest["counts"]
+        counts = manifest.counts
         out.print(
-            f"[bold]{manifest['language']}/{manifest['profile']}[/]: {summary_line(manifest)}",
+            f"[bold]{manifest.language}/{manifest.profile}[/]: {escape(summary_line(manifest))}",
             highlight=False,
         )
         table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column()
         table.add_column(justify="right")
-        for pos, count in sorted(counts["by_pos"].items(), key=lambda kv: (-kv[1], kv[0])):
+        for pos, count in sorted(counts.by_pos.items(), key=lambda kv: (-kv[1], kv[0])):
             table.add_row(f"  {plural_pos(pos)}", f"{count:,}")
-        table.add_row("  entries used", f"{counts['entries_used']:,}")
-        other_pos = {
-            r.removeprefix("part of speech "): n
-            for r, n in counts["dropped"].items()
-            if r.startswith("part of speech ")
-        }
+        table.add_row("  entries used", f"{counts.entries_used:,}")
+        other_pos = [r for r in counts.left_out if r.rule == "part_of_speech"]
         if other_pos:
-            detail = ", ".join(f"{pos.replace('_', ' ')} {n:,}" for pos, n in other_pos.items())
-            table.add_row(f"  left out: other parts of speech ({detail})", f"{sum(other_pos.values()):,}")
-        for reason, count in counts["dropped"].items():
-            if not reason.startswith("part of speech "):
-                table.add_row(f"  left out: {reason}", f"{count:,}")
+            detail = ", ".join(f"{(r.value or '').replace('_', ' ')} {r.count:,}" for r in other_pos)
+            total = sum(r.count for r in other_pos)
+            table.add_row(escape(f"  left out: other parts of speech ({detail})"), f"{total:,}")
+        for reason in counts.left_out:
+            if reason.rule != "part_of_speech":
+                table.add_row(escape(f"  left out: {reason.describe()}"), f"{reason.count:,}")
         out.print(table)
 
 

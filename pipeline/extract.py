@@ -21,7 +21,6 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from wordlist.format import LANGUAGE_NAMES
 from wordlist_pipeline.atomic import atomic_path
 from wordlist_pipeline.dump import (
     DumpReader,
@@ -38,6 +37,7 @@ from wordlist_pipeline.dump.reader import is_bz2, read_siteinfo
 from wordlist_pipeline.editions import edition
 from wordlist_pipeline.entries import SCHEMA, rows_to_table, to_row
 from wordlist_pipeline.errors import DumpError
+from wordlist_pipeline.languages import LANGUAGE_NAMES
 
 ROW_GROUP_ROWS = 10_000
 PAGE_BATCH = 400
