@@ -523,14 +523,14 @@ class _ParquetDefinitions(_Definitions):
     """
 
     _COLUMNS = ("word", "pos_mask", "titles", "definitions", "definition_pos")
-    _CACHED_GROUPS = 16
+    _CACHED_GROUPS = 32  # decoded groups kept (Arrow tables, ~100 KB each): only the asked row becomes Python
 
     def __init__(self, path: Path) -> None:
         self._path = path
         self._local = threading.local()
         self._lock = threading.Lock()
         self._maxima: list[str] | None = None
-        self._cache: OrderedDict[int, dict[str, WordRecord]] = OrderedDict()
+        self._cache: OrderedDict[int, tuple[list[str], Any]] = OrderedDict()  # group -> (words, table)
 
     def _file(self):
         parquet = getattr(self._local, "file", None)
@@ -562,14 +562,13 @@ class _ParquetDefinitions(_Definitions):
             self._maxima = maxima
         return self._maxima
 
-    def _read_group(self, group: int) -> dict[str, WordRecord]:
+    def _read_group(self, group: int) -> Any:
         try:
-            table = self._file().read_row_group(group, columns=list(self._COLUMNS))
+            return self._file().read_row_group(group, columns=list(self._COLUMNS))
         except ArtefactError:
             raise
         except Exception as error:
             raise ArtefactError(f"{self._path}: row group {group} cannot be read ({error})") from None
-        return {row["word"]: _record(row) for row in table.to_pylist()}
 
     def lookup(self, word: str) -> WordRecord | None:
         maxima = self._row_group_maxima()
@@ -577,20 +576,26 @@ class _ParquetDefinitions(_Definitions):
         if group >= len(maxima):
             return None
         with self._lock:
-            rows = self._cache.get(group)
-            if rows is not None:
+            cached = self._cache.get(group)
+            if cached is not None:
                 self._cache.move_to_end(group)
-        if rows is None:
-            rows = self._read_group(group)
+        if cached is None:
+            table = self._read_group(group)
+            cached = (table.column("word").to_pylist(), table)
             with self._lock:
-                self._cache[group] = rows
+                self._cache[group] = cached
                 while len(self._cache) > self._CACHED_GROUPS:
                     self._cache.popitem(last=False)
-        return rows.get(word)
+        words, table = cached
+        row = bisect.bisect_left(words, word)
+        if row == len(words) or words[row] != word:
+            return None
+        return _record(table.slice(row, 1).to_pylist()[0])
 
     def records(self) -> Iterator[WordRecord]:
         for group in range(len(self._row_group_maxima())):
-            yield from self._read_group(group).values()
+            for row in self._read_group(group).to_pylist():
+                yield _record(row)
 
 
 def _record(row: dict[str, Any]) -> WordRecord:

@@ -122,6 +122,7 @@ class Manifest:
         """The record of a parsed manifest.json; FormatError names the field at fault."""
         data = base.an_object(data, "the manifest")
         base.check_version(data)
+        language, profile = base.name(data, "language", ""), base.name(data, "profile", "")
         counts = base.field(data, "counts", dict, "")
         files = base.field(data, "files", dict, "")
         profile_file = data.get("profile_file")
@@ -131,9 +132,9 @@ class Manifest:
         for key, version in tools.items():
             base.expect(version, str, f"tools.{key}")
         return cls(
-            language=base.name(data, "language", ""),
+            language=language,
             language_name=base.field(data, "language_name", str, ""),
-            profile=base.name(data, "profile", ""),
+            profile=profile,
             description=base.field(data, "description", str, "", default=""),
             counts=_counts(counts),
             files={name: _file(files, name) for name in files},
