@@ -278,15 +278,17 @@ class Lexicon:
 
     def is_word(self, word: str, pos: PartsOfSpeech = None) -> bool:
         """Is `word` in the list, as one of the parts of speech `pos` (None: any)?"""
-        # the fast path inlined: this is the call a game and a server make most
-        if word.__class__ is str and word.islower() and word.isalpha() and self._lower_words_are_normal:
-            mask = self._get(word)
-        else:
-            key = self._key(word)
-            mask = self._get(key) if key is not None else None
-        if pos is None:
-            return mask is not None
+        # The fast path, for the call a game and a server make most: a string without NUL (which
+        # would end the key inside dawg2) found as it is is a word, since every DAWG key is a
+        # normal word; one not found that is already normal (lower case, all letters) is not.
+        if pos is None and word.__class__ is str and "\x00" not in word:
+            if self._get(word) is not None:
+                return True
+            if self._lower_words_are_normal and word.islower() and word.isalpha():
+                return False
         wanted = pos_mask(pos)
+        key = self._key(word)
+        mask = self._get(key) if key is not None else None
         return mask is not None and bool(mask & wanted)
 
     def parts_of_speech(self, word: str) -> tuple[str, ...]:
