@@ -26,6 +26,8 @@ from rich.progress import (
 from rich.table import Table
 
 from wordlist.errors import WordlistError
+from wordlist.export import FORMATS as EXPORT_FORMATS
+from wordlist.export import export_lists
 from wordlist.format import Manifest
 from wordlist_pipeline.build import (
     DEFAULT_OUTPUT,
@@ -339,6 +341,26 @@ def synth_command(
         highlight=False,
     )
     out.print(f"next: wordlist extract {result.dump} --out entries.parquet", highlight=False)
+
+
+@app.command("export")
+def export_command(
+    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Only this language")] = None,
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help="Only this profile")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="sqlite or jsonl")] = "sqlite",
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="File to write (one list only; default: words.<format> in the list)"
+        ),
+    ] = None,
+    data: Annotated[Path, typer.Option("--data", help="Folder of built lists")] = DEFAULT_OUTPUT,
+) -> None:
+    """Export built word lists as SQLite or JSON Lines, for game engines and other languages."""
+    if fmt not in EXPORT_FORMATS:
+        raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(EXPORT_FORMATS)}", param_hint="--format")
+    for result in export_lists(fmt, root=data, language=lang, profile=profile, out=out):
+        typer.echo(f"{result.path}  ({result.words:,} words, {result.bytes:,} bytes, {result.format})")
 
 
 @app.command("profiles")
