@@ -28,7 +28,7 @@ class Alphabet:
     language: str
     letters: str
     language_name: str = ""  # "English"; the language code when not given
-    upper: Mapping[str, str] = field(default_factory=dict)  # capitals a game shows (ß -> ẞ)
+    upper: Mapping[str, str] = field(default_factory=dict, repr=False)  # capitals a game shows (ß -> ẞ)
     remove: str = ""
     lowercase: bool = True
 
