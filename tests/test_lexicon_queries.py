@@ -12,6 +12,8 @@ from pathlib import Path
 import polars as pl
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.balda_helpers import WORDS as BALDA_WORDS
 from wordlist import Lexicon
@@ -244,3 +246,42 @@ def test_one_lexicon_shared_by_eight_threads(many_row_groups: Path) -> None:
     with ThreadPoolExecutor(max_workers=8) as pool:
         for _ in range(2):
             assert list(pool.map(lambda batch: ask(lexicon, batch), batches)) == expected
+
+
+# --- is_word's fast path in C is the Python method ----------------------------------------------------
+
+
+def test_the_fast_path_is_compiled_and_answers_like_the_method() -> None:
+    import wordlist.lexicon as module
+
+    assert module._FastIsWord is not None, "wordlist/_dawg.c was not built (make .venv/.installed builds it)"
+    de = Lexicon.from_words(
+        [(w, "noun") for w in ("straße", "bären", "öl", "email", "bauen")],
+        load_profile("balda").alphabet_record("de"),
+    )
+    en = Lexicon.from_words([(w, "noun") for w in generated_words(3000)], ENGLISH)
+    for lexicon in (de, en):
+        assert type(lexicon.is_word).__name__ == "IsWord"
+        words = list(lexicon)
+        tricky = ["", "STRAẞE", "Straße", "e-mail", "E-MAIL", "öl\x00", "\ud800", "bär\ud800en", "ΣΑΣ", "ǅ"]
+        for word in [*words, *(w.upper() for w in words), *(w + "s" for w in words), *tricky]:
+            for pos in (None, "noun", "verb"):
+                assert lexicon.is_word(word, pos) == Lexicon.is_word(lexicon, word, pos), (word, pos)
+            assert lexicon.is_word(word) == Lexicon.is_word(lexicon, word) == (word in lexicon)
+        for bad in (None, 7, b"x"):
+            with pytest.raises(TypeError, match="a word must be a string"):
+                lexicon.is_word(bad)  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec=None), max_size=8))
+def test_the_fast_path_on_any_text(text: str) -> None:
+    lexicon = _SMALL
+    assert lexicon.is_word(text) == Lexicon.is_word(lexicon, text)
+    assert lexicon.is_word(text.lower()) == Lexicon.is_word(lexicon, text.lower())
+
+
+_SMALL = Lexicon.from_words(
+    [(w, "noun") for w in ("straße", "bären", "öl", "a", "ab", "abc")],
+    load_profile("balda").alphabet_record("de"),
+)

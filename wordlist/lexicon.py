@@ -49,6 +49,11 @@ from wordlist.format import (
 )
 from wordlist.graph import ROOT, Graph
 
+try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a compiler is
+    from wordlist._dawg import IsWord as _FastIsWord
+except ImportError:  # pragma: no cover - the Python method is the same, slower
+    _FastIsWord = None
+
 __all__ = ["DATA_ENV", "Lexicon", "WordRecord", "data_root", "read_json"]
 
 DATA_ENV = "WORDLIST_DATA"
@@ -122,6 +127,9 @@ class Lexicon:
         # lookup mishandles (NUL, surrogates), so it goes to the DAWG as it is.
         self._lower_words_are_normal = alphabet.lowercase and not any(c.isalpha() for c in alphabet.remove)
         self._candidates = lru_cache(maxsize=64)(self._candidates_uncached)
+        if _FastIsWord is not None and type(self).is_word is Lexicon.is_word:
+            # the same method, its fast path in C; everything else still goes through the method
+            self.is_word = _FastIsWord(dawg_bytes, self._lower_words_are_normal, self.is_word)
 
     # --- loading ---------------------------------------------------------------------------------
 
@@ -282,8 +290,11 @@ class Lexicon:
         # would end the key inside dawg2) found as it is is a word, since every DAWG key is a
         # normal word; one not found that is already normal (lower case, all letters) is not.
         if pos is None and word.__class__ is str and "\x00" not in word:
-            if self._get(word) is not None:
-                return True
+            try:
+                if self._get(word) is not None:
+                    return True
+            except UnicodeEncodeError:  # a lone surrogate: no UTF-8 form, so no word
+                return False
             if self._lower_words_are_normal and word.islower() and word.isalpha():
                 return False
         wanted = pos_mask(pos)
@@ -329,9 +340,10 @@ class Lexicon:
         """Words matching `pattern`: a letter is itself, ``?`` any one letter, ``*`` any run of letters.
 
         The DAWG is walked with the set of pattern positions each prefix can be at (an NFA run
-        over the graph, the set a bit mask); a (node, positions) pair that led to no word is
-        remembered and never walked again. So the work is bounded by the graph's nodes times the
-        distinct position sets, plus the words found, whatever the pattern.
+        over the graph, the set a bit mask); with a star in the pattern, a (node, positions)
+        pair that led to no word is remembered and never walked again. So the work is bounded by
+        the graph's nodes times the distinct position sets, plus the words found, whatever the
+        pattern (without a star a walk ends at the pattern's length).
         """
         tokens = self._pattern(pattern)
         mask = pos_mask(pos)
@@ -346,14 +358,42 @@ class Lexicon:
                 exact[char] = exact.get(char, 0) | 1 << i
         steps = {letter: any_letter | exact.get(letter, 0) for letter in self.letters}
         accept = 1 << len(tokens)
+        width = len(tokens) + 1  # a (node, positions) pair as one int: node << width | positions
+        children, value = self.graph.children, self.graph.value
+        found: list[str] = []
+        dead: set[int] = set()
+        remember = stars != 0
 
-        def closure(states: int) -> int:  # a star may match nothing (no two stars are adjacent)
-            return states | (states & stars) << 1
+        def walk(node: int, states: int, prefix: str) -> bool:
+            """Collect the words below `node`; False if there were none."""
+            hit = False
+            if states & accept:
+                found_mask = value(node)
+                if found_mask is not None and found_mask & mask:
+                    found.append(prefix)
+                    hit = True
+                if states == accept:  # nothing of the pattern left to match
+                    return hit
+            stay = states & stars  # a star goes on matching
+            for letter, child in children(node).items():
+                moved = (states & steps[letter]) << 1 | stay
+                if not moved:
+                    continue
+                moved |= (moved & stars) << 1  # a star may match nothing (no two are adjacent)
+                if remember:
+                    key = child << width | moved
+                    if key in dead:
+                        continue
+                    if walk(child, moved, prefix + letter):
+                        hit = True
+                    else:
+                        dead.add(key)
+                elif walk(child, moved, prefix + letter):
+                    hit = True
+            return hit
 
-        def step(states: int, letter: str) -> int:
-            return closure((states & steps[letter]) << 1 | (states & stars))
-
-        return sorted(self._walk(closure(1), step, lambda states: bool(states & accept), mask))
+        _deep(walk, ROOT, 1 | (1 & stars) << 1, "")
+        return sorted(found)
 
     def anagrams(
         self, rack: str, *, pos: PartsOfSpeech = None, use_all: bool = False, min_length: int = 2
@@ -364,55 +404,40 @@ class Lexicon:
         (node, tiles left) pair that led to no word, so many blanks cost no more than the graph.
         """
         text = self._pattern(rack)
-        blanks = sum(1 for c in text if c in BLANKS)
-        start = ("".join(sorted(c for c in text if c not in BLANKS)), blanks)
+        total = len(text)
         mask = pos_mask(pos)
-
-        def step(left: tuple[str, int], letter: str) -> tuple[str, int] | None:
-            tiles, blanks = left
-            if letter in tiles:  # a real tile first: whatever a blank spells from here, a blank still can
-                return tiles.replace(letter, "", 1), blanks
-            return (tiles, blanks - 1) if blanks else None
-
-        def done(left: tuple[str, int]) -> bool:
-            return not use_all or left == ("", 0)
-
-        found = self._walk(start, step, done, mask, min_length=min_length)
-        return sorted(found, key=lambda w: (-len(w), w))
-
-    def _walk(self, start: Any, step: Any, accepts: Any, mask: int, *, min_length: int = 0) -> list[str]:
-        """Words along the DAWG from the root with a search state: `step(state, letter)` is the next
-        state (falsy: stop), `accepts(state)` whether a word ending there counts. Depth-first with an
-        explicit stack (any word length), remembering the (node, state) pairs that found nothing."""
-        graph = self.graph
+        children, value = self.graph.children, self.graph.value
         found: list[str] = []
-        dead: set[tuple[int, Any]] = set()
+        dead: set[tuple[int, str, int]] = set()
 
-        def enter(node: int, state: Any, prefix: str) -> list:
+        def walk(node: int, tiles: str, blanks: int, prefix: str) -> bool:
             hit = False
-            if len(prefix) >= min_length and accepts(state):
-                value = graph.value(node)
-                if value is not None and value & mask:
+            left = len(tiles) + blanks
+            if total - left >= min_length and (not use_all or not left):
+                found_mask = value(node)
+                if found_mask is not None and found_mask & mask:
                     found.append(prefix)
                     hit = True
-            return [node, state, prefix, iter(graph.children(node).items()), hit]
-
-        stack = [enter(ROOT, start, "")]
-        while stack:
-            frame = stack[-1]
-            for letter, child in frame[3]:
-                state = step(frame[1], letter)
-                if state and (child, state) not in dead:
-                    stack.append(enter(child, state, frame[2] + letter))
-                    break
-            else:
-                stack.pop()
-                if frame[4]:
-                    if stack:
-                        stack[-1][4] = True
+            if not left:
+                return hit
+            for letter, child in children(node).items():
+                if letter in tiles:  # a real tile first: whatever a blank spells from here, a blank still can
+                    state = (child, tiles.replace(letter, "", 1), blanks)
+                elif blanks:
+                    state = (child, tiles, blanks - 1)
                 else:
-                    dead.add((frame[0], frame[1]))
-        return found
+                    continue
+                if state in dead:
+                    continue
+                if walk(*state, prefix + letter):
+                    hit = True
+                else:
+                    dead.add(state)
+            return hit
+
+        blanks = sum(1 for c in text if c in BLANKS)
+        _deep(walk, ROOT, "".join(sorted(c for c in text if c not in BLANKS)), blanks, "")
+        return sorted(found, key=lambda w: (-len(w), w))
 
     def random_word(
         self,
@@ -469,6 +494,17 @@ class Lexicon:
         if key is None or self._get(key) is None:
             return None
         return self._definitions.lookup(key)
+
+
+def _deep(walk: Any, *start: Any) -> None:
+    """Run a recursive graph walk; its depth is a word's length (a few dozen letters, MediaWiki
+    titles stop at 255 bytes), so only a damaged DAWG can exhaust the stack."""
+    try:
+        walk(*start)
+    except RecursionError:
+        raise ArtefactError(
+            "the word list holds a word too long to search (is words.dawg damaged?)"
+        ) from None
 
 
 # --- where definitions come from ---------------------------------------------------------------------

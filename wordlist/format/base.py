@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,16 @@ def pos_mask(parts_of_speech: str | Iterable[str] | None) -> int:
     if parts_of_speech is None:
         return ALL_POS
     if isinstance(parts_of_speech, str):
-        parts_of_speech = [p for p in parts_of_speech.replace(",", " ").split() if p]
+        return _text_mask(parts_of_speech)
+    return _names_mask(parts_of_speech)
+
+
+@lru_cache(maxsize=256)  # `pos="noun"` is asked per lookup: parse each spelling once
+def _text_mask(text: str) -> int:
+    return _names_mask([p for p in text.replace(",", " ").split() if p])
+
+
+def _names_mask(parts_of_speech: Iterable[str]) -> int:
     mask = 0
     for name in parts_of_speech:
         try:
