@@ -149,15 +149,34 @@ def dumps_json(document: Mapping[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def read_json(path: Path) -> Any:
-    """A JSON file's value; a missing, unreadable or malformed file is an ArtefactError naming it."""
+def read_bytes(path: Path, size: int | None = None) -> bytes:
+    """A file's bytes; with `size`, the size it must have (checked before reading it all).
+
+    A missing, unreadable or wrong-sized file is an ArtefactError naming it."""
     try:
-        return json.loads(Path(path).read_bytes().decode("utf-8"))
+        if size is not None and (found := Path(path).stat().st_size) != size:
+            raise ArtefactError(
+                f"{path}: {found:,} bytes, the manifest says {size:,} (truncated or replaced?)"
+            )
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         raise ArtefactError(f"{path}: missing") from None
     except IsADirectoryError:
         raise ArtefactError(f"{path}: a folder, not a file") from None
     except OSError as error:
         raise ArtefactError(f"{path}: cannot be read ({error.strerror or error})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+    if size is not None and len(data) != size:  # changed between stat and read
+        raise ArtefactError(f"{path}: {len(data):,} bytes, the manifest says {size:,}")
+    return data
+
+
+def parse_json(data: bytes, path: Path) -> Any:
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ArtefactError(f"{path}: not valid JSON ({error})") from None
+
+
+def read_json(path: Path) -> Any:
+    """A JSON file's value; a missing, unreadable or malformed file is an ArtefactError naming it."""
+    return parse_json(read_bytes(path), path)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +14,8 @@ from wordlist.format.base import (
     MANIFEST_JSON,
     WORDS_DAWG,
     FormatError,
+    parse_json,
+    read_bytes,
     read_json,
 )
 from wordlist.format.dawg import dawg_layout
@@ -71,35 +72,15 @@ def read_word_list(folder: str | Path, *, verify: bool = True) -> WordListFiles:
 
 
 def read_json_checked(folder: Path, name: str, manifest: Manifest, verify: bool) -> object:
-    path = folder / name
-    data = read_checked(folder, name, manifest, verify)
-    try:
-        return json.loads(data.decode("utf-8"))
-    except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        raise ArtefactError(f"{path}: not valid JSON ({error})") from None
+    return parse_json(read_checked(folder, name, manifest, verify), folder / name)
 
 
 def read_checked(folder: Path, name: str, manifest: Manifest, verify: bool) -> bytes:
     """A file's bytes, checked against the size (and with `verify` the sha256) the manifest records."""
-    path = folder / name
     expected = manifest.files.get(name)
     if expected is None:
         raise ArtefactError(f"{folder / MANIFEST_JSON}: does not list {name}")
-    try:
-        size = path.stat().st_size
-        if size != expected.bytes:
-            raise ArtefactError(
-                f"{path}: {size:,} bytes, the manifest says {expected.bytes:,} (truncated or replaced?)"
-            )
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ArtefactError(f"{path}: missing") from None
-    except IsADirectoryError:
-        raise ArtefactError(f"{path}: a folder, not a file") from None
-    except OSError as error:
-        raise ArtefactError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if len(data) != expected.bytes:  # changed between stat and read
-        raise ArtefactError(f"{path}: {len(data):,} bytes, the manifest says {expected.bytes:,}")
+    data = read_bytes(folder / name, expected.bytes)
     if verify and hashlib.sha256(data).hexdigest() != expected.sha256:
-        raise ArtefactError(f"{path}: checksum does not match the manifest (corrupt or replaced)")
+        raise ArtefactError(f"{folder / name}: checksum does not match the manifest (corrupt or replaced)")
     return data
