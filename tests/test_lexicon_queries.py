@@ -81,6 +81,8 @@ def test_from_words_shapes_and_mistakes() -> None:
         Lexicon.from_words([("café", "noun")], ENGLISH)
     with pytest.raises(ValueError, match="unknown part of speech 'nouns'"):
         Lexicon.from_words([("cat", "nouns")], ENGLISH)
+    with pytest.raises(ValueError, match="longer than 255 letters"):
+        Lexicon.from_words([("a" * 256, "noun")], ENGLISH)
     with pytest.raises(ValueError, match="at least one word"):
         Lexicon.from_words([], ENGLISH)
     with pytest.raises(ValueError, match="definitions must be a list of strings"):

@@ -57,6 +57,7 @@ except ImportError:  # pragma: no cover - the Python method is the same, slower
 __all__ = ["DATA_ENV", "Lexicon", "WordRecord", "data_root", "read_json"]
 
 DATA_ENV = "WORDLIST_DATA"
+MAX_WORD_LENGTH = 255  # as MediaWiki titles (255 bytes): searches recurse once per letter
 DEFAULT_ROOT = Path("outputs")
 BLANKS = frozenset(WILDCARDS)
 
@@ -199,6 +200,8 @@ class Lexicon:
             if not 0 < mask <= pos_mask(None):
                 raise ValueError(f"{title!r}: parts of speech {pos!r} name none")
             word = alphabet.normalize(title)
+            if len(word) > MAX_WORD_LENGTH:
+                raise ValueError(f"{title[:20]!r}...: longer than {MAX_WORD_LENGTH} letters")
             if not alphabet.spells(word):
                 bad = sorted({c for c in word if c not in alphabet.letters}) or ["(empty)"]
                 raise ValueError(
