@@ -1,4 +1,7 @@
-"""Write one word list's folder (see wordlist.format): the DAWG, Parquet, text, alphabet and manifest.
+"""Write one word list's folder (see wordlist.format): the DAWG, Parquet, text, alphabet, game and manifest.
+
+The JSON files are the `to_json()` of the format's records (Alphabet, GameSpec, Manifest), so
+the writer and every reader share one definition of each file.
 
 The folder is assembled under a temporary name and swapped into place, so a failed build never
 leaves a half-written word list. Every byte is a function of the input: sorted words, fixed row
@@ -8,7 +11,6 @@ groups, no timestamps; building twice gives identical files.
 from __future__ import annotations
 
 import hashlib
-import json
 import platform
 from importlib import metadata
 from pathlib import Path
@@ -19,11 +21,15 @@ import pyarrow.parquet as pq
 from wordlist.format import (
     ALPHABET_JSON,
     ARTEFACT_FILES,
-    FORMAT_VERSION,
+    GAME_JSON,
     MANIFEST_JSON,
     WORDS_DAWG,
     WORDS_PARQUET,
     WORDS_TXT,
+    Counts,
+    FileInfo,
+    Manifest,
+    dumps_json,
 )
 from wordlist_pipeline.atomic import atomic_dir
 from wordlist_pipeline.profile import Profile
@@ -51,13 +57,13 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
-def dumps_json(document: dict) -> str:
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
-
-
-def write_word_list(selection: Selection, profile: Profile, lang: str, out_dir: Path, source: dict) -> dict:
+def write_word_list(
+    selection: Selection, profile: Profile, lang: str, out_dir: Path, source: dict
+) -> Manifest:
     """Write the word list of `selection` into `out_dir`; returns its manifest."""
     words = selection.words
+    alphabet = profile.alphabet_record(lang)
+    game = profile.game_spec(lang)
     with atomic_dir(out_dir) as tmp:
         pq.write_table(
             words.to_arrow(),
@@ -72,26 +78,27 @@ def write_word_list(selection: Selection, profile: Profile, lang: str, out_dir: 
         )
         (tmp / WORDS_DAWG).write_bytes(graph.tobytes())
         (tmp / WORDS_TXT).write_text("".join([f"{w}\n" for w in words["word"].to_list()]), encoding="utf-8")
-        (tmp / ALPHABET_JSON).write_text(dumps_json(profile.alphabet_document(lang)), encoding="utf-8")
-        manifest = {
-            "format": FORMAT_VERSION,
-            "language": lang,
-            "profile": profile.name,
-            "description": profile.description,
-            "counts": {
-                "words": words.height,
-                "definitions": selection.definitions,
-                "by_pos": selection.counts_by_pos(),
-                "entries_used": selection.entries_used,
-                "dropped": dict(sorted(selection.dropped.items(), key=lambda kv: (-kv[1], kv[0]))),
-            },
-            "files": {
-                name: {"bytes": (tmp / name).stat().st_size, "sha256": sha256_file(tmp / name)}
-                for name in ARTEFACT_FILES
-            },
-            "source": source,
-            "profile_file": {"name": profile.path.name, "sha256": sha256_file(profile.path)},
-            "tools": tool_versions(),
-        }
-        (tmp / MANIFEST_JSON).write_text(dumps_json(manifest), encoding="utf-8")
+        (tmp / ALPHABET_JSON).write_text(dumps_json(alphabet.to_json()), encoding="utf-8")
+        files = list(ARTEFACT_FILES)
+        if game is not None:
+            (tmp / GAME_JSON).write_text(dumps_json(game.to_json()), encoding="utf-8")
+            files.append(GAME_JSON)
+        manifest = Manifest(
+            language=lang,
+            language_name=alphabet.language_name,
+            profile=profile.name,
+            description=profile.description,
+            counts=Counts(
+                words=words.height,
+                definitions=selection.definitions,
+                by_pos=selection.counts_by_pos(),
+                entries_used=selection.entries_used,
+                left_out=selection.left_out(),
+            ),
+            files={name: FileInfo((tmp / name).stat().st_size, sha256_file(tmp / name)) for name in files},
+            source=source,
+            profile_file={"name": profile.path.name, "sha256": sha256_file(profile.path)},
+            tools=tool_versions(),
+        )
+        (tmp / MANIFEST_JSON).write_text(dumps_json(manifest.to_json()), encoding="utf-8")
     return manifest

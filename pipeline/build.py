@@ -15,7 +15,7 @@ from pathlib import Path
 import polars as pl
 
 from wordlist.errors import WordlistError
-from wordlist.lexicon import read_json
+from wordlist.format import Manifest, read_json, read_manifest
 from wordlist_pipeline.artefacts import dumps_json, sha256_file, write_word_list
 from wordlist_pipeline.atomic import write_text
 from wordlist_pipeline.dump.reader import read_siteinfo
@@ -68,7 +68,7 @@ def source_document(result: ExtractResult) -> dict:
 @dataclass
 class BuildResult:
     extractions: dict[str, ExtractResult] = field(default_factory=dict)
-    word_lists: dict[tuple[str, str], dict] = field(default_factory=dict)  # (lang, profile) -> manifest
+    word_lists: dict[tuple[str, str], Manifest] = field(default_factory=dict)  # (lang, profile) -> manifest
 
 
 def resolve_profiles(names: list[str] | None, langs: list[str]) -> list[Profile]:
@@ -94,7 +94,7 @@ def build(
     workers: int | None = None,
     from_entries: bool = False,
     run_extract: Callable[..., ExtractResult] = extract,
-    on_word_list: Callable[[str, str, dict], None] | None = None,
+    on_word_list: Callable[[str, str, Manifest], None] | None = None,
 ) -> BuildResult:
     """Extract each dump (default: the samples) and build every profile's word list from it.
 
@@ -133,6 +133,6 @@ def build(
     return result
 
 
-def built_manifests(out_dir: Path = DEFAULT_OUTPUT) -> list[dict]:
+def built_manifests(out_dir: Path = DEFAULT_OUTPUT) -> list[Manifest]:
     """The manifests of every word list under `out_dir`."""
-    return [read_json(path) for path in sorted(Path(out_dir).glob("*/*/manifest.json"))]
+    return [read_manifest(path.parent) for path in sorted(Path(out_dir).glob("*/*/manifest.json"))]

@@ -13,6 +13,7 @@ from typing import Annotated
 import polars as pl
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     DownloadColumn,
@@ -25,7 +26,9 @@ from rich.progress import (
 from rich.table import Table
 
 from wordlist.errors import WordlistError
-from wordlist.format import LANGUAGE_NAMES
+from wordlist.export import FORMATS as EXPORT_FORMATS
+from wordlist.export import export_lists
+from wordlist.format import Manifest
 from wordlist_pipeline.build import (
     DEFAULT_OUTPUT,
     ENTRIES,
@@ -37,6 +40,7 @@ from wordlist_pipeline.build import (
 from wordlist_pipeline.cli_play import app as play_app
 from wordlist_pipeline.cli_query import app as query_app
 from wordlist_pipeline.download import DEFAULT_MIRROR, LANGUAGES, download, downloaded
+from wordlist_pipeline.editions import language_name
 from wordlist_pipeline.extract import ExtractResult, ExtractStats, extract
 from wordlist_pipeline.profile import available_profiles, load_profile
 from wordlist_pipeline.select import select
@@ -119,9 +123,7 @@ def print_extract_summary(result: ExtractResult) -> None:
     table.add_column(justify="right")
     table.add_row("pages read", f"{stats.pages:,}")
     table.add_row("articles (main namespace)", f"{stats.articles:,}")
-    table.add_row(
-        f"pages with {LANGUAGE_NAMES.get(result.lang, result.lang)} entries", f"{stats.with_section:,}"
-    )
+    table.add_row(f"pages with {language_name(result.lang)} entries", f"{stats.with_section:,}")
     table.add_row("entries", f"{stats.entries:,}")
     table.add_row("  lemmas", f"{stats.lemmas:,}")
     table.add_row("  inflected forms", f"{stats.forms:,}")
@@ -187,7 +189,7 @@ def build_command(
         print_extract_summary(result)
         return result
 
-    def report(lang: str, profile: str, manifest: dict) -> None:
+    def report(lang: str, profile: str, manifest: Manifest) -> None:
         out.print(f"[bold]{out_dir / lang / profile}[/]: {summary_line(manifest)}", highlight=False)
 
     build(
@@ -202,11 +204,10 @@ def build_command(
     )
 
 
-def summary_line(manifest: dict) -> str:
+def summary_line(manifest: Manifest) -> str:
     """ "1,234 unique English words with 2,345 definitions", as word game sites put it."""
-    counts = manifest["counts"]
-    language = LANGUAGE_NAMES.get(manifest["language"], manifest["language"])
-    return f"{counts['words']:,} unique {language} words with {counts['definitions']:,} definitions"
+    counts = manifest.counts
+    return f"{counts.words:,} unique {manifest.language_name} words with {counts.definitions:,} definitions"
 
 
 @app.command("stats")
@@ -219,7 +220,7 @@ def stats_command(
     manifests = [
         m
         for m in built_manifests(out_dir)
-        if (lang is None or m["language"] == lang) and (profile is None or m["profile"] == profile)
+        if (lang is None or m.language == lang) and (profile is None or m.profile == profile)
     ]
     if not manifests:
         raise WordlistError(
@@ -228,28 +229,25 @@ def stats_command(
             + " (run `wordlist build`)"
         )
     for manifest in manifests:
-        counts = manifest["counts"]
+        counts = manifest.counts
         out.print(
-            f"[bold]{manifest['language']}/{manifest['profile']}[/]: {summary_line(manifest)}",
+            f"[bold]{manifest.language}/{manifest.profile}[/]: {escape(summary_line(manifest))}",
             highlight=False,
         )
         table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column()
         table.add_column(justify="right")
-        for pos, count in sorted(counts["by_pos"].items(), key=lambda kv: (-kv[1], kv[0])):
+        for pos, count in sorted(counts.by_pos.items(), key=lambda kv: (-kv[1], kv[0])):
             table.add_row(f"  {plural_pos(pos)}", f"{count:,}")
-        table.add_row("  entries used", f"{counts['entries_used']:,}")
-        other_pos = {
-            r.removeprefix("part of speech "): n
-            for r, n in counts["dropped"].items()
-            if r.startswith("part of speech ")
-        }
+        table.add_row("  entries used", f"{counts.entries_used:,}")
+        other_pos = [r for r in counts.left_out if r.rule == "part_of_speech"]
         if other_pos:
-            detail = ", ".join(f"{pos.replace('_', ' ')} {n:,}" for pos, n in other_pos.items())
-            table.add_row(f"  left out: other parts of speech ({detail})", f"{sum(other_pos.values()):,}")
-        for reason, count in counts["dropped"].items():
-            if not reason.startswith("part of speech "):
-                table.add_row(f"  left out: {reason}", f"{count:,}")
+            detail = ", ".join(f"{(r.value or '').replace('_', ' ')} {r.count:,}" for r in other_pos)
+            total = sum(r.count for r in other_pos)
+            table.add_row(escape(f"  left out: other parts of speech ({detail})"), f"{total:,}")
+        for reason in counts.left_out:
+            if reason.rule != "part_of_speech":
+                table.add_row(escape(f"  left out: {reason.describe()}"), f"{reason.count:,}")
         out.print(table)
 
 
@@ -273,7 +271,7 @@ def why_command(
         raise WordlistError(f"{entries_path}: missing (run `wordlist build`)")
     decisions = select(pl.read_parquet(entries_path), chosen, lang).explain(word)
     if not decisions:
-        out.print(f"{word!r}: no {LANGUAGE_NAMES.get(lang, lang)} entry in {entries_path}", highlight=False)
+        out.print(f"{word!r}: no {language_name(lang)} entry in {entries_path}", highlight=False)
         raise typer.Exit(1)
     for pos, game, reason in decisions:
         verdict = f"[green]in[/] as {game.upper()}" if reason is None else f"[red]left out[/]: {reason}"
@@ -341,6 +339,26 @@ def synth_command(
         highlight=False,
     )
     out.print(f"next: wordlist extract {result.dump} --out entries.parquet", highlight=False)
+
+
+@app.command("export")
+def export_command(
+    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Only this language")] = None,
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help="Only this profile")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="sqlite or jsonl")] = "sqlite",
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="File to write (one list only; default: words.<format> in the list)"
+        ),
+    ] = None,
+    data: Annotated[Path, typer.Option("--data", help="Folder of built lists")] = DEFAULT_OUTPUT,
+) -> None:
+    """Export built word lists as SQLite or JSON Lines, for game engines and other languages."""
+    if fmt not in EXPORT_FORMATS:
+        raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(EXPORT_FORMATS)}", param_hint="--format")
+    for result in export_lists(fmt, root=data, language=lang, profile=profile, out=out):
+        typer.echo(f"{result.path}  ({result.words:,} words, {result.bytes:,} bytes, {result.format})")
 
 
 @app.command("profiles")

@@ -1,4 +1,8 @@
-"""`wordlist query ...`: the Lexicon API from the command line."""
+"""`wordlist query ...`: the Lexicon API from the command line.
+
+Commands whose answer can be the whole list (words, match, anagrams) print at most --limit
+lines (1,000 by default; 0 for all) and then say on stderr how many were left out.
+"""
 
 from __future__ import annotations
 
@@ -14,12 +18,27 @@ from wordlist.lexicon import Lexicon
 app = typer.Typer(
     help="Ask a built word list: words, patterns, anagrams, random words, definitions.", no_args_is_help=True
 )
-out = Console(highlight=False, soft_wrap=True)
+# markup off: words and definitions are printed as they are ("[1]" in a definition stays)
+out = Console(highlight=False, soft_wrap=True, markup=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+DEFAULT_LIMIT = 1000
 
 PosOption = Annotated[
     list[str] | None,
     typer.Option("--pos", help="Parts of speech, e.g. noun or noun,verb (repeatable; default: any)"),
 ]
+LimitOption = Annotated[
+    int, typer.Option("--limit", min=0, help=f"Print at most this many (default {DEFAULT_LIMIT}; 0: all)")
+]
+
+
+def print_capped(words: list[str], limit: int, what: str = "words") -> None:
+    """Print `words` one a line, at most `limit` (0: all), and say how many were not printed."""
+    shown = words if not limit else words[:limit]
+    if shown:
+        typer.echo("\n".join(shown))  # plain text: a word is never read as markup
+    if len(shown) < len(words):
+        err.print(f"... {len(words) - len(shown):,} more {what} of {len(words):,} (--limit N, or 0 for all)")
 
 
 @app.callback()
@@ -77,10 +96,10 @@ def words(
     pos: PosOption = None,
     length: Annotated[int | None, typer.Option("--length", "-n", help="Number of letters")] = None,
     prefix: Annotated[str, typer.Option("--prefix", help="Starting letters")] = "",
+    limit: LimitOption = DEFAULT_LIMIT,
 ) -> None:
     """List words, by part of speech, length and prefix."""
-    for word in checked(lexicon(ctx).words, pos=parts(pos), length=length, prefix=prefix):
-        out.print(word)
+    print_capped(checked(lexicon(ctx).words, pos=parts(pos), length=length, prefix=prefix), limit)
 
 
 @app.command("count")
@@ -94,10 +113,11 @@ def count(
 
 
 @app.command("match")
-def match(ctx: typer.Context, pattern: str, pos: PosOption = None) -> None:
+def match(
+    ctx: typer.Context, pattern: str, pos: PosOption = None, limit: LimitOption = DEFAULT_LIMIT
+) -> None:
     """Words matching PATTERN: ? is one letter, * any letters (quote it in the shell: 'a??le')."""
-    for word in checked(lexicon(ctx).match, pattern, pos=parts(pos)):
-        out.print(word)
+    print_capped(checked(lexicon(ctx).match, pattern, pos=parts(pos)), limit)
 
 
 @app.command("anagrams")
@@ -107,10 +127,11 @@ def anagrams(
     pos: PosOption = None,
     use_all: Annotated[bool, typer.Option("--all", help="Only words using every tile")] = False,
     min_length: Annotated[int, typer.Option("--min-length", help="Shortest word")] = 2,
+    limit: LimitOption = DEFAULT_LIMIT,
 ) -> None:
     """Words that can be made from the letters of RACK (? is a blank), longest first."""
-    for word in checked(lexicon(ctx).anagrams, rack, pos=parts(pos), use_all=use_all, min_length=min_length):
-        out.print(word)
+    lex = lexicon(ctx)
+    print_capped(checked(lex.anagrams, rack, pos=parts(pos), use_all=use_all, min_length=min_length), limit)
 
 
 @app.command("random")

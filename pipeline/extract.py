@@ -21,7 +21,6 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from wordlist.format import LANGUAGE_NAMES
 from wordlist_pipeline.atomic import atomic_path
 from wordlist_pipeline.dump import (
     DumpReader,
@@ -35,7 +34,7 @@ from wordlist_pipeline.dump import (
 from wordlist_pipeline.dump.multistream import default_index_path
 from wordlist_pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER
 from wordlist_pipeline.dump.reader import is_bz2, read_siteinfo
-from wordlist_pipeline.editions import edition
+from wordlist_pipeline.editions import edition, language_name
 from wordlist_pipeline.entries import SCHEMA, rows_to_table, to_row
 from wordlist_pipeline.errors import DumpError
 
@@ -110,7 +109,7 @@ class ExtractResult:
 
 
 def _no_section(lang: str) -> str:
-    return f"no {LANGUAGE_NAMES.get(lang, lang)} section"
+    return f"no {language_name(lang)} section"
 
 
 def extract_pages(pages: Iterable[Page], lang: str) -> tuple[list[tuple], ExtractStats]:
@@ -192,7 +191,7 @@ def resolve_lang(siteinfo: SiteInfo, lang: str | None, dump: Path) -> str:
         lang = dump_edition
     elif dump_edition is not None and dump_edition != lang:
         raise DumpError(
-            f"{dump}: this is a dump of the {LANGUAGE_NAMES.get(dump_edition, dump_edition)} Wiktionary "
+            f"{dump}: this is a dump of the {language_name(dump_edition)} Wiktionary "
             f"({siteinfo.dbname or dump_edition + 'wiktionary'}), but --lang {lang} was asked for"
         )
     edition(lang)

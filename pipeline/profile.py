@@ -33,13 +33,16 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
     [alphabet.upper]                       # capitals that str.upper() gets wrong for games
     "ß" = "ẞ"                              # (default: the edition's)
 
-    [game]                                 # optional, copied to alphabet.json for the game
-    board_size = 15
+    [game]                                 # optional: a tile game, written to game.json
+    board_size = 15                        # optional, checked against the board
     rack_size = 8
     board = ["T..d...T...d..T", ...]       # premium squares: . d t D T (letter x2 x3, word x2 x3)
     start = [7, 7]                         # the square the first word must cover
-    [game.tiles.en]                        # letter = [points, count]; "?" is the blank
-    a = [1, 8]
+    [game.tiles.en]                        # letter = [points, count]; "?" is the blank; one table
+    a = [1, 8]                             # for each of the profile's languages
+
+The alphabet and the game are checked by their records in wordlist.format (`Alphabet`,
+`GameSpec`), the same code that reads them back from a built list.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wordlist.format import BOARD_SQUARES, POS
+from wordlist.format import POS, Alphabet, FormatError, GameSpec
 from wordlist_pipeline.editions import EDITIONS
 from wordlist_pipeline.entries import TAGS
 from wordlist_pipeline.errors import ProfileError
@@ -123,23 +126,28 @@ class Profile:
     def alphabet(self, lang: str) -> str:
         return self.alphabets[lang]
 
-    def alphabet_document(self, lang: str) -> dict:
-        """What alphabet.json holds for `lang`: letters and how words are normalized and shown."""
-        letters = self.alphabet(lang)
-        document: dict = {
-            "language": lang,
-            "letters": letters,
-            "upper": {c: self.upper.get(c, c.upper()) for c in letters},
-            "remove": self.remove,
-            "lowercase": self.lowercase,
-        }
-        if self.game:
-            game = {k: v for k, v in self.game.items() if k != "tiles"}
-            tiles = self.game.get("tiles", {}).get(lang)
-            if tiles:
-                game["tiles"] = {letter: {"points": p, "count": c} for letter, (p, c) in tiles.items()}
-            document["game"] = game
-        return document
+    def alphabet_record(self, lang: str) -> Alphabet:
+        """What alphabet.json holds for `lang`: letters, capitals, how words are normalized."""
+        return Alphabet(
+            language=lang,
+            letters=self.alphabet(lang),
+            language_name=EDITIONS[lang].name,
+            upper={c: u for c, u in self.upper.items() if c in self.alphabet(lang)},
+            remove=self.remove,
+            lowercase=self.lowercase,
+        )
+
+    def game_spec(self, lang: str) -> GameSpec | None:
+        """What game.json holds for `lang`, or None for a profile without a game."""
+        if not self.game:
+            return None
+        return GameSpec.from_json(
+            _game_document(self.game, lang),
+            self.alphabet(lang),
+            where="game.",
+            tiles_where=f"game.tiles.{lang}.",
+            versioned=False,
+        )
 
 
 def available_profiles() -> list[str]:
@@ -176,24 +184,44 @@ def _check_keys(path: Path, table: dict, allowed: dict[str, type], prefix: str =
             raise ProfileError(f"{path}: {where!r} must be {_TYPE_NAMES[expected]}, not {value!r}")
 
 
-def _check_board(path: Path, game: dict) -> None:
-    """game.board: board_size rows of board_size premium codes; game.start: a [row, column] on it."""
-    size = game.get("board_size")
-    rows = game.get("board")
-    if rows is not None:
-        size = size or len(rows)
-        if len(rows) != size or any(not isinstance(r, str) or len(r) != size for r in rows):
-            raise ProfileError(f"{path}: 'game.board' must be {size} strings of {size} squares")
-        bad = sorted({c for r in rows for c in r} - set(BOARD_SQUARES))
-        if bad:
+def _game_document(game: dict, lang: str) -> dict:
+    """A profile's [game] table for `lang` in game.json's shape (tiles {letter: {points, count}})."""
+    document = {k: v for k, v in game.items() if k not in ("tiles", "board_size")}
+    tiles = game.get("tiles", {}).get(lang, {})
+    document["tiles"] = {letter: {"points": p, "count": c} for letter, (p, c) in tiles.items()}
+    return document
+
+
+def _check_game(path: Path, profile: Profile) -> None:
+    """[game]: the TOML shapes here, then one game spec per language through the format's validator."""
+    game, languages = profile.game, profile.languages
+    for lang, tiles in game.get("tiles", {}).items():
+        if lang not in languages:
             raise ProfileError(
-                f"{path}: 'game.board' has unknown squares {bad} (known: {' '.join(BOARD_SQUARES)})"
+                f"{path}: unknown key 'game.tiles.{lang}' (the profile's languages: {', '.join(languages)})"
             )
-    start = game.get("start")
-    if start is not None and not (
-        len(start) == 2 and all(isinstance(v, int) and 0 <= v < (size or 0) for v in start)
-    ):
-        raise ProfileError(f"{path}: 'game.start' must be [row, column] on the {size}x{size} board")
+        if not isinstance(tiles, dict):
+            raise ProfileError(f"{path}: 'game.tiles.{lang}' must be a table of letter = [points, count]")
+        for letter, value in tiles.items():
+            if letter != "?" and letter not in profile.alphabet(lang):
+                raise ProfileError(
+                    f"{path}: 'game.tiles.{lang}.{letter}' is not a letter of 'alphabet.{lang}'"
+                )
+            if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+                raise ProfileError(f"{path}: 'game.tiles.{lang}.{letter}' must be [points, count]")
+    rows = game.get("board")
+    if "board_size" in game and isinstance(rows, list) and game["board_size"] != len(rows):
+        raise ProfileError(
+            f"{path}: 'game.board_size' is {game['board_size']} but 'game.board' has {len(rows)} rows"
+        )
+    for lang in languages:
+        try:
+            profile.game_spec(lang)
+        except FormatError as error:
+            message = str(error)
+            if not game.get("tiles", {}).get(lang) and "'game.tiles" in message:
+                message = f"'game.tiles.{lang}' must give the tiles of language {lang!r}"
+            raise ProfileError(f"{path}: {message}") from None
 
 
 def _names(path: Path, where: str, values: list, known: tuple[str, ...] | dict, what: str) -> tuple[str, ...]:
@@ -235,24 +263,13 @@ def _build(path: Path, data: dict) -> Profile:
     for lang in languages:
         if not isinstance(alphabet.get(lang), str) or not alphabet[lang]:
             raise ProfileError(f"{path}: 'alphabet.{lang}' must give the letters of language {lang!r}")
-    for lang, letters in alphabet.items():
+    for lang in alphabet:
         if lang not in languages:
             raise ProfileError(
                 f"{path}: unknown key 'alphabet.{lang}' (the profile's languages: {', '.join(languages)})"
             )
-        if len(set(letters)) != len(letters) or letters != letters.lower():
-            raise ProfileError(f"{path}: 'alphabet.{lang}' must list distinct lower-case letters")
-    _check_board(path, game)
-    for lang, tiles in game.get("tiles", {}).items():
-        for letter, value in tiles.items():
-            if letter != "?" and letter not in alphabet.get(lang, ""):
-                raise ProfileError(
-                    f"{path}: 'game.tiles.{lang}.{letter}' is not a letter of 'alphabet.{lang}'"
-                )
-            if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
-                raise ProfileError(f"{path}: 'game.tiles.{lang}.{letter}' must be [points, count]")
     pos = entries.get("parts_of_speech")
-    return Profile(
+    profile = Profile(
         name=data["name"],
         path=path,
         description=data.get("description", ""),
@@ -278,3 +295,11 @@ def _build(path: Path, data: dict) -> Profile:
         upper=upper,
         game=game,
     )
+    for lang in languages:  # the format's records are the validators of what a list will hold
+        try:
+            profile.alphabet_record(lang)
+        except FormatError as error:
+            raise ProfileError(f"{path}: 'alphabet.{lang}': {error}") from None
+    if game:
+        _check_game(path, profile)
+    return profile

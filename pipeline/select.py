@@ -1,6 +1,7 @@
 """Apply a selection profile to the entries table: the game words, their parts of speech and definitions.
 
-Every entry gets a decision: the first rule that leaves it out, or none. Entry rules come first
+Every entry gets a decision: the first rule that leaves it out (a rule name of
+wordlist.format.LEFT_OUT_RULES and its value, e.g. ("tag", "slang")), or none. Entry rules come first
 (inflected forms, parts of speech, tags of the entry or of every one of its definitions, forms of
 dropped lemmas), then the title rules (characters, capitals, alphabet, length). Kept entries whose
 titles normalize to the same game word are merged: German "Bauen" (noun) and "bauen" (verb) become
@@ -14,15 +15,16 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from wordlist.format import POS, POS_BITS
+from wordlist.format import POS, POS_BITS, Alphabet, LeftOut, describe_left_out
 from wordlist_pipeline.profile import Profile
 
-# Why a title is not made of the alphabet's letters, most telling first.
+# Why a title is not made of the alphabet's letters, most telling first (values of the rule
+# "outside_alphabet"; the last one, "letter", is everything else).
 _OUTSIDE_ALPHABET = (
-    ("contains a space", r"\s"),
-    ("contains a digit", r"\d"),
-    ("contains an apostrophe", r"['’]"),
-    ("contains punctuation", r"[\p{P}\p{S}]"),
+    ("space", r"\s"),
+    ("digit", r"\d"),
+    ("apostrophe", r"['’]"),
+    ("punctuation", r"[\p{P}\p{S}]"),
 )
 _WORDS_SCHEMA = {
     "word": pl.String, "pos": pl.List(pl.String), "pos_mask": pl.Int64, "titles": pl.List(pl.String),
@@ -35,16 +37,24 @@ class Selection:
     """The game words of one (language, profile), sorted, and the decision on every entry."""
 
     words: pl.DataFrame  # word, pos, pos_mask, titles, definitions, definition_pos
-    decisions: pl.DataFrame  # row, word, pos, is_lemma, game, reason (null: kept)
+    decisions: pl.DataFrame  # row, word, pos, is_lemma, game, rule (null: kept), value
 
     @property
     def entries_used(self) -> int:
-        return self.decisions.filter(pl.col("reason").is_null()).height
+        return self.decisions.filter(pl.col("rule").is_null()).height
 
     @property
-    def dropped(self) -> Counter:
-        reasons = self.decisions["reason"].drop_nulls()
-        return Counter(dict(reasons.value_counts().iter_rows())) if reasons.len() else Counter()
+    def dropped(self) -> Counter[tuple[str, str | None]]:
+        """How many entries each (rule, value) left out."""
+        reasons = self.decisions.filter(pl.col("rule").is_not_null())
+        return Counter(
+            {(rule, value): n for rule, value, n in reasons.group_by("rule", "value").len().iter_rows()}
+        )
+
+    def left_out(self) -> tuple[LeftOut, ...]:
+        """The manifest's reasons: most first, then by rule and value."""
+        ranked = sorted(self.dropped.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1] or ""))
+        return tuple(LeftOut(rule, value, n) for (rule, value), n in ranked)
 
     @property
     def definitions(self) -> int:
@@ -57,13 +67,14 @@ class Selection:
     def explain(self, title: str) -> list[tuple[str, str, str | None]]:
         """(part of speech, game word, reason left out or None) for each entry of page `title`."""
         rows = self.decisions.filter(pl.col("word") == title).sort("row")
-        return [(r["pos"], r["game"], r["reason"]) for r in rows.iter_rows(named=True)]
+        return [
+            (r["pos"], r["game"], describe_left_out(r["rule"], r["value"]) if r["rule"] else None)
+            for r in rows.iter_rows(named=True)
+        ]
 
 
 # The entries columns a selection reads; callers loading a large table can read just these.
 COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "definitions", "definition_tags"]
-ALL_CAPITALS = "written in capitals (initialism or acronym)"
-EVERY_DEFINITION_EXCLUDED = "every definition has an excluded tag"
 
 
 def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
@@ -75,56 +86,59 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     definitions = entries["definitions"]
     frame = entries.select(pl.exclude("definitions")).with_row_index("row")
     title = pl.col("word")
-    game = title
-    for char in profile.remove:
-        game = game.str.replace_all(char, "", literal=True)
-    if profile.lowercase:
-        game = game.str.to_lowercase()
-    frame = frame.with_columns(game.alias("game"), pl.lit(None, dtype=pl.String).alias("reason"))
+    alphabet = profile.alphabet_record(lang)
+    frame = frame.with_columns(
+        normalized(frame["word"], alphabet).alias("game"),
+        pl.lit(None, dtype=pl.String).alias("rule"),
+        pl.lit(None, dtype=pl.String).alias("value"),
+    )
 
-    def rule(frame: pl.DataFrame, condition: pl.Expr, reason: str | pl.Expr) -> pl.DataFrame:
-        label = pl.lit(reason) if isinstance(reason, str) else reason
+    def rule(
+        frame: pl.DataFrame, condition: pl.Expr, name: str, value: str | int | pl.Expr | None = None
+    ) -> pl.DataFrame:
+        """Entries meeting `condition` and not yet left out are left out by rule `name` (`value`)."""
+        new = pl.col("rule").is_null() & condition
+        shown = value if isinstance(value, pl.Expr) else pl.lit(None if value is None else str(value))
         return frame.with_columns(
-            reason=pl.when(pl.col("reason").is_null() & condition).then(label).otherwise(pl.col("reason"))
+            rule=pl.when(new).then(pl.lit(name)).otherwise(pl.col("rule")),
+            value=pl.when(new).then(shown.cast(pl.String)).otherwise(pl.col("value")),
         )
 
     if profile.lemmas_only:
-        frame = rule(frame, ~pl.col("is_lemma"), "inflected form")
-    frame = rule(
-        frame, ~pl.col("pos").is_in(profile.allowed_pos()), pl.format("part of speech {}", pl.col("pos"))
-    )
+        frame = rule(frame, ~pl.col("is_lemma"), "inflected_form")
+    frame = rule(frame, ~pl.col("pos").is_in(profile.allowed_pos()), "part_of_speech", pl.col("pos"))
     for tag in profile.exclude_tags:
-        frame = rule(frame, pl.col("tags").list.contains(tag), f"tagged {tag}")
+        frame = rule(frame, pl.col("tags").list.contains(tag), "tag", tag)
     if profile.exclude_tags and "definition_tags" in frame.columns:
         # "fart": informal + vulgar, colloquial; no tag on every sense, but no sense a player accepts
-        frame = rule(frame, _every_definition_tagged(profile.exclude_tags), EVERY_DEFINITION_EXCLUDED)
+        frame = rule(frame, _every_definition_tagged(profile.exclude_tags), "every_definition_excluded")
     frame = frame.drop("definition_tags", strict=False)
     if profile.forms_follow_lemmas:
-        frame = rule(frame, _forms_of_dropped_lemmas(frame), "form of a dropped word")
+        frame = rule(frame, _forms_of_dropped_lemmas(frame), "form_of_dropped_word")
     for char in profile.exclude_characters:
-        frame = rule(frame, title.str.contains(char, literal=True), f"contains {char!r}")
+        frame = rule(frame, title.str.contains(char, literal=True), "character", char)
     policy = profile.title_policy(lang)
     if policy != "any":  # FBI, PM, TÜV: for word lists, an initialism or acronym in every language
         all_capitals = title.str.contains(r"\p{Lu}.*\p{Lu}") & ~title.str.contains(r"\p{Ll}")
-        frame = rule(frame, all_capitals, ALL_CAPITALS)
+        frame = rule(frame, all_capitals, "all_capitals")
     if policy == "lowercase":  # English: Monday, German, Cameroon, Aaronic are proper or derived from one
         # a capital right after a hyphen is a proper adjective inside a compound: anti-Semitism
         frame = rule(frame, title.str.contains(r"(?:^|[^-])\p{Lu}"), "capitalized")
     outside = pl.when(pl.lit(False)).then(pl.lit(""))
     for label, pattern in _OUTSIDE_ALPHABET:
         outside = outside.when(pl.col("game").str.contains(pattern)).then(pl.lit(label))
-    letters = profile.alphabet(lang)
     frame = rule(
         frame,
-        ~pl.col("game").str.contains(f"^[{letters}]+$"),
-        outside.otherwise(pl.lit("letters outside the alphabet")),
+        ~pl.col("game").str.contains(f"^[{_character_class(alphabet.letters)}]+$"),
+        "outside_alphabet",
+        outside.otherwise(pl.lit("letter")),
     )
     length = pl.col("game").str.len_chars()
-    frame = rule(frame, length < profile.min_length, f"shorter than {profile.min_length} letters")
+    frame = rule(frame, length < profile.min_length, "too_short", profile.min_length)
     if profile.max_length is not None:
-        frame = rule(frame, length > profile.max_length, f"longer than {profile.max_length} letters")
-    kept = frame.filter(pl.col("reason").is_null()).select("row", "word", "game", "pos")
-    decisions = frame.select("row", "word", "pos", "is_lemma", "game", "reason")
+        frame = rule(frame, length > profile.max_length, "too_long", profile.max_length)
+    kept = frame.filter(pl.col("rule").is_null()).select("row", "word", "game", "pos")
+    decisions = frame.select("row", "word", "pos", "is_lemma", "game", "rule", "value")
     return Selection(_merge(kept, definitions), decisions)
 
 
@@ -135,15 +149,39 @@ def _every_definition_tagged(tags: tuple[str, ...]) -> pl.Expr:
     return (definitions.list.len() > 0) & tagged.list.all()
 
 
+def normalized(titles: pl.Series, alphabet: Alphabet) -> pl.Series:
+    """`Alphabet.normalize` of every title, vectorized where that is provably the same.
+
+    The removals are the same literal replacements. Lower-casing ASCII is the same everywhere;
+    beyond ASCII, Polars follows a newer Unicode than Python (55 characters of Unicode 15-16
+    lower-case in Polars and not in Python 3.11), so those titles go through the library's own
+    `normalize`: a list's words are what the library will look them up as.
+    """
+    for char in alphabet.remove:
+        titles = titles.str.replace_all(char, "", literal=True)
+    if not alphabet.lowercase:
+        return titles
+    lowered = titles.str.to_lowercase()
+    beyond_ascii = (~titles.str.contains(r"^[\x00-\x7F]*$")).fill_null(False).arg_true()
+    if beyond_ascii.len():
+        lowered = lowered.scatter(beyond_ascii, [t.lower() for t in titles.gather(beyond_ascii).to_list()])
+    return lowered
+
+
+def _character_class(letters: str) -> str:
+    """The letters inside a regex [...]: the characters special there escaped."""
+    return "".join("\\" + c if c in "\\[]^-&~" else c for c in letters)
+
+
 def _forms_of_dropped_lemmas(frame: pl.DataFrame) -> pl.Expr:
     """Inflected forms all of whose lemmas have entries but none that is kept so far ("cops" of slang
     "cop"). A form whose lemmas are not in the dump at all is kept: there is nothing to judge it by."""
     lemmas = frame.filter(pl.col("is_lemma"))
     known = set(lemmas["word"].to_list())
-    good = set(lemmas.filter(pl.col("reason").is_null())["word"].to_list())
+    good = set(lemmas.filter(pl.col("rule").is_null())["word"].to_list())
     doomed = [
         row
-        for row, form_of in frame.filter(~pl.col("is_lemma") & pl.col("reason").is_null())
+        for row, form_of in frame.filter(~pl.col("is_lemma") & pl.col("rule").is_null())
         .select("row", "form_of")
         .iter_rows()
         if form_of

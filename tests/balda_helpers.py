@@ -1,28 +1,19 @@
-"""Small hand-made word lists for the Balda tests, built through the real pipeline."""
+"""Small hand-made word lists for the Balda tests, built in memory with `Lexicon.from_words`."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import polars as pl
-
 from wordlist import Lexicon
-from wordlist_pipeline.artefacts import write_word_list
-from wordlist_pipeline.entries import Entry, entries_to_table
 from wordlist_pipeline.profile import load_profile
-from wordlist_pipeline.select import select
 
 
-def make_lexicon(folder: Path, words: dict[str, str], lang: str = "en") -> Lexicon:
-    """A balda word list of `words` ({word: part of speech}), each with one definition."""
-    entries = [
-        Entry(word, lang, pos, True, definitions=(f"meaning of {word}",), definition_tags=((),), page_id=i)
-        for i, (word, pos) in enumerate(words.items())
-    ]
-    profile = load_profile("balda")
-    selection = select(pl.from_arrow(entries_to_table(entries)), profile, lang)
-    write_word_list(selection, profile, lang, folder / lang / "balda", {"dump": "hand-made"})
-    return Lexicon.open(lang, "balda", folder)
+def make_lexicon(_folder: Path | None, words: dict[str, str], lang: str = "en") -> Lexicon:
+    """A balda word list of `words` ({word: part of speech}), each with one definition, with the
+    balda profile's alphabet for `lang`. (The folder is not needed any more: nothing is written.)"""
+    alphabet = load_profile("balda").alphabet_record(lang)
+    entries = [(word, pos, [f"meaning of {word}"]) for word, pos in words.items()]
+    return Lexicon.from_words(entries, alphabet, profile="balda")
 
 
 WORDS = {

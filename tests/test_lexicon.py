@@ -178,3 +178,15 @@ def test_graph_children_with_and_without_a_guide() -> None:
         assert sorted(graph.children(graph.find("b"))) == ["a", "ä"]
         assert graph.value(graph.find("bären")) == 3 and graph.value(graph.find("bäre")) is None
         assert graph.find("straße") is not None and graph.find("strasse") is None
+
+
+def test_query_cli_caps_huge_answers(sample_outputs: Path) -> None:
+    every = Lexicon.open("en", "balda", sample_outputs)
+    result = run_cli("query", "--data", sample_outputs, "match", "*", "--limit", "5")
+    assert result.returncode == 0 and result.stdout.splitlines() == list(every)[:5]
+    assert f"... {len(every) - 5:,} more words of {len(every):,} (--limit N, or 0 for all)" in result.stderr
+    result = run_cli("query", "--data", sample_outputs, "words", "--limit", "0")
+    assert result.stdout.splitlines() == list(every) and result.stderr == ""
+    result = run_cli("query", "--data", sample_outputs, "anagrams", "????????", "--limit", "3")
+    assert len(result.stdout.splitlines()) == 3 and "more words of" in result.stderr
+    assert run_cli("query", "--data", sample_outputs, "words", "--limit", "-1").returncode == 2

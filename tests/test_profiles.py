@@ -18,15 +18,17 @@ def test_shipped_profiles() -> None:
     assert balda.languages == ("en", "de") and balda.lemmas_only and balda.remove == "-"
     assert balda.allowed_pos() == ("noun", "verb", "adjective", "adverb")
     assert balda.alphabet("de") == "abcdefghijklmnopqrstuvwxyzäöüß"
-    assert balda.alphabet_document("de")["upper"]["ß"] == "ẞ"
+    assert balda.alphabet_record("de").upper["ß"] == "ẞ" and balda.alphabet_record("de").display("ß") == "ẞ"
+    assert balda.alphabet_record("de").language_name == "German" and balda.game_spec("de") is None
     wordgame = load_profile("wordgame")
     assert wordgame.languages == ("en",) and not wordgame.lemmas_only and wordgame.forms_follow_lemmas
     assert "proper_noun" not in wordgame.allowed_pos() and "slang" in wordgame.exclude_tags
-    tiles = wordgame.alphabet_document("en")["game"]["tiles"]
-    assert tiles["q"] == {"points": 7, "count": 1} and tiles["?"] == {"points": 0, "count": 2}
-    assert sum(t["count"] for t in tiles.values() if t is not tiles["?"]) == 102
-    game = wordgame.alphabet_document("en")["game"]
-    assert game["rack_size"] == 8 and game["start"] == [7, 7] and game["board"][7] == "T..d...D...d..T"
+    game = wordgame.game_spec("en")
+    assert game is not None and (game.tiles.points["q"], game.tiles.counts["q"]) == (7, 1)
+    assert (game.tiles.points["?"], game.tiles.counts["?"]) == (0, 2)
+    assert game.tiles.total - game.tiles.counts["?"] == 102
+    assert game.rack_size == 8 and game.board.start == (7, 7) and game.board.rows[7] == "T..d...D...d..T"
+    assert game.board.word_multiplier((0, 0)) == 3 and game.board.letter_multiplier((0, 3)) == 2
 
 
 def test_a_user_profile_from_a_file(tmp_path: Path) -> None:
@@ -51,6 +53,27 @@ def test_a_user_profile_from_a_file(tmp_path: Path) -> None:
         ('[game]\nboard_size = 3\nboard = ["...", ".x.", "..."]\n', "'game.board' has unknown squares ['x']"),
         ('[game]\nboard = ["...", "..", "..."]\n', "'game.board' must be 3 strings of 3 squares"),
         ('[game]\nboard = ["...", "...", "..."]\nstart = [3, 1]\n', "'game.start' must be [row, column]"),
+        (
+            '[game]\nboard = ["..."]\nstart = [0, 0]\nrack_size = 7\n',
+            "'game.board' must be 1 strings of 1 squares",
+        ),
+        (
+            '[game]\nboard = ["."]\nstart = [0, 0]\nrack_size = 7\n',
+            "'game.tiles.en' must give the tiles of language 'en'",
+        ),
+        (
+            '[game]\nboard = ["."]\nstart = [0, 0]\n[game.tiles.en]\na = [1, 2]\n',
+            "missing key 'game.rack_size'",
+        ),
+        (
+            '[game]\nboard = ["."]\nstart = [0, 0]\nrack_size = 7\n[game.tiles.en]\na = [1, 1000000000]\n',
+            "'game.tiles.en.a.count' must be between 0 and 1,000, not 1,000,000,000",
+        ),
+        (
+            '[game]\nboard = ["."]\nstart = [0, 0]\nrack_size = 99\n',
+            "'game.rack_size' must be between 1 and 16",
+        ),
+        ("[alphabet.upper]\na = 3\n", "'alphabet.en': 'upper.a' must be printable text"),
     ],
 )
 def test_profile_mistakes_name_the_file_and_key(tmp_path: Path, extra: str, message: str) -> None:
@@ -73,7 +96,7 @@ def test_alphabets_default_to_the_editions_and_unknown_languages_are_named(tmp_p
     path.write_text('name = "x"\nlanguages = ["en", "de"]\n[alphabet]\nen = "abc"\n')
     profile = load_profile(path)  # de's letters and capitals are the German edition's
     assert profile.alphabet("en") == "abc" and profile.alphabet("de") == "abcdefghijklmnopqrstuvwxyzäöüß"
-    assert profile.alphabet_document("de")["upper"]["ß"] == "ẞ"
+    assert profile.alphabet_record("de").upper["ß"] == "ẞ"
     path.write_text('name = "x"\nlanguages = ["en", "fr"]\n')
     with pytest.raises(ProfileError, match=r"'languages' has unknown language 'fr' \(known: de, en\)"):
         load_profile(path)

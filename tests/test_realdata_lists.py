@@ -186,7 +186,7 @@ def test_german_2011_balda(built: Path) -> None:
 def test_english_2018_wordgame_keeps_no_entry_whose_every_sense_is_excluded(built: Path) -> None:
     entries = pl.read_parquet(built / "en" / "entries.parquet").with_row_index("row")
     profile = load_profile("wordgame")
-    kept = select(entries.drop("row"), profile, "en").decisions.filter(pl.col("reason").is_null())["row"]
+    kept = select(entries.drop("row"), profile, "en").decisions.filter(pl.col("rule").is_null())["row"]
     excluded = set(profile.exclude_tags)
     offending = [
         (row["word"], row["pos"])

@@ -96,8 +96,15 @@ def test_balda_reasons() -> None:
     assert selection.explain("e-mail") == [("noun", "email", None)]
     assert selection.explain("Monday") == [("noun", "monday", "capitalized")]  # English titles: lower case
     assert selection.explain("OK") == [("adjective", "ok", "written in capitals (initialism or acronym)")]
-    assert selection.dropped["inflected form"] == 4  # tables, cops, cats, yeeted
+    assert selection.dropped["inflected_form", None] == 4  # tables, cops, cats, yeeted
+    assert selection.dropped["part_of_speech", "proper_noun"] == 2  # Paris, NASA
     assert sum(selection.dropped.values()) + selection.entries_used == ENGLISH.height
+    left_out = selection.left_out()
+    assert [r.count for r in left_out] == sorted((r.count for r in left_out), reverse=True)
+    assert {(r.rule, r.value, r.describe()) for r in left_out} >= {
+        ("tag", "misspelling", "tagged misspelling"),
+        ("outside_alphabet", "space", "contains a space"),
+    }
 
 
 def test_german_balda_is_case_insensitive_and_keeps_umlauts_and_sharp_s() -> None:

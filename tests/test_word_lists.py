@@ -22,8 +22,10 @@ def test_build_writes_every_language_and_profile(sample_outputs: Path) -> None:
     assert sorted(p.parent.name for p in sample_outputs.glob("*/entries.parquet")) == ["de", "en"]
     for lang, profile in LISTS:
         folder = sample_outputs / lang / profile
+        game = ["game.json"] if profile == "wordgame" else []  # only a profile with a game has one
         assert sorted(p.name for p in folder.iterdir()) == [
             "alphabet.json",
+            *game,
             "manifest.json",
             "words.dawg",
             "words.parquet",
@@ -52,7 +54,9 @@ def test_manifest_counts_match_parquet_dawg_and_text(sample_outputs: Path, lang:
     assert source["dump"] == f"{lang}wiktionary-sample-pages-articles-multistream.xml.bz2"
     assert source["dbname"] == f"{lang}wiktionary"
     extracted = source["extraction"]["entries"]
-    assert counts["entries_used"] + sum(counts["dropped"].values()) == extracted
+    assert counts["entries_used"] + sum(r["count"] for r in counts["left_out"]) == extracted
+    assert set(manifest["files"]) == {p.name for p in folder.iterdir()} - {"manifest.json"}
+    assert manifest["language_name"] == {"en": "English", "de": "German"}[lang]
     assert set(manifest["tools"]) >= {
         "python",
         "wiktionary-wordlist",
@@ -69,11 +73,10 @@ def test_alphabet_files(sample_outputs: Path) -> None:
     assert (
         de["letters"] == "abcdefghijklmnopqrstuvwxyzäöüß" and de["upper"]["ß"] == "ẞ" and de["remove"] == "-"
     )
-    wordgame = json.loads((sample_outputs / "en" / "wordgame" / "alphabet.json").read_text())
-    assert wordgame["game"]["board_size"] == 15 and wordgame["game"]["tiles"]["z"] == {
-        "points": 7,
-        "count": 2,
-    }
+    assert de["format"] == 2 and de["language_name"] == "German" and de["lowercase"] is True
+    game = json.loads((sample_outputs / "en" / "wordgame" / "game.json").read_text())
+    assert len(game["board"]) == 15 and game["start"] == [7, 7] and game["rack_size"] == 8
+    assert game["tiles"]["z"] == {"points": 7, "count": 2} and game["tiles"]["?"] == {"points": 0, "count": 2}
 
 
 def test_building_twice_gives_identical_bytes(sample_outputs: Path, tmp_path: Path) -> None:

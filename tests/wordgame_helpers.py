@@ -1,5 +1,5 @@
-"""Small hand-made word lists for the Wordgame tests, built through the real pipeline, and a
-brute-force move finder to hold the generator to."""
+"""Small hand-made word lists for the Wordgame tests, built in memory with `Lexicon.from_words`,
+and a brute-force move finder to hold the generator to."""
 
 from __future__ import annotations
 
@@ -7,26 +7,19 @@ import contextlib
 import itertools
 from pathlib import Path
 
-import polars as pl
-
 from wordlist import Lexicon
 from wordlist.games.wordgame import ACROSS, BLANK, DOWN, IllegalMove, Tile, Wordgame
-from wordlist_pipeline.artefacts import write_word_list
-from wordlist_pipeline.entries import Entry, entries_to_table
 from wordlist_pipeline.profile import load_profile
-from wordlist_pipeline.select import select
 
 
-def make_lexicon(folder: Path, words: list[str], lang: str = "en") -> Lexicon:
-    """A wordgame word list of `words` (with the wordgame profile's tiles and board)."""
-    entries = [
-        Entry(word, lang, "noun", True, definitions=(f"meaning of {word}",), definition_tags=((),), page_id=i)
-        for i, word in enumerate(words)
-    ]
+def make_lexicon(_folder: Path | None, words: list[str], lang: str = "en") -> Lexicon:
+    """A wordgame word list of `words` (nouns, one definition each) with the wordgame profile's
+    alphabet, tiles and board. (The folder is not needed any more: nothing is written.)"""
     profile = load_profile("wordgame")
-    selection = select(pl.from_arrow(entries_to_table(entries)), profile, lang)
-    write_word_list(selection, profile, lang, folder / lang / "wordgame", {"dump": "hand-made"})
-    return Lexicon.open(lang, "wordgame", folder)
+    entries = [(word, "noun", [f"meaning of {word}"]) for word in words]
+    return Lexicon.from_words(
+        entries, profile.alphabet_record(lang), game=profile.game_spec(lang), profile="wordgame"
+    )
 
 
 WORDS = [

@@ -6,8 +6,21 @@ lexicon.is_word("email", pos=["noun", "verb"])
 """
 
 from wordlist.errors import ArtefactError, WordlistError
-from wordlist.format import POS, pos_mask, pos_names
+from wordlist.format import POS, Alphabet, FormatError, GameSpec, Manifest, pos_mask, pos_names
 from wordlist.graph import Graph
-from wordlist.lexicon import Lexicon
+from wordlist.lexicon import Lexicon, WordRecord
 
-__all__ = ["POS", "ArtefactError", "Graph", "Lexicon", "WordlistError", "pos_mask", "pos_names"]
+__all__ = [
+    "POS",
+    "Alphabet",
+    "ArtefactError",
+    "FormatError",
+    "GameSpec",
+    "Graph",
+    "Lexicon",
+    "Manifest",
+    "WordRecord",
+    "WordlistError",
+    "pos_mask",
+    "pos_names",
+]

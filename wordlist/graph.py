@@ -1,29 +1,32 @@
 """Walk a word list's DAWG letter by letter: the one graph shared by queries and game bots.
 
-dawg2 stores its DAWG as a dawgdic double array: a header word with the unit count, then 32-bit
-units. A unit holds a label byte, a has-leaf flag and the offset to its children; following byte
-b from unit i goes to ``i ^ offset(i) ^ b`` if that unit's label is b. A word ends where a unit
-has a leaf child, whose value (here: the part-of-speech mask) sits at ``i ^ offset(i)``. A
-completion DAWG adds a guide after the units: for each unit, the label of its first child and of
-its next sibling, so a node's children can be listed without trying every byte. Keys are UTF-8,
-so a letter such as ä is two steps; `Graph` walks whole letters of a given alphabet and remembers
-each node's transitions, which is what makes repeated searches (a bot's move generation) fast in
-pure Python.
+The file's layout is documented in docs/FORMAT.md and checked by `wordlist.format.dawg`: a dawgdic
+double array of 32-bit units (a label byte, a has-leaf flag, the offset to the children),
+following byte b from unit i goes to ``i ^ offset(i) ^ b`` if that unit's label is b; a word ends
+where a unit has a leaf, whose value (the part-of-speech mask) sits at ``i ^ offset(i)``. The
+completion guide after the units gives each unit's first child and next sibling label, so a
+node's children are listed without trying every byte. Keys are UTF-8, so a letter such as ä is
+two steps; `Graph` walks whole letters of a given alphabet and remembers each node's transitions,
+which is what makes repeated searches (a bot's move generation) fast in pure Python.
+
+A Graph is safe to share between threads: its units never change, and its memo of transitions
+only ever gains complete entries (a race computes the same entry twice).
 """
 
 from __future__ import annotations
 
-import struct
 import sys
 from array import array
 
 from wordlist.errors import ArtefactError
+from wordlist.format.base import FormatError
+from wordlist.format.dawg import EXTENSION as _EXTENSION
+from wordlist.format.dawg import HAS_LEAF as _HAS_LEAF
+from wordlist.format.dawg import IS_LEAF as _IS_LEAF
+from wordlist.format.dawg import LABEL_MASK as _LABEL_MASK
+from wordlist.format.dawg import ROOT, dawg_layout
 
-_IS_LEAF = 1 << 31
-_HAS_LEAF = 1 << 8
-_EXTENSION = 1 << 9
-_LABEL_MASK = _IS_LEAF | 0xFF
-ROOT = 0
+__all__ = ["ROOT", "Graph"]
 
 
 class Graph:
@@ -32,11 +35,11 @@ class Graph:
     __slots__ = ("_by_first_byte", "_children", "_guide", "_letter_bytes", "_units", "letters")
 
     def __init__(self, data: bytes, letters: str, *, source: str = "dawg") -> None:
-        if len(data) < 4:
-            raise ArtefactError(f"{source}: too short to be a DAWG")
-        (count,) = struct.unpack_from("<I", data, 0)
-        if count == 0 or 4 + 4 * count > len(data):
-            raise ArtefactError(f"{source}: the DAWG header announces {count} units but the file is shorter")
+        try:
+            layout = dawg_layout(data, guide_required=False)  # the header checked before any allocation
+        except FormatError as error:
+            raise ArtefactError(f"{source}: not a valid DAWG: {error}") from None
+        count = layout.units
         units = array("I")
         if units.itemsize != 4:  # pragma: no cover - every platform Python runs on today has 4-byte 'I'
             units = array("L")
@@ -49,13 +52,14 @@ class Graph:
         self._by_first_byte: dict[int, list[tuple[str, tuple[int, ...]]]] = {}
         for letter, encoded in self._letter_bytes:
             self._by_first_byte.setdefault(encoded[0], []).append((letter, encoded[1:]))
-        self._guide = _read_guide(data, 4 + 4 * count)
+        self._guide = data[layout.guide : layout.guide + 2 * count] if layout.guide is not None else None
         self._children: dict[int, dict[str, int]] = {}
 
     def _follow_byte(self, node: int, byte: int) -> int:
         unit = self._units[node]
         child = node ^ ((unit >> 10) << ((unit & _EXTENSION) >> 6)) ^ byte
-        return child if self._units[child] & _LABEL_MASK == byte else -1
+        # (bounds checked: a damaged file with a matching manifest must not raise IndexError)
+        return child if child < len(self._units) and self._units[child] & _LABEL_MASK == byte else -1
 
     def children(self, node: int) -> dict[str, int]:
         """{letter: child node} for the letters of the alphabet that continue some word from `node`."""
@@ -77,8 +81,12 @@ class Graph:
         guide = self._guide
         found: dict[str, int] = {}
         label = guide[2 * node]
-        while label:
+        for _ in range(256):  # a node has at most 256 labels: a damaged guide cannot loop forever
+            if not label:
+                break
             child = self._follow_byte(node, label)
+            if child < 0:
+                break
             for letter, rest in self._by_first_byte.get(label, ()):
                 end = self._follow_bytes(child, rest)
                 if end >= 0:
@@ -111,13 +119,5 @@ class Graph:
         unit = self._units[node]
         if not unit & _HAS_LEAF:
             return None
-        return self._units[node ^ ((unit >> 10) << ((unit & _EXTENSION) >> 6))] & ~_IS_LEAF
-
-
-def _read_guide(data: bytes, start: int) -> bytes | None:
-    """The completion guide after the units (2 bytes per unit: first child, next sibling), if present."""
-    if len(data) < start + 4:
-        return None
-    (count,) = struct.unpack_from("<I", data, start)
-    end = start + 4 + 2 * count
-    return data[start + 4 : end] if count and end <= len(data) else None
+        leaf = node ^ ((unit >> 10) << ((unit & _EXTENSION) >> 6))
+        return self._units[leaf] & ~_IS_LEAF if leaf < len(self._units) else None

@@ -1,4 +1,4 @@
-"""A built word list, loaded for a game: membership, parts of speech, patterns, anagrams, definitions.
+"""A word list, loaded for a game: membership, parts of speech, patterns, anagrams, definitions.
 
     from wordlist import Lexicon
 
@@ -10,40 +10,56 @@
     lexicon.random_word(5, pos="noun", seed=7)        # a seeded starting word
     lexicon.definitions("table")
 
-Loading reads only the DAWG (a few bytes per word) and the small JSON files; definitions are read
-from words.parquet on demand, one row group at a time.
+    tiny = Lexicon.from_words([("cat", "noun"), ("run", ["noun", "verb"])], "abcdefghijklmnopqrstuvwxyz")
+
+Loading reads only the DAWG (a few bytes per word) and the small JSON files, through the records
+of wordlist.format; definitions are read from words.parquet on demand, one row group at a time.
 """
 
 from __future__ import annotations
 
 import bisect
-import hashlib
-import json
 import os
 import random
-from collections import Counter, OrderedDict
-from collections.abc import Iterable, Iterator
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import dawg
 
 from wordlist.errors import ArtefactError
 from wordlist.format import (
-    ALPHABET_JSON,
-    FORMAT_VERSION,
-    LANGUAGE_NAMES,
     MANIFEST_JSON,
-    WORDS_DAWG,
+    WILDCARDS,
     WORDS_PARQUET,
+    Alphabet,
+    Counts,
+    GameSpec,
+    Manifest,
+    dawg_layout,
     pos_mask,
     pos_names,
+    read_json,
+    read_word_list,
 )
 from wordlist.graph import ROOT, Graph
 
+try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a compiler is
+    from wordlist._dawg import IsWord as _FastIsWord
+except ImportError:  # pragma: no cover - the Python method is the same, slower
+    _FastIsWord = None
+
+__all__ = ["DATA_ENV", "Lexicon", "WordRecord", "data_root", "read_json"]
+
 DATA_ENV = "WORDLIST_DATA"
+MAX_WORD_LENGTH = 255  # as MediaWiki titles (255 bytes): searches recurse once per letter
 DEFAULT_ROOT = Path("outputs")
-BLANKS = frozenset("?*")
+BLANKS = frozenset(WILDCARDS)
 
 PartsOfSpeech = str | Iterable[str] | None
 
@@ -53,49 +69,83 @@ def data_root(root: str | Path | None = None) -> Path:
     return Path(root or os.environ.get(DATA_ENV) or DEFAULT_ROOT)
 
 
-class Lexicon:
-    """One built word list (a language and a selection profile)."""
+@dataclass(frozen=True)
+class WordRecord:
+    """One word of a list with everything the list knows about it (an export's row)."""
 
-    def __init__(self, path: Path, manifest: dict, alphabet: dict, data: bytes) -> None:
+    word: str
+    pos_mask: int
+    titles: tuple[str, ...]  # the Wiktionary pages (or given spellings) it comes from
+    definitions: tuple[tuple[str, str], ...]  # (part of speech, text), in page order
+
+    @property
+    def pos(self) -> tuple[str, ...]:
+        return pos_names(self.pos_mask)
+
+
+class Lexicon:
+    """One word list (a language and a selection profile), loaded from its folder or built in memory.
+
+    Every query takes the word as typed: it is normalized by the list's `Alphabet` (case, removed
+    characters). A word that is not a string is a TypeError; a string that cannot be a word
+    (control characters, a lone surrogate, letters outside the alphabet) is simply not a word.
+
+    A Lexicon is safe to use from many threads at once (a server shares one between its
+    requests): the DAWG and the graph are read-only, the caches only gain complete entries, and
+    definitions are read with one Parquet reader per thread.
+    """
+
+    def __init__(
+        self,
+        *,
+        manifest: Manifest,
+        alphabet: Alphabet,
+        game: GameSpec | None,
+        dawg_bytes: bytes,
+        definitions: _Definitions,
+        path: Path | None = None,
+    ) -> None:
         self.path = path
         self.manifest = manifest
-        self.alphabet = alphabet
-        self.language: str = manifest["language"]
-        self.profile: str = manifest["profile"]
-        self.letters: str = alphabet["letters"]
-        self._upper: dict[str, str] = alphabet.get("upper", {})
-        self._remove: str = alphabet.get("remove", "")
-        self._lowercase: bool = alphabet.get("lowercase", True)
+        self.alphabet_spec = alphabet
+        self.game_spec = game
+        self.language: str = manifest.language
+        self.language_name: str = alphabet.language_name
+        self.profile: str = manifest.profile
+        self.letters: str = alphabet.letters
+        source = str(path / "words.dawg") if path is not None else "words"
         try:
-            self._dawg = dawg.IntCompletionDAWG().frombytes(data)
-        except OSError as error:
-            raise ArtefactError(f"{path / WORDS_DAWG}: not a valid DAWG ({error})") from None
-        self.graph = Graph(data, self.letters, source=str(path / WORDS_DAWG))
-        self._definitions: _DefinitionIndex | None = None
+            dawg_layout(dawg_bytes)  # dawg2 allocates what the header says: check it against the size first
+            self._dawg = dawg.IntCompletionDAWG().frombytes(dawg_bytes)
+        except Exception as error:  # FormatError, or whatever dawg2 raises for a damaged file
+            raise ArtefactError(f"{source}: not a valid DAWG ({error})") from None
+        self._get = self._dawg.get
+        self.graph = Graph(dawg_bytes, self.letters, source=source)
+        self._definitions = definitions
+        self._normalize = alphabet.normalize
+        # Fast path of every lookup: a word that is lower case and all letters needs no
+        # normalization (nothing to lower, nothing to remove) and holds no character a DAWG
+        # lookup mishandles (NUL, surrogates), so it goes to the DAWG as it is.
+        self._lower_words_are_normal = alphabet.lowercase and not any(c.isalpha() for c in alphabet.remove)
         self._candidates = lru_cache(maxsize=64)(self._candidates_uncached)
+        if _FastIsWord is not None and type(self).is_word is Lexicon.is_word:
+            # the same method, its fast path in C; everything else still goes through the method
+            self.is_word = _FastIsWord(dawg_bytes, self._lower_words_are_normal, self.is_word)
 
     # --- loading ---------------------------------------------------------------------------------
 
     @classmethod
     def load(cls, path: str | Path, *, verify: bool = True) -> Lexicon:
         """Load the word list in folder `path`. With `verify`, file checksums are checked first."""
-        path = Path(path)
-        if not path.is_dir():
-            raise ArtefactError(f"{path}: no word list here (build one with `wordlist build`)")
-        manifest = read_json(path / MANIFEST_JSON)
-        version = manifest.get("format")
-        if version != FORMAT_VERSION:
-            raise ArtefactError(
-                f"{path / MANIFEST_JSON}: format {version!r}, this library reads {FORMAT_VERSION}"
-            )
-        for key in ("language", "profile", "files"):
-            if key not in manifest:
-                raise ArtefactError(f"{path / MANIFEST_JSON}: missing key {key!r}")
-        data = read_checked(path, WORDS_DAWG, manifest, verify)
-        alphabet = json.loads(read_checked(path, ALPHABET_JSON, manifest, verify))
-        if not alphabet.get("letters"):
-            raise ArtefactError(f"{path / ALPHABET_JSON}: no letters")
-        return cls(path, manifest, alphabet, data)
+        files = read_word_list(path, verify=verify)
+        return cls(
+            manifest=files.manifest,
+            alphabet=files.alphabet,
+            game=files.game,
+            dawg_bytes=files.dawg,
+            definitions=_ParquetDefinitions(files.path / WORDS_PARQUET),
+            path=files.path,
+        )
 
     @classmethod
     def open(cls, language: str, profile: str, root: str | Path | None = None) -> Lexicon:
@@ -109,6 +159,84 @@ class Lexicon:
             )
         return cls.load(path)
 
+    @classmethod
+    def from_words(
+        cls,
+        words: Iterable[tuple[str, PartsOfSpeech | int] | tuple[str, PartsOfSpeech | int, Sequence[str]]],
+        alphabet: Alphabet | str,
+        *,
+        game: GameSpec | None = None,
+        profile: str = "custom",
+        description: str = "",
+    ) -> Lexicon:
+        """A lexicon built in memory, without the pipeline: any word list, for games, tests and tools.
+
+        `words` are (word, parts of speech) or (word, parts of speech, definitions) tuples; parts
+        of speech are names ("noun", ["noun", "verb"], "noun,verb") or a mask, and the
+        definitions (strings) belong to those parts of speech (the first, if several). Words are
+        normalized with `alphabet` (an `Alphabet`, or just its letters: lower case, nothing
+        removed, language "xx"); spellings that normalize alike are one word, their parts of
+        speech and definitions merged. A word with a letter outside the alphabet is a ValueError.
+        """
+        if isinstance(alphabet, str):
+            alphabet = Alphabet("xx", alphabet, language_name="custom")
+        if not isinstance(alphabet, Alphabet):
+            raise TypeError(
+                f"alphabet must be an Alphabet or a string of letters, not {type(alphabet).__name__}"
+            )
+        if game is not None:
+            game = GameSpec.from_json(game.to_json(), alphabet.letters)  # its tiles must be our letters
+        merged: dict[str, _Merging] = {}
+        for item in words:
+            if not isinstance(item, tuple | list) or len(item) not in (2, 3):
+                raise ValueError(
+                    f"{item!r}: expected (word, parts of speech) or (word, parts of speech, definitions)"
+                )
+            title, pos = item[0], item[1]
+            texts = item[2] if len(item) == 3 else ()
+            if isinstance(texts, str):
+                raise ValueError(f"{title!r}: definitions must be a list of strings, not one string")
+            mask = pos if isinstance(pos, int) and not isinstance(pos, bool) else pos_mask(pos)
+            if not 0 < mask <= pos_mask(None):
+                raise ValueError(f"{title!r}: parts of speech {pos!r} name none")
+            word = alphabet.normalize(title)
+            if len(word) > MAX_WORD_LENGTH:
+                raise ValueError(f"{title[:20]!r}...: longer than {MAX_WORD_LENGTH} letters")
+            if not alphabet.spells(word):
+                bad = sorted({c for c in word if c not in alphabet.letters}) or ["(empty)"]
+                raise ValueError(
+                    f"{title!r}: {', '.join(map(repr, bad))} not in the {alphabet.language_name} alphabet "
+                    f"({alphabet.letters})"
+                )
+            merged.setdefault(word, _Merging()).add(title, mask, texts)
+        records = {word: merged[word].record(word) for word in sorted(merged)}
+        if not records:
+            raise ValueError("a word list needs at least one word")
+        graph = dawg.IntCompletionDAWG(((r.word, r.pos_mask) for r in records.values()), input_is_sorted=True)
+        by_pos = {
+            name: sum(1 for r in records.values() if name in r.pos) for name in pos_names(pos_mask(None))
+        }
+        manifest = Manifest(
+            language=alphabet.language,
+            language_name=alphabet.language_name,
+            profile=profile,
+            description=description,
+            counts=Counts(
+                words=len(records),
+                definitions=sum(len(r.definitions) for r in records.values()),
+                by_pos={name: n for name, n in by_pos.items() if n},
+                entries_used=sum(len(m.titles) for m in merged.values()),
+            ),
+            source={"from_words": True},
+        )
+        return cls(
+            manifest=manifest,
+            alphabet=alphabet,
+            game=game,
+            dawg_bytes=graph.tobytes(),
+            definitions=_MemoryDefinitions(records),
+        )
+
     @staticmethod
     def available(root: str | Path | None = None) -> list[tuple[str, str]]:
         """(language, profile) of every word list built under the data root."""
@@ -118,86 +246,156 @@ class Lexicon:
     def __repr__(self) -> str:
         return f"<Lexicon {self.language}/{self.profile}: {len(self):,} words>"
 
+    @property
+    def alphabet(self) -> dict[str, Any]:
+        """alphabet.json in its format-1 shape, with the game spec as its "game" table.
+
+        Kept for wordlist.games until they read `alphabet_spec` and `game_spec`; new code reads those.
+        """
+        legacy = self.alphabet_spec.to_json()
+        del legacy["format"]
+        if self.game_spec is not None:
+            legacy["game"] = self.game_spec.legacy_dict()
+        return legacy
+
     # --- words -----------------------------------------------------------------------------------
 
     def normalize(self, word: str) -> str:
-        """The game word for `word` as typed: case folded (ẞ -> ß, SS stays ss), profile's removals."""
-        word = word.strip()
-        for char in self._remove:
-            word = word.replace(char, "")
-        if self._lowercase:
-            word = word.replace("ẞ", "ß").lower()
-        return word
+        """The game word for `word` as typed (see `Alphabet.normalize`): case folded, removals deleted."""
+        return self._normalize(word)
 
     def display(self, word: str) -> str:
         """A word in capitals as a game shows it (ß becomes ẞ, so each letter stays one tile)."""
-        return "".join(self._upper.get(c, c.upper()) for c in word)
+        return self.alphabet_spec.display(word)
+
+    def _key(self, word: str) -> str | None:
+        """The DAWG key for `word`, or None when it cannot be a word (control characters, surrogates)."""
+        if word.__class__ is not str and not isinstance(word, str):
+            raise TypeError(f"a word must be a string, not {type(word).__name__}")
+        if self._lower_words_are_normal and word.islower() and word.isalpha():
+            return word
+        key = self._normalize(word)
+        # NUL would end the key inside dawg2 ("cat\x00dog" found "cat"); a surrogate cannot be encoded
+        return key if key.isprintable() else None
 
     def __len__(self) -> int:
-        return self.manifest["counts"]["words"]
+        return self.manifest.counts.words
 
     def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self.normalize(word) in self._dawg
+        return isinstance(word, str) and self.is_word(word)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._dawg.keys())
 
     def is_word(self, word: str, pos: PartsOfSpeech = None) -> bool:
         """Is `word` in the list, as one of the parts of speech `pos` (None: any)?"""
-        mask = self._dawg.get(self.normalize(word))
-        return mask is not None and bool(mask & pos_mask(pos))
+        # The fast path, for the call a game and a server make most: a string without NUL (which
+        # would end the key inside dawg2) found as it is is a word, since every DAWG key is a
+        # normal word; one not found that is already normal (lower case, all letters) is not.
+        if pos is None and word.__class__ is str and "\x00" not in word:
+            try:
+                if self._get(word) is not None:
+                    return True
+            except UnicodeEncodeError:  # a lone surrogate: no UTF-8 form, so no word
+                return False
+            if self._lower_words_are_normal and word.islower() and word.isalpha():
+                return False
+        wanted = pos_mask(pos)
+        key = self._key(word)
+        mask = self._get(key) if key is not None else None
+        return mask is not None and bool(mask & wanted)
 
     def parts_of_speech(self, word: str) -> tuple[str, ...]:
-        mask = self._dawg.get(self.normalize(word))
+        key = self._key(word)
+        mask = self._get(key) if key is not None else None
         return pos_names(mask) if mask is not None else ()
 
     def has_prefix(self, prefix: str) -> bool:
         """Does some word start with `prefix`?"""
-        return self._dawg.has_keys_with_prefix(self.normalize(prefix))
+        key = self._key(prefix)
+        return key is not None and self._dawg.has_keys_with_prefix(key)
 
     def words(self, *, pos: PartsOfSpeech = None, length: int | None = None, prefix: str = "") -> list[str]:
         """Words in sorted order; only those of parts of speech `pos`, `length` letters, `prefix` if given."""
+        return list(self._iter_words(pos, length, prefix))
+
+    def _iter_words(self, pos: PartsOfSpeech, length: int | None, prefix: str) -> Iterator[str]:
         mask = pos_mask(pos)
-        return [
+        key = self._key(prefix)
+        if key is None:
+            return iter(())
+        return (
             word
-            for word, value in self._dawg.items(self.normalize(prefix))
+            for word, value in self._dawg.iteritems(key)
             if value & mask and (length is None or len(word) == length)
-        ]
+        )
 
     def complete(self, prefix: str, *, pos: PartsOfSpeech = None, limit: int | None = None) -> list[str]:
-        return self.words(pos=pos, prefix=prefix)[:limit]
+        """Words starting with `prefix`, in order; at most `limit` (the work stops there too)."""
+        return list(islice(self._iter_words(pos, None, prefix), limit))
 
     def count(self, *, pos: PartsOfSpeech = None, length: int | None = None) -> int:
         if pos is None and length is None:
             return len(self)
-        return len(self.words(pos=pos, length=length))
+        return sum(1 for _ in self._iter_words(pos, length, ""))
 
     def match(self, pattern: str, *, pos: PartsOfSpeech = None) -> list[str]:
-        """Words matching `pattern`: a letter is itself, ``?`` any one letter, ``*`` any run of letters."""
-        wanted = self._pattern(pattern)
+        """Words matching `pattern`: a letter is itself, ``?`` any one letter, ``*`` any run of letters.
+
+        The DAWG is walked with the set of pattern positions each prefix can be at (an NFA run
+        over the graph, the set a bit mask); with a star in the pattern, a (node, positions)
+        pair that led to no word is remembered and never walked again. So the work is bounded by
+        the graph's nodes times the distinct position sets, plus the words found, whatever the
+        pattern (without a star a walk ends at the pattern's length).
+        """
+        tokens = self._pattern(pattern)
         mask = pos_mask(pos)
-        graph = self.graph
-        found: set[str] = set()
-
-        def walk(node: int, i: int, prefix: str) -> None:
-            if i == len(wanted):
-                value = graph.value(node)
-                if value is not None and value & mask:
-                    found.add(prefix)
-                return
-            char = wanted[i]
-            children = graph.children(node)
+        stars = any_letter = 0
+        exact: dict[str, int] = {}
+        for i, char in enumerate(tokens):
             if char == "*":
-                walk(node, i + 1, prefix)
-                for letter, child in children.items():
-                    walk(child, i, prefix + letter)
+                stars |= 1 << i
             elif char == "?":
-                for letter, child in children.items():
-                    walk(child, i + 1, prefix + letter)
-            elif (child := children.get(char)) is not None:
-                walk(child, i + 1, prefix + char)
+                any_letter |= 1 << i
+            else:
+                exact[char] = exact.get(char, 0) | 1 << i
+        steps = {letter: any_letter | exact.get(letter, 0) for letter in self.letters}
+        accept = 1 << len(tokens)
+        width = len(tokens) + 1  # a (node, positions) pair as one int: node << width | positions
+        children, value = self.graph.children, self.graph.value
+        found: list[str] = []
+        dead: set[int] = set()
+        remember = stars != 0
 
-        walk(ROOT, 0, "")
+        def walk(node: int, states: int, prefix: str) -> bool:
+            """Collect the words below `node`; False if there were none."""
+            hit = False
+            if states & accept:
+                found_mask = value(node)
+                if found_mask is not None and found_mask & mask:
+                    found.append(prefix)
+                    hit = True
+                if states == accept:  # nothing of the pattern left to match
+                    return hit
+            stay = states & stars  # a star goes on matching
+            for letter, child in children(node).items():
+                moved = (states & steps[letter]) << 1 | stay
+                if not moved:
+                    continue
+                moved |= (moved & stars) << 1  # a star may match nothing (no two are adjacent)
+                if remember:
+                    key = child << width | moved
+                    if key in dead:
+                        continue
+                    if walk(child, moved, prefix + letter):
+                        hit = True
+                    else:
+                        dead.add(key)
+                elif walk(child, moved, prefix + letter):
+                    hit = True
+            return hit
+
+        _deep(walk, ROOT, 1 | (1 & stars) << 1, "")
         return sorted(found)
 
     def anagrams(
@@ -205,32 +403,43 @@ class Lexicon:
     ) -> list[str]:
         """Words that can be spelled with the letters of `rack` (``?`` or ``*``: a blank), longest first.
 
-        With `use_all`, only words that use every tile of the rack.
+        With `use_all`, only words that use every tile of the rack. The walk remembers each
+        (node, tiles left) pair that led to no word, so many blanks cost no more than the graph.
         """
-        blanks = sum(1 for c in rack if c in BLANKS)
-        letters = self._pattern("".join(c for c in rack if c not in BLANKS))
-        counts = Counter(letters)
-        total = len(letters) + blanks
+        text = self._pattern(rack)
+        total = len(text)
         mask = pos_mask(pos)
-        graph = self.graph
-        found: set[str] = set()
+        children, value = self.graph.children, self.graph.value
+        found: list[str] = []
+        dead: set[tuple[int, str, int]] = set()
 
-        def walk(node: int, prefix: str, blanks_left: int) -> None:
-            if len(prefix) >= min_length and (not use_all or len(prefix) == total):
-                value = graph.value(node)
-                if value is not None and value & mask:
-                    found.add(prefix)
-            if len(prefix) == total:
-                return
-            for letter, child in graph.children(node).items():
-                if counts[letter]:
-                    counts[letter] -= 1
-                    walk(child, prefix + letter, blanks_left)
-                    counts[letter] += 1
-                elif blanks_left:
-                    walk(child, prefix + letter, blanks_left - 1)
+        def walk(node: int, tiles: str, blanks: int, prefix: str) -> bool:
+            hit = False
+            left = len(tiles) + blanks
+            if total - left >= min_length and (not use_all or not left):
+                found_mask = value(node)
+                if found_mask is not None and found_mask & mask:
+                    found.append(prefix)
+                    hit = True
+            if not left:
+                return hit
+            for letter, child in children(node).items():
+                if letter in tiles:  # a real tile first: whatever a blank spells from here, a blank still can
+                    state = (child, tiles.replace(letter, "", 1), blanks)
+                elif blanks:
+                    state = (child, tiles, blanks - 1)
+                else:
+                    continue
+                if state in dead:
+                    continue
+                if walk(*state, prefix + letter):
+                    hit = True
+                else:
+                    dead.add(state)
+            return hit
 
-        walk(ROOT, "", blanks)
+        blanks = sum(1 for c in text if c in BLANKS)
+        _deep(walk, ROOT, "".join(sorted(c for c in text if c not in BLANKS)), blanks, "")
         return sorted(found, key=lambda w: (-len(w), w))
 
     def random_word(
@@ -249,17 +458,16 @@ class Lexicon:
         return (rng or random.Random(seed)).choice(candidates)
 
     def _candidates_uncached(self, length: int, mask: int) -> tuple[str, ...]:
-        return tuple(w for w, v in self._dawg.items() if len(w) == length and v & mask)
+        return tuple(w for w, v in self._dawg.iteritems() if len(w) == length and v & mask)
 
     def _pattern(self, text: str) -> str:
         """Normalize a pattern or rack and check its letters belong to the alphabet."""
         normalized = self.normalize(text)
-        bad = sorted({c for c in normalized if c not in self.letters and c not in "?*"})
+        bad = sorted({c for c in normalized if c not in self.letters and c not in BLANKS})
         if bad:
-            language = LANGUAGE_NAMES.get(self.language, self.language)
             raise ValueError(
-                f"{text!r}: {', '.join(map(repr, bad))} not in the {language} alphabet of this word list "
-                f"({self.letters})"
+                f"{text!r}: {', '.join(map(repr, bad))} not in the {self.language_name} alphabet of this "
+                f"word list ({self.letters})"
             )
         while "**" in normalized:
             normalized = normalized.replace("**", "*")
@@ -273,87 +481,168 @@ class Lexicon:
         if record is None:
             return []
         mask = pos_mask(pos)
-        shown = [
-            d
-            for d, p in zip(record["definitions"], record["definition_pos"], strict=True)
-            if mask & pos_mask(p)
-        ]
-        return list(dict.fromkeys(shown))
+        return list(dict.fromkeys(text for p, text in record.definitions if mask & pos_mask(p)))
 
     def titles(self, word: str) -> list[str]:
         """The Wiktionary pages a game word comes from ("email" <- "email", "e-mail")."""
         record = self._record(word)
-        return list(record["titles"]) if record else []
+        return list(record.titles) if record else []
 
-    def _record(self, word: str) -> dict | None:
-        if self._definitions is None:
-            self._definitions = _DefinitionIndex(self.path / WORDS_PARQUET)
-        return self._definitions.lookup(self.normalize(word))
+    def records(self) -> Iterator[WordRecord]:
+        """Every word with its parts of speech, titles and definitions, in word order (for exports)."""
+        return self._definitions.records()
+
+    def _record(self, word: str) -> WordRecord | None:
+        key = self._key(word)
+        if key is None or self._get(key) is None:
+            return None
+        return self._definitions.lookup(key)
 
 
-class _DefinitionIndex:
-    """Point lookups in the sorted words.parquet: the row group is found from its min/max statistics."""
+def _deep(walk: Any, *start: Any) -> None:
+    """Run a recursive graph walk; its depth is a word's length (a few dozen letters, MediaWiki
+    titles stop at 255 bytes), so only a damaged DAWG can exhaust the stack."""
+    try:
+        walk(*start)
+    except RecursionError:
+        raise ArtefactError(
+            "the word list holds a word too long to search (is words.dawg damaged?)"
+        ) from None
 
-    _COLUMNS = ("word", "titles", "definitions", "definition_pos")
+
+# --- where definitions come from ---------------------------------------------------------------------
+
+
+class _Definitions:
+    def lookup(self, word: str) -> WordRecord | None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def records(self) -> Iterator[WordRecord]:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class _Merging:
+    """A word of `Lexicon.from_words` being gathered from its spellings."""
+
+    def __init__(self) -> None:
+        self.mask = 0
+        self.titles: list[str] = []
+        self.definitions: list[tuple[str, str]] = []
+
+    def add(self, title: str, mask: int, texts: Iterable[str]) -> None:
+        self.mask |= mask
+        if title not in self.titles:
+            self.titles.append(title)
+        pos = pos_names(mask)[0]
+        for text in texts:
+            if not isinstance(text, str):
+                raise ValueError(f"{title!r}: a definition must be a string, not {type(text).__name__}")
+            if (pos, text) not in self.definitions:
+                self.definitions.append((pos, text))
+
+    def record(self, word: str) -> WordRecord:
+        return WordRecord(word, self.mask, tuple(sorted(self.titles)), tuple(self.definitions))
+
+
+class _MemoryDefinitions(_Definitions):
+    def __init__(self, records: Mapping[str, WordRecord]) -> None:
+        self._records = dict(records)
+
+    def lookup(self, word: str) -> WordRecord | None:
+        return self._records.get(word)
+
+    def records(self) -> Iterator[WordRecord]:
+        return iter(self._records.values())
+
+
+class _ParquetDefinitions(_Definitions):
+    """Point lookups in the sorted words.parquet: the row group is found from its min/max statistics.
+
+    pyarrow's ParquetFile is not safe to share between threads (reading one from two threads
+    crashed the process), so each thread opens its own; the cache of decoded row groups is
+    shared under a lock, and a group is decoded outside it.
+    """
+
+    _COLUMNS = ("word", "pos_mask", "titles", "definitions", "definition_pos")
+    _CACHED_GROUPS = 32  # decoded groups kept (Arrow tables, ~100 KB each): only the asked row becomes Python
 
     def __init__(self, path: Path) -> None:
-        import pyarrow.parquet as pq  # imported here: loading a lexicon for play does not need it
-
-        if not path.exists():
-            raise ArtefactError(f"{path}: missing (the word list's definitions)")
-        try:
-            self._file = pq.ParquetFile(path)
-        except Exception as error:  # pyarrow raises ArrowInvalid and friends for a damaged file
-            raise ArtefactError(f"{path}: not a readable Parquet file ({error})") from None
         self._path = path
-        self._maxima: list[str] = []
-        column = self._file.schema_arrow.get_field_index("word")
-        for i in range(self._file.metadata.num_row_groups):
-            stats = self._file.metadata.row_group(i).column(column).statistics
-            if stats is None or not stats.has_min_max:
-                raise ArtefactError(f"{path}: row group {i} has no word statistics")
-            self._maxima.append(stats.max)
-        self._cache: OrderedDict[int, dict[str, dict]] = OrderedDict()
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._maxima: list[str] | None = None
+        self._cache: OrderedDict[int, tuple[list[str], Any]] = OrderedDict()  # group -> (words, table)
 
-    def lookup(self, word: str) -> dict | None:
-        group = bisect.bisect_left(self._maxima, word)
-        if group >= len(self._maxima):
+    def _file(self):
+        parquet = getattr(self._local, "file", None)
+        if parquet is None:
+            import pyarrow.parquet as pq  # imported here: loading a lexicon for play does not need it
+
+            try:
+                parquet = pq.ParquetFile(self._path)
+            except FileNotFoundError:
+                raise ArtefactError(f"{self._path}: missing (the word list's definitions)") from None
+            except Exception as error:  # pyarrow raises ArrowInvalid and friends for a damaged file
+                raise ArtefactError(f"{self._path}: not a readable Parquet file ({error})") from None
+            self._local.file = parquet
+        return parquet
+
+    def _row_group_maxima(self) -> list[str]:
+        if self._maxima is None:
+            parquet = self._file()
+            maxima = []
+            try:
+                column = parquet.schema_arrow.get_field_index("word")
+                for i in range(parquet.metadata.num_row_groups):
+                    stats = parquet.metadata.row_group(i).column(column).statistics
+                    if stats is None or not stats.has_min_max:
+                        raise ArtefactError(f"{self._path}: row group {i} has no word statistics")
+                    maxima.append(stats.max)
+            except (IndexError, KeyError, ValueError) as error:
+                raise ArtefactError(f"{self._path}: not a word list's Parquet file ({error})") from None
+            self._maxima = maxima
+        return self._maxima
+
+    def _read_group(self, group: int) -> Any:
+        try:
+            return self._file().read_row_group(group, columns=list(self._COLUMNS))
+        except ArtefactError:
+            raise
+        except Exception as error:
+            raise ArtefactError(f"{self._path}: row group {group} cannot be read ({error})") from None
+
+    def lookup(self, word: str) -> WordRecord | None:
+        maxima = self._row_group_maxima()
+        group = bisect.bisect_left(maxima, word)
+        if group >= len(maxima):
             return None
-        rows = self._cache.get(group)
-        if rows is None:
-            table = self._file.read_row_group(group, columns=list(self._COLUMNS))
-            rows = {r["word"]: r for r in table.to_pylist()}
-            self._cache[group] = rows
-            if len(self._cache) > 16:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(group)
-        return rows.get(word)
+        with self._lock:
+            cached = self._cache.get(group)
+            if cached is not None:
+                self._cache.move_to_end(group)
+        if cached is None:
+            table = self._read_group(group)
+            cached = (table.column("word").to_pylist(), table)
+            with self._lock:
+                self._cache[group] = cached
+                while len(self._cache) > self._CACHED_GROUPS:
+                    self._cache.popitem(last=False)
+        words, table = cached
+        row = bisect.bisect_left(words, word)
+        if row == len(words) or words[row] != word:
+            return None
+        return _record(table.slice(row, 1).to_pylist()[0])
+
+    def records(self) -> Iterator[WordRecord]:
+        for group in range(len(self._row_group_maxima())):
+            for row in self._read_group(group).to_pylist():
+                yield _record(row)
 
 
-def read_json(path: Path) -> dict:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ArtefactError(f"{path}: missing") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ArtefactError(f"{path}: not valid JSON ({error})") from None
-
-
-def read_checked(folder: Path, name: str, manifest: dict, verify: bool) -> bytes:
-    """A file's bytes, checked against the size (and with `verify` the sha256) the manifest records."""
-    path = folder / name
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ArtefactError(f"{path}: missing") from None
-    expected = manifest["files"].get(name)
-    if expected is None:
-        raise ArtefactError(f"{folder / MANIFEST_JSON}: does not list {name}")
-    if len(data) != expected["bytes"]:
-        raise ArtefactError(
-            f"{path}: {len(data)} bytes, the manifest says {expected['bytes']} (truncated or replaced?)"
-        )
-    if verify and hashlib.sha256(data).hexdigest() != expected["sha256"]:
-        raise ArtefactError(f"{path}: checksum does not match the manifest (corrupt or replaced)")
-    return data
+def _record(row: dict[str, Any]) -> WordRecord:
+    return WordRecord(
+        row["word"],
+        row["pos_mask"],
+        tuple(row["titles"]),
+        tuple(zip(row["definition_pos"], row["definitions"], strict=True)),
+    )

@@ -42,3 +42,9 @@ def edition(lang: str) -> Edition:
     except KeyError:
         known = ", ".join(EDITIONS)
         raise DumpError(f"no extractor for language {lang!r} (known: {known})") from None
+
+
+def language_name(lang: str) -> str:
+    """The display name of a language ("English"), or the code itself for one without an edition."""
+    found = EDITIONS.get(lang)
+    return found.name if found else lang

@@ -78,7 +78,7 @@ def run() -> dict:
                 f"  all moves {row['all_moves_median']}"
             )
     lexicon = word_list()
-    payload = {"word_list": f"{lexicon.manifest['source']['dump']}: {len(lexicon):,} words", "rows": rows}
+    payload = {"word_list": f"{lexicon.manifest.source['dump']}: {len(lexicon):,} words", "rows": rows}
     save("balda", payload)
     return payload
 

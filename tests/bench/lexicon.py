@@ -81,8 +81,8 @@ def run_language(lang: str, size: int = 400_000) -> dict:
     selected = time.perf_counter() - started
     manifest = write_word_list(selection, profile, lang, out, {"dump": source})
     build_seconds = time.perf_counter() - started
-    count = manifest["counts"]["words"]
-    sizes = {name: f["bytes"] for name, f in manifest["files"].items()}
+    count = manifest.counts.words
+    sizes = {name: f.bytes for name, f in manifest.files.items()}
 
     loads = []
     for _ in range(5):
@@ -111,7 +111,7 @@ def run_language(lang: str, size: int = 400_000) -> dict:
         "bytes_per_word": {name: round(size / count, 2) for name, size in sizes.items()},
         "load_ms_median": round(statistics.median(loads) * 1000, 1),
         "load_ms_without_checksums": round(_load_unverified(out) * 1000, 1),
-        "is_word_per_second": round(per_second(lexicon.is_word, probes)),
+        **is_word_against_raw(lexicon, probes),
         "is_word_pos_per_second": round(per_second(lambda w: lexicon.is_word(w, pos="noun"), probes)),
         "has_prefix_per_second": round(per_second(lexicon.has_prefix, prefixes)),
         "graph_find_per_second": round(per_second(lexicon.graph.find, probes[:20_000], repeat=2)),
@@ -130,6 +130,33 @@ def run_language(lang: str, size: int = 400_000) -> dict:
         if key not in ("language", "source"):
             print(f"  {key:28} {value}")
     return result
+
+
+def is_word_against_raw(lexicon: Lexicon, probes: list[str], pairs: int = 9) -> dict:
+    """is_word against its floor, a raw dawg2 lookup of the same keys, in interleaved pairs of runs
+    timed in CPU time (medians): a busy machine moves both alike. The probes are already normal
+    (half words, half not); typed input (capitals) takes the normalizing path."""
+    raw = lexicon._dawg.get  # the floor: no checks, no normalization
+    typed = [w.upper() for w in probes]
+
+    def cpu(function, items: list) -> float:
+        started = time.process_time()
+        for item in items:
+            function(item)
+        return time.process_time() - started
+
+    floor, normal, capitals = [], [], []
+    for _ in range(pairs):
+        floor.append(cpu(raw, probes))
+        normal.append(cpu(lexicon.is_word, probes))
+        capitals.append(cpu(lexicon.is_word, typed))
+    rate = lambda seconds: round(len(probes) / statistics.median(seconds))  # noqa: E731
+    return {
+        "raw_dawg_get_per_second": rate(floor),
+        "is_word_per_second": rate(normal),
+        "is_word_vs_raw": round(statistics.median(f / n for f, n in zip(floor, normal, strict=True)), 2),
+        "is_word_capitals_per_second": rate(capitals),
+    }
 
 
 def _timed(function) -> float:

@@ -1,0 +1,152 @@
+"""`wordlist export`: SQLite and JSON Lines that say what the list says, byte-identical twice, atomic."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_cli
+from wordlist import Lexicon
+from wordlist.export import ExportError, export, export_lists
+from wordlist.format import POS
+
+
+@pytest.fixture()
+def lists(sample_outputs: Path, tmp_path: Path) -> Path:
+    """A private copy of the built sample lists (exports are written beside them)."""
+    out = tmp_path / "outputs"
+    for manifest in sample_outputs.glob("*/*/manifest.json"):
+        shutil.copytree(manifest.parent, out / manifest.parent.relative_to(sample_outputs))
+    return out
+
+
+def test_sqlite_holds_the_list(lists: Path, tmp_path: Path) -> None:
+    lexicon = Lexicon.open("en", "balda", lists)
+    result = export(lexicon, "sqlite", tmp_path / "en.sqlite")
+    assert result.words == len(lexicon) and result.bytes == (tmp_path / "en.sqlite").stat().st_size
+    db = sqlite3.connect(tmp_path / "en.sqlite")
+    assert db.execute("SELECT word, pos_mask FROM words ORDER BY word").fetchall() == [
+        (r.word, r.pos_mask) for r in lexicon.records()
+    ]
+    assert db.execute("SELECT bit, name, mask FROM parts_of_speech ORDER BY bit").fetchall() == [
+        (i, name, 1 << i) for i, name in enumerate(POS)
+    ]
+    rows = db.execute("SELECT pos, text FROM definitions WHERE word = 'table' ORDER BY n").fetchall()
+    assert [text for _, text in rows] == lexicon.definitions("table")
+    assert [text for pos, text in rows if pos == "verb"] == lexicon.definitions("table", pos="verb")
+    assert [t for (t,) in db.execute("SELECT title FROM titles WHERE word = 'email'")] == lexicon.titles(
+        "email"
+    )
+    meta = dict(db.execute("SELECT key, value FROM meta"))
+    assert (meta["format"], meta["language"], meta["language_name"], meta["profile"]) == (
+        2,
+        "en",
+        "English",
+        "balda",
+    )
+    assert json.loads(meta["counts"])["words"] == len(lexicon) and meta["export_format"] == 1
+    plan = " ".join(
+        str(r) for r in db.execute("EXPLAIN QUERY PLAN SELECT text FROM definitions WHERE word = 'x'")
+    )
+    assert "definitions_word" in plan
+
+
+def test_the_readme_query_gives_words_by_part_of_speech(lists: Path, tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    sql = re.search(r"```sql\n(.*?)```", readme, re.DOTALL).group(1)  # the example a Godot developer runs
+    lexicon = Lexicon.open("en", "balda", lists)
+    export(lexicon, "sqlite", tmp_path / "en.sqlite")
+    rows = sqlite3.connect(tmp_path / "en.sqlite").execute(sql).fetchall()
+    assert [word for word, _ in rows] == lexicon.words(pos="noun", length=5) and len(rows) > 3
+    assert all(text == lexicon.definitions(word)[0] for word, text in rows)
+
+
+def test_jsonl_has_one_object_per_word(lists: Path, tmp_path: Path) -> None:
+    lexicon = Lexicon.open("de", "balda", lists)
+    export(lexicon, "jsonl", tmp_path / "de.jsonl")
+    lines = (tmp_path / "de.jsonl").read_text(encoding="utf-8").splitlines()
+    objects = [json.loads(line) for line in lines]
+    assert [o["word"] for o in objects] == list(lexicon)
+    bauen = next(o for o in objects if o["word"] == "bauen")
+    assert bauen["pos"] == ["noun", "verb"] and bauen["titles"] == ["Bauen", "bauen"]
+    assert [d["text"] for d in bauen["definitions"]] == lexicon.definitions("bauen")
+    assert (
+        list(bauen) == ["word", "pos", "titles", "definitions"] and "ß" in (tmp_path / "de.jsonl").read_text()
+    )
+
+
+@pytest.mark.parametrize("fmt", ["sqlite", "jsonl"])
+def test_exports_are_deterministic(lists: Path, tmp_path: Path, fmt: str) -> None:
+    first = export(Lexicon.open("en", "wordgame", lists), fmt, tmp_path / f"a.{fmt}")
+    second = export(Lexicon.open("en", "wordgame", lists), fmt, tmp_path / f"b.{fmt}")
+    assert first.path.read_bytes() == second.path.read_bytes()
+    again = export(Lexicon.open("en", "wordgame", lists), fmt, tmp_path / f"a.{fmt}")  # over the old file
+    assert again.path.read_bytes() == second.path.read_bytes()
+
+
+def test_a_failed_export_keeps_the_old_file(lists: Path, tmp_path: Path, monkeypatch) -> None:
+    lexicon = Lexicon.open("en", "balda", lists)
+    target = tmp_path / "en.jsonl"
+    target.write_text("the old export\n")
+
+    first = list(lexicon.records())[:5]
+
+    def broken():
+        yield from first
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(lexicon, "records", broken)
+    with pytest.raises(ExportError, match=r"en\.jsonl: cannot be written \(No space left on device\)"):
+        export(lexicon, "jsonl", target)
+    assert target.read_text() == "the old export\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["en.jsonl", "outputs"]  # no temporary left
+
+
+def test_bad_targets(lists: Path, tmp_path: Path) -> None:
+    lexicon = Lexicon.open("en", "balda", lists)
+    with pytest.raises(ExportError, match="a folder; give the file to write"):
+        export(lexicon, "sqlite", tmp_path)
+    with pytest.raises(ExportError, match="no folder"):
+        export(lexicon, "sqlite", tmp_path / "missing" / "x.sqlite")
+    dawg_before = (lists / "en" / "balda" / "words.dawg").read_bytes()
+    with pytest.raises(ExportError, match="one of the word list's own files"):
+        export(lexicon, "jsonl", lists / "en" / "balda" / "words.dawg")
+    assert (lists / "en" / "balda" / "words.dawg").read_bytes() == dawg_before
+    with pytest.raises(ExportError, match="unknown export format 'xml'"):
+        export(lexicon, "xml", tmp_path / "x.xml")
+    memory = Lexicon.from_words([("cat", "noun", ["A pet."])], "abcdefghijklmnopqrstuvwxyz")
+    with pytest.raises(ExportError, match="built in memory: give the file"):
+        export(memory, "jsonl")
+    assert export(memory, "jsonl", tmp_path / "m.jsonl").words == 1
+
+
+def test_export_every_list_by_default(lists: Path) -> None:
+    results = export_lists("sqlite", root=lists)
+    assert sorted(str(r.path.relative_to(lists)) for r in results) == [
+        "de/balda/words.sqlite", "en/balda/words.sqlite", "en/wordgame/words.sqlite",
+    ]  # fmt: skip
+    assert Lexicon.load(lists / "en" / "balda").is_word("table")  # the list still loads beside its export
+    with pytest.raises(ExportError, match="--out names one file but 2 lists match"):
+        export_lists("jsonl", root=lists, language="en", out=lists / "x.jsonl")
+    with pytest.raises(ExportError, match="no word list fr/\\* built here"):
+        export_lists("jsonl", root=lists, language="fr")
+
+
+def test_export_cli(lists: Path, tmp_path: Path) -> None:
+    result = run_cli(
+        "export", "--data", lists, "-l", "en", "-p", "balda", "-f", "jsonl", "--out", tmp_path / "b.jsonl"
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"{tmp_path / 'b.jsonl'}  (") and "words" in result.stdout
+    result = run_cli("export", "--data", lists)
+    assert result.returncode == 0 and result.stdout.count("words.sqlite") == 3
+    bad = run_cli("export", "--data", lists, "--format", "xml")
+    assert bad.returncode == 2 and "'xml' is not one of: sqlite, jsonl" in bad.stderr
+    bad = run_cli("export", "--data", lists, "--out", tmp_path / "all.sqlite")
+    assert bad.returncode == 1 and "--out names one file but 3 lists match" in bad.stderr
+    assert "Traceback" not in bad.stderr and not (tmp_path / "all.sqlite").exists()

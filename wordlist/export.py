@@ -1,0 +1,196 @@
+"""Exports of a word list for frontends that do not read DAWG or Parquet: SQLite and JSON Lines.
+
+    from wordlist import Lexicon
+    from wordlist.export import export
+
+    export(Lexicon.open("en", "balda"), "sqlite", "balda-en.sqlite")
+
+SQLite is what Godot, Unity, Android, iOS and every backend read without extra code; JSON Lines
+is what every language parses line by line. Both are documented in docs/FORMAT.md, written to a
+temporary file next to the target and renamed into place (a failed export leaves the old file),
+and deterministic: the same list gives the same bytes (SQLite: one page size, rows inserted in
+word order, the file rewritten by VACUUM INTO, no timestamps anywhere).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wordlist.errors import WordlistError
+from wordlist.format import POS, POS_BITS
+from wordlist.lexicon import Lexicon, WordRecord, data_root
+
+FORMATS = {"sqlite": "words.sqlite", "jsonl": "words.jsonl"}  # format -> file name beside the list
+EXPORT_VERSION = 1  # the layout of the exported tables and objects (meta row "export_format")
+_PAGE_SIZE = 4096
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+CREATE TABLE parts_of_speech (bit INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, mask INTEGER NOT NULL);
+CREATE TABLE words (word TEXT PRIMARY KEY, pos_mask INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE definitions (word TEXT NOT NULL, pos TEXT NOT NULL, n INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE TABLE titles (word TEXT NOT NULL, title TEXT NOT NULL);
+"""
+_INDEXES = """
+CREATE INDEX definitions_word ON definitions (word);
+CREATE INDEX titles_word ON titles (word);
+"""
+
+
+class ExportError(WordlistError):
+    """An export cannot be written where it was asked to be."""
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    path: Path
+    format: str
+    words: int
+    bytes: int
+
+
+def default_path(lexicon: Lexicon, fmt: str) -> Path:
+    """Where an export goes by default: beside the list's own files (words.sqlite, words.jsonl)."""
+    if lexicon.path is None:
+        raise ExportError("this word list was built in memory: give the file to export it to")
+    return lexicon.path / FORMATS[fmt]
+
+
+def export(lexicon: Lexicon, fmt: str, out: str | Path | None = None) -> ExportResult:
+    """Write `lexicon` as `fmt` ("sqlite" or "jsonl") to `out` (default: `default_path`)."""
+    if fmt not in FORMATS:
+        raise ExportError(f"unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
+    path = Path(out) if out is not None else default_path(lexicon, fmt)
+    _check_target(path, lexicon)
+    writer = _write_sqlite if fmt == "sqlite" else _write_jsonl
+    with _atomic(path) as tmp:
+        words = writer(lexicon, tmp)
+    return ExportResult(path, fmt, words, path.stat().st_size)
+
+
+def export_lists(
+    fmt: str,
+    *,
+    root: str | Path | None = None,
+    language: str | None = None,
+    profile: str | None = None,
+    out: str | Path | None = None,
+) -> list[ExportResult]:
+    """Export every built list under the data root (or those of `language` / `profile`).
+
+    Each goes beside its list (`default_path`), or to `out` when exactly one list is chosen.
+    """
+    base = data_root(root)
+    chosen = [
+        (lang, prof)
+        for lang, prof in Lexicon.available(base)
+        if (language is None or lang == language) and (profile is None or prof == profile)
+    ]
+    if not chosen:
+        wanted = "/".join(p for p in (language or "*", profile or "*"))
+        raise ExportError(f"{base}: no word list {wanted} built here (run `wordlist build`)")
+    if out is not None and len(chosen) > 1:
+        names = ", ".join(f"{lang}/{prof}" for lang, prof in chosen)
+        raise ExportError(
+            f"--out names one file but {len(chosen)} lists match ({names}): add --lang and --profile"
+        )
+    return [export(Lexicon.load(base / lang / prof), fmt, out) for lang, prof in chosen]
+
+
+def _check_target(path: Path, lexicon: Lexicon) -> None:
+    """Refuse a target that is a folder, has no folder, or is one of the list's own files."""
+    if path.is_dir():
+        raise ExportError(f"{path}: a folder; give the file to write")
+    if not path.parent.is_dir():
+        raise ExportError(f"{path}: no folder {path.parent} to write it in")
+    if lexicon.path is not None and path.exists():
+        own = {p.resolve() for p in lexicon.path.iterdir() if p.name not in FORMATS.values()}
+        if path.resolve() in own:
+            raise ExportError(f"{path}: one of the word list's own files; choose another name")
+
+
+@contextlib.contextmanager
+def _atomic(path: Path) -> Iterator[Path]:
+    """A temporary path in a private folder beside `path`, renamed over it on success."""
+    folder = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
+    try:
+        tmp = folder / path.name
+        yield tmp
+        os.replace(tmp, path)
+    except (OSError, sqlite3.Error) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise ExportError(f"{path}: cannot be written ({reason})") from None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _meta(lexicon: Lexicon) -> list[tuple[str, Any]]:
+    """The manifest's fields as rows: text and numbers as they are, objects as JSON text."""
+    rows: list[tuple[str, Any]] = [("export_format", EXPORT_VERSION)]
+    for key, value in lexicon.manifest.to_json().items():
+        if isinstance(value, dict | list):
+            value = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        rows.append((key, value))
+    return rows
+
+
+def _write_sqlite(lexicon: Lexicon, path: Path) -> int:
+    build = path.with_name(path.name + ".build")
+    connection = sqlite3.connect(build, isolation_level=None)
+    try:
+        connection.executescript(
+            f"PRAGMA page_size = {_PAGE_SIZE}; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
+        )
+        connection.executescript(_SCHEMA)
+        connection.execute("BEGIN")
+        connection.executemany("INSERT INTO meta VALUES (?, ?)", _meta(lexicon))
+        connection.executemany(
+            "INSERT INTO parts_of_speech VALUES (?, ?, ?)", [(i, n, POS_BITS[n]) for i, n in enumerate(POS)]
+        )
+        words = 0
+        for record in lexicon.records():
+            words += 1
+            connection.execute("INSERT INTO words VALUES (?, ?)", (record.word, record.pos_mask))
+            connection.executemany(
+                "INSERT INTO definitions VALUES (?, ?, ?, ?)",
+                [(record.word, pos, n, text) for n, (pos, text) in enumerate(record.definitions, 1)],
+            )
+            connection.executemany(
+                "INSERT INTO titles VALUES (?, ?)", [(record.word, title) for title in record.titles]
+            )
+        connection.execute("COMMIT")
+        connection.executescript(_INDEXES)
+        # VACUUM INTO writes a fresh, compact copy: its bytes depend only on the rows
+        connection.execute("VACUUM INTO ?", (str(path),))
+    finally:
+        connection.close()
+        build.unlink(missing_ok=True)
+    return words
+
+
+def word_object(record: WordRecord) -> dict[str, Any]:
+    """One line of the JSON Lines export."""
+    return {
+        "word": record.word,
+        "pos": list(record.pos),
+        "titles": list(record.titles),
+        "definitions": [{"pos": pos, "text": text} for pos, text in record.definitions],
+    }
+
+
+def _write_jsonl(lexicon: Lexicon, path: Path) -> int:
+    words = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        for record in lexicon.records():
+            words += 1
+            out.write(json.dumps(word_object(record), ensure_ascii=False, separators=(",", ":")) + "\n")
+    return words

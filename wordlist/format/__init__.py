@@ -1,0 +1,107 @@
+"""The artefact contract: every file of a word-list folder, written by the pipeline, read by the library.
+
+A word list is a folder (``outputs/<lang>/<profile>/``) holding:
+
+- ``words.dawg``: a dawg2 ``IntCompletionDAWG`` mapping each game word (UTF-8) to the bit mask of
+  its parts of speech (bit i = POS[i]); `wordlist.format.dawg` checks its layout.
+- ``words.parquet``: one row per game word, sorted: word, pos, pos_mask, titles, definitions,
+  definition_pos.
+- ``words.txt``: the game words, one per line, sorted.
+- ``alphabet.json``: `Alphabet` — letters, capitals, normalization, the language's name.
+- ``game.json``: `GameSpec` — board, tiles, rack size (only for a profile with a game).
+- ``manifest.json``: `Manifest` — counts, reasons entries were left out, every file's sha256,
+  the source dump, tool versions.
+
+These records are the only code that knows the files' keys: the pipeline writes their
+``to_json()``, every reader goes through ``from_json()`` (or `read_word_list`). docs/FORMAT.md
+documents the files for readers in other languages; the JSON Schemas are in ``schemas/``.
+"""
+
+from __future__ import annotations
+
+from wordlist.format.alphabet import BLANK, WILDCARDS, Alphabet
+from wordlist.format.base import (
+    ALL_POS,
+    ALPHABET_JSON,
+    ARTEFACT_FILES,
+    FORMAT_VERSION,
+    GAME_JSON,
+    MANIFEST_JSON,
+    POS,
+    POS_BITS,
+    WORDS_DAWG,
+    WORDS_PARQUET,
+    WORDS_TXT,
+    FormatError,
+    dumps_json,
+    pos_mask,
+    pos_names,
+    read_json,
+)
+from wordlist.format.dawg import DawgLayout, dawg_layout
+from wordlist.format.folder import WordListFiles, read_checked, read_manifest, read_word_list
+from wordlist.format.game import (
+    BOARD_SQUARES,
+    LETTER_PREMIUMS,
+    WORD_PREMIUMS,
+    Board,
+    Cell,
+    GameSpec,
+    Tiles,
+    check_board,
+)
+from wordlist.format.manifest import (
+    LEFT_OUT_RULES,
+    OUTSIDE_ALPHABET,
+    Counts,
+    FileInfo,
+    LeftOut,
+    Manifest,
+    describe_left_out,
+)
+from wordlist.format.schemas import SCHEMAS, schema
+
+__all__ = [
+    "ALL_POS",
+    "ALPHABET_JSON",
+    "ARTEFACT_FILES",
+    "BLANK",
+    "BOARD_SQUARES",
+    "FORMAT_VERSION",
+    "GAME_JSON",
+    "LEFT_OUT_RULES",
+    "LETTER_PREMIUMS",
+    "MANIFEST_JSON",
+    "OUTSIDE_ALPHABET",
+    "POS",
+    "POS_BITS",
+    "SCHEMAS",
+    "WILDCARDS",
+    "WORDS_DAWG",
+    "WORDS_PARQUET",
+    "WORDS_TXT",
+    "WORD_PREMIUMS",
+    "Alphabet",
+    "Board",
+    "Cell",
+    "Counts",
+    "DawgLayout",
+    "FileInfo",
+    "FormatError",
+    "GameSpec",
+    "LeftOut",
+    "Manifest",
+    "Tiles",
+    "WordListFiles",
+    "check_board",
+    "dawg_layout",
+    "describe_left_out",
+    "dumps_json",
+    "pos_mask",
+    "pos_names",
+    "read_checked",
+    "read_json",
+    "read_manifest",
+    "read_word_list",
+    "schema",
+]

@@ -1,0 +1,182 @@
+"""What every artefact shares: file names, the format version, parts of speech, field checks, JSON I/O."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from wordlist.errors import ArtefactError, WordlistError
+
+# The version of the whole word-list folder. A reader reads the version it knows and refuses any
+# other one (see docs/FORMAT.md); keys it does not know are ignored, so adding an optional key
+# does not change the version, while renaming, removing or re-meaning one does.
+FORMAT_VERSION = 2
+
+WORDS_DAWG = "words.dawg"
+WORDS_PARQUET = "words.parquet"
+WORDS_TXT = "words.txt"
+ALPHABET_JSON = "alphabet.json"
+GAME_JSON = "game.json"  # only in lists whose profile defines a game
+MANIFEST_JSON = "manifest.json"
+ARTEFACT_FILES = (WORDS_DAWG, WORDS_PARQUET, WORDS_TXT, ALPHABET_JSON)
+
+# Normalized parts of speech, shared by both editions. The order fixes the bits of pos masks.
+POS = (
+    "noun", "verb", "adjective", "adverb", "proper_noun", "pronoun", "preposition", "postposition",
+    "conjunction", "interjection", "determiner", "article", "numeral", "particle", "prefix", "suffix",
+    "affix", "phrase", "proverb", "symbol", "letter", "character", "contraction", "abbreviation",
+    "classifier", "romanization", "other",
+)  # fmt: skip
+POS_BITS = {name: 1 << i for i, name in enumerate(POS)}
+ALL_POS = (1 << len(POS)) - 1
+
+# Names that become no path and no markup: a language code, a profile name.
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+class FormatError(WordlistError, ValueError):
+    """A value does not follow the artefact format; the message names the field (the caller adds the file)."""
+
+
+def pos_mask(parts_of_speech: str | Iterable[str] | None) -> int:
+    """Bit mask of the given parts of speech; None means all. Unknown names raise ValueError."""
+    if parts_of_speech is None:
+        return ALL_POS
+    if isinstance(parts_of_speech, str):
+        return _text_mask(parts_of_speech)
+    return _names_mask(parts_of_speech)
+
+
+@lru_cache(maxsize=256)  # `pos="noun"` is asked per lookup: parse each spelling once
+def _text_mask(text: str) -> int:
+    return _names_mask([p for p in text.replace(",", " ").split() if p])
+
+
+def _names_mask(parts_of_speech: Iterable[str]) -> int:
+    mask = 0
+    for name in parts_of_speech:
+        try:
+            mask |= POS_BITS[name]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown part of speech {name!r} (known: {', '.join(POS)})") from None
+    return mask
+
+
+def pos_names(mask: int) -> tuple[str, ...]:
+    return tuple(name for name, bit in POS_BITS.items() if mask & bit)
+
+
+# --- field checks: every reader goes through these, so every message has the same shape -------------
+
+_KINDS: dict[type, str] = {
+    str: "a string",
+    int: "a whole number",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+}
+
+
+def field(data: Mapping[str, Any], key: str, kind: type, where: str, *, default: Any = ...) -> Any:
+    """data[key], checked to be of `kind` (bool is not an int); `default` if absent, else required."""
+    if key not in data:
+        if default is ...:
+            raise FormatError(f"missing key {where + key!r}")
+        return default
+    return expect(data[key], kind, where + key)
+
+
+def expect(value: Any, kind: type, name: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise FormatError(f"{name!r} must be {_KINDS[kind]}, not {_shown(value)}")
+    return value
+
+
+def count(data: Mapping[str, Any], key: str, where: str, *, low: int = 0, high: int = 2**62) -> int:
+    """A required whole number in [low, high]."""
+    value = field(data, key, int, where)
+    if not low <= value <= high:
+        raise FormatError(f"{where + key!r} must be between {low:,} and {high:,}, not {value:,}")
+    return value
+
+
+def name(data: Mapping[str, Any], key: str, where: str) -> str:
+    value = field(data, key, str, where)
+    if not NAME_PATTERN.fullmatch(value):
+        raise FormatError(f"{where + key!r} must be a name of letters, digits, '_' and '-', not {value!r}")
+    return value
+
+
+def check_version(data: Mapping[str, Any], where: str = "") -> None:
+    """The `format` key: exactly the version this library reads, else a message saying what to do."""
+    version = field(data, "format", int, where)
+    if version > FORMAT_VERSION:
+        raise FormatError(
+            f"format {version} is newer than this library reads (format {FORMAT_VERSION}): "
+            "upgrade wiktionary-wordlist"
+        )
+    if version < FORMAT_VERSION:
+        raise FormatError(
+            f"format {version} is older than this library reads (format {FORMAT_VERSION}): "
+            "rebuild the word list with `wordlist build`"
+        )
+
+
+def an_object(data: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(data, dict):
+        raise FormatError(f"{what} must be a JSON object, not {_shown(data)}")
+    return data
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=True) if _is_json(value) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_json(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool | list | dict)
+
+
+# --- JSON files ----------------------------------------------------------------------------------------
+
+
+def dumps_json(document: Mapping[str, Any]) -> str:
+    """How artefact JSON is written: UTF-8, 2-space indent, keys in record order, a final newline."""
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def read_bytes(path: Path, size: int | None = None) -> bytes:
+    """A file's bytes; with `size`, the size it must have (checked before reading it all).
+
+    A missing, unreadable or wrong-sized file is an ArtefactError naming it."""
+    try:
+        if size is not None and (found := Path(path).stat().st_size) != size:
+            raise ArtefactError(
+                f"{path}: {found:,} bytes, the manifest says {size:,} (truncated or replaced?)"
+            )
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ArtefactError(f"{path}: missing") from None
+    except IsADirectoryError:
+        raise ArtefactError(f"{path}: a folder, not a file") from None
+    except OSError as error:
+        raise ArtefactError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if size is not None and len(data) != size:  # changed between stat and read
+        raise ArtefactError(f"{path}: {len(data):,} bytes, the manifest says {size:,}")
+    return data
+
+
+def parse_json(data: bytes, path: Path) -> Any:
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise ArtefactError(f"{path}: not valid JSON ({error})") from None
+
+
+def read_json(path: Path) -> Any:
+    """A JSON file's value; a missing, unreadable or malformed file is an ArtefactError naming it."""
+    return parse_json(read_bytes(path), path)

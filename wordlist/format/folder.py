@@ -1,0 +1,86 @@
+"""Reading a word-list folder: the manifest first, then each file checked against it, then its record."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordlist.errors import ArtefactError
+from wordlist.format.alphabet import Alphabet
+from wordlist.format.base import (
+    ALPHABET_JSON,
+    GAME_JSON,
+    MANIFEST_JSON,
+    WORDS_DAWG,
+    FormatError,
+    parse_json,
+    read_bytes,
+    read_json,
+)
+from wordlist.format.dawg import dawg_layout
+from wordlist.format.game import GameSpec
+from wordlist.format.manifest import Manifest
+
+
+@dataclass(frozen=True)
+class WordListFiles:
+    """What a reader loads from a folder: the records and the DAWG's bytes (header checked)."""
+
+    path: Path
+    manifest: Manifest
+    alphabet: Alphabet
+    game: GameSpec | None
+    dawg: bytes
+
+
+def read_manifest(folder: Path) -> Manifest:
+    path = Path(folder) / MANIFEST_JSON
+    try:
+        return Manifest.from_json(read_json(path))
+    except FormatError as error:
+        raise ArtefactError(f"{path}: {error}") from None
+
+
+def read_word_list(folder: str | Path, *, verify: bool = True) -> WordListFiles:
+    """Load the folder's manifest, alphabet, game spec and DAWG. With `verify`, sha256s are checked."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ArtefactError(f"{folder}: no word list here (build one with `wordlist build`)")
+    manifest = read_manifest(folder)
+    alphabet_path = folder / ALPHABET_JSON
+    try:
+        alphabet = Alphabet.from_json(read_json_checked(folder, ALPHABET_JSON, manifest, verify))
+        if alphabet.language != manifest.language:
+            raise FormatError(f"language {alphabet.language!r}, the manifest says {manifest.language!r}")
+    except FormatError as error:
+        raise ArtefactError(f"{alphabet_path}: {error}") from None
+    game = None
+    if GAME_JSON in manifest.files:
+        try:
+            game = GameSpec.from_json(
+                read_json_checked(folder, GAME_JSON, manifest, verify), alphabet.letters
+            )
+        except FormatError as error:
+            raise ArtefactError(f"{folder / GAME_JSON}: {error}") from None
+    data = read_checked(folder, WORDS_DAWG, manifest, verify)
+    try:
+        dawg_layout(data)
+    except FormatError as error:
+        raise ArtefactError(f"{folder / WORDS_DAWG}: not a valid DAWG: {error}") from None
+    return WordListFiles(folder, manifest, alphabet, game, data)
+
+
+def read_json_checked(folder: Path, name: str, manifest: Manifest, verify: bool) -> object:
+    return parse_json(read_checked(folder, name, manifest, verify), folder / name)
+
+
+def read_checked(folder: Path, name: str, manifest: Manifest, verify: bool) -> bytes:
+    """A file's bytes, checked against the size (and with `verify` the sha256) the manifest records."""
+    expected = manifest.files.get(name)
+    if expected is None:
+        raise ArtefactError(f"{folder / MANIFEST_JSON}: does not list {name}")
+    data = read_bytes(folder / name, expected.bytes)
+    if verify and hashlib.sha256(data).hexdigest() != expected.sha256:
+        raise ArtefactError(f"{folder / name}: checksum does not match the manifest (corrupt or replaced)")
+    return data
