@@ -406,7 +406,7 @@ class Lexicon:
         With `use_all`, only words that use every tile of the rack. The walk remembers each
         (node, tiles left) pair that led to no word, so many blanks cost no more than the graph.
         """
-        text = self._pattern(rack)
+        text = self._letters_and_wildcards(rack)  # every blank counts: "**a" is two blanks and an a
         total = len(text)
         mask = pos_mask(pos)
         children, value = self.graph.children, self.graph.value
@@ -461,7 +461,14 @@ class Lexicon:
         return tuple(w for w, v in self._dawg.iteritems() if len(w) == length and v & mask)
 
     def _pattern(self, text: str) -> str:
-        """Normalize a pattern or rack and check its letters belong to the alphabet."""
+        """A pattern normalized and checked, runs of ``*`` made one (they match the same words)."""
+        normalized = self._letters_and_wildcards(text)
+        while "**" in normalized:
+            normalized = normalized.replace("**", "*")
+        return normalized
+
+    def _letters_and_wildcards(self, text: str) -> str:
+        """Normalize a pattern or rack and check it holds only the alphabet's letters and wildcards."""
         normalized = self.normalize(text)
         bad = sorted({c for c in normalized if c not in self.letters and c not in BLANKS})
         if bad:
@@ -469,8 +476,6 @@ class Lexicon:
                 f"{text!r}: {', '.join(map(repr, bad))} not in the {self.language_name} alphabet of this "
                 f"word list ({self.letters})"
             )
-        while "**" in normalized:
-            normalized = normalized.replace("**", "*")
         return normalized
 
     # --- definitions -----------------------------------------------------------------------------
