@@ -10,8 +10,8 @@ from tests.balda_helpers import WORDS, make_lexicon
 from tests.conftest import run_cli, scripted
 from wordlist import Lexicon
 from wordlist.games.balda import BaldaGame, BaldaSettings
-from wordlist.games.balda_bot import BaldaBot
-from wordlist.games.balda_terminal import draw, parse_move, play
+from wordlist.games.balda.terminal import draw, parse_move, play
+from wordlist.games.bot import Bot
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +26,7 @@ def test_a_human_plays_against_the_bot(lexicon: Lexicon, tmp_path: Path) -> None
     play(
         game,
         human=0,
-        bots=(BaldaBot("strong", 1), BaldaBot("strong", 2)),
+        bots=(Bot("strong", 1), Bot("strong", 2)),
         read=scripted(["help", "b2 z b2 b3", "b2 b b2-b3-a3", "hint", "moves", f"save {save}", "quit"]),
         write=shown.append,
     )

@@ -20,7 +20,7 @@ from tests.bench import lexicon as lexicon_bench
 from tests.bench.common import BENCH_DIR, save
 from wordlist import Lexicon
 from wordlist.games.balda import BaldaGame, BaldaSettings
-from wordlist.games.balda_bot import BaldaBot, legal_moves
+from wordlist.games.bot import Bot
 
 POSITIONS = 12
 
@@ -34,7 +34,7 @@ def word_list() -> Lexicon:
 
 def mid_game(lexicon: Lexicon, size: int, diagonal: bool, seed: int) -> BaldaGame:
     game = BaldaGame.new(lexicon, BaldaSettings(size=size, diagonal=diagonal), seed=seed)
-    bots = (BaldaBot("strong", seed), BaldaBot("beginner", seed + 1))
+    bots = (Bot("strong", seed), Bot("beginner", seed + 1))
     while len(game.history) < (size * size - size) // 2:
         bots[game.turn].move(game)
     return game
@@ -43,7 +43,7 @@ def mid_game(lexicon: Lexicon, size: int, diagonal: bool, seed: int) -> BaldaGam
 def timed(game: BaldaGame) -> tuple[float, int, int]:
     gc.collect()
     started = time.perf_counter()
-    moves = legal_moves(game)
+    moves = game.legal_moves()
     elapsed = (time.perf_counter() - started) * 1000
     words = sum(1 for m in moves if len(m.move.path) > 1)
     return elapsed, words, len(moves)

@@ -20,8 +20,8 @@ import time
 from tests.bench import lexicon as lexicon_bench
 from tests.bench.common import BENCH_DIR, save
 from wordlist import Lexicon
+from wordlist.games.bot import Bot, self_play
 from wordlist.games.wordgame import BLANK, Wordgame
-from wordlist.games.wordgame_bot import WordgameBot, legal_moves, self_play
 from wordlist_pipeline.artefacts import write_word_list
 from wordlist_pipeline.profile import load_profile
 from wordlist_pipeline.select import select
@@ -45,7 +45,7 @@ def positions(lexicon: Lexicon) -> list[Wordgame]:
     found = []
     for seed in range(GAMES):
         game = Wordgame.new(lexicon, seed=seed)
-        bots = (WordgameBot("strong", seed), WordgameBot("strong", seed + 100))
+        bots = (Bot("strong", seed), Bot("strong", seed + 100))
         while not game.is_over and len(game.history) < 18:
             bots[game.turn].move(game)
             if len(game.history) % 3 == 0 and not game.is_empty:
@@ -61,7 +61,7 @@ def rack(game: Wordgame, rng: random.Random, blanks: int) -> list[str]:
 def timed(game: Wordgame, tiles: list[str]) -> tuple[float, int]:
     gc.collect()
     started = time.perf_counter()
-    moves = legal_moves(game, tiles)
+    moves = game.legal_moves(tiles)
     return (time.perf_counter() - started) * 1000, len(moves)
 
 
@@ -95,7 +95,7 @@ def run() -> dict:
     moves = 0
     for seed in range(GAMES_TIMED):
         game = self_play(
-            Wordgame.new(lexicon, seed=seed), (WordgameBot("strong", seed), WordgameBot("strong", seed + 1))
+            Wordgame.new(lexicon, seed=seed), (Bot("strong", seed), Bot("strong", seed + 1))
         )
         moves += len(game.history)
     minutes = (time.perf_counter() - started) / 60
