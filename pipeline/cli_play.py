@@ -34,7 +34,8 @@ Seed = Annotated[int | None, typer.Option("--seed", help="Same seed, same game a
 BotFirst = Annotated[bool, typer.Option("--bot-first", help="The bot moves first")]
 SelfPlay = Annotated[bool, typer.Option("--self-play", help="Bot against bot")]
 Load = Annotated[
-    Path | None, typer.Option("--load", help="Continue a game saved with 'save' (its word list is the same)")
+    Path | None,
+    typer.Option("--load", help="Continue a game saved with 'save' (on the same word list)", metavar="FILE"),
 ]
 Data = Annotated[
     Path | None, typer.Option("--data", help="Folder of built word lists (default outputs)", metavar="DIR")

@@ -67,6 +67,7 @@ COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "definitions"]
 def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     # Decisions are made on the entries without their definitions (the bulk of the table);
     # only the kept entries' definitions are gathered, for the merge.
+    profile = profile.for_language(lang)
     in_lang = entries["lang"] == lang
     if not in_lang.all():  # (a table holds one language as built; filtering would copy it)
         entries = entries.filter(in_lang)
@@ -78,6 +79,8 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
         game = game.str.replace_all(char, "", literal=True)
     if profile.lowercase:
         game = game.str.to_lowercase()
+    for old, new in profile.replace.items():
+        game = game.str.replace_all(old, new, literal=True)
     frame = frame.with_columns(game.alias("game"), pl.lit(None, dtype=pl.String).alias("reason"))
 
     def rule(frame: pl.DataFrame, condition: pl.Expr, reason: str | pl.Expr) -> pl.DataFrame:

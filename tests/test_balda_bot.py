@@ -1,4 +1,4 @@
-"""Balda's move generator and the bot: exactly the legal moves, the strategies, whole games stay consistent."""
+"""Balda's move generator and the bot: exactly the legal moves, the strategies, consistent whole games."""
 
 from __future__ import annotations
 

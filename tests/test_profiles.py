@@ -20,7 +20,7 @@ def test_shipped_profiles() -> None:
     assert balda.alphabet("de") == "abcdefghijklmnopqrstuvwxyzäöüß"
     assert balda.alphabet_document("de")["upper"]["ß"] == "ẞ"
     wordgame = load_profile("wordgame")
-    assert wordgame.languages == ("en",) and not wordgame.lemmas_only and wordgame.forms_follow_lemmas
+    assert wordgame.languages == ("en", "de") and not wordgame.lemmas_only and wordgame.forms_follow_lemmas
     assert "proper_noun" not in wordgame.allowed_pos() and "slang" in wordgame.exclude_tags
     tiles = wordgame.alphabet_document("en")["game"]["tiles"]
     assert tiles["q"] == {"points": 7, "count": 1} and tiles["?"] == {"points": 0, "count": 2}

@@ -24,6 +24,7 @@ from wordlist.games.wordgame import (
     Wordgame,
     WordgameSettings,
 )
+from wordlist.games.wordgame.terminal import parse_move
 
 PLAIN = Layout(("." * 7,) * 7, (3, 3))
 
@@ -335,3 +336,36 @@ def test_the_state_round_trips_through_json(lexicon: Lexicon, tmp_path: Path) ->
         Wordgame.from_json('{"format": "balda"}', lexicon)
     with pytest.raises(WordlistError, match="not a wordgame game state"):
         Wordgame.from_json("{", lexicon)
+
+
+# --- German ------------------------------------------------------------------------------------------
+
+
+def test_the_german_tile_set_and_list(tmp_path: Path) -> None:
+    """The standard German distribution (102 tiles, Ä Ö Ü as tiles, no ß); nouns kept although
+    capitalized; ß spelled ss, as German players write it in capitals."""
+    german = make_lexicon(tmp_path, ["Straße", "Bär", "Häuser", "Öl", "Paris", "fließen"], "de")
+    assert sorted(german) == ["bär", "fliessen", "häuser", "paris", "strasse", "öl"]
+    assert german.letters == "abcdefghijklmnopqrstuvwxyzäöü" and german.alphabet["replace"] == {"ß": "ss"}
+    tiles = TileSet.of(german)
+    assert (
+        tiles.total == 102 and tiles.counts["?"] == 2 and tiles.counts["e"] == 15 and "ß" not in tiles.counts
+    )
+    assert (tiles.points["ä"], tiles.points["ö"], tiles.points["ü"], tiles.points["q"]) == (6, 8, 6, 10)
+    assert sum(tiles.points[c] * tiles.counts[c] for c in tiles.counts) == 202
+    game = Wordgame.new(german, seed=1)
+    assert game.settings == WordgameSettings.of(german) and len(game.bag) == 102 - 16
+    english = make_lexicon(tmp_path / "en", ["Straße", "bear", "Bear"])
+    assert sorted(english) == ["bear"]  # English keeps its policy: capitals and ß leave a word out
+
+
+def test_a_german_game_needs_no_code_of_its_own(tmp_path: Path) -> None:
+    german = make_lexicon(tmp_path, ["Straße", "Bär", "Häuser", "Bären", "Rasse"], "de")
+    game = deal(Wordgame.new(german, seed=2), "strassäe")
+    moves = {m.word: m.points for m in game.legal_moves()}
+    assert moves.keys() == {"strasse", "rasse"}  # from S T R A S S Ä E
+    turn = game.play(parse_move("d8 across STRAẞE", game))  # typed with ß: the tiles S, S
+    assert turn.words[0][0] == "strasse" and game.board[7][3:10] == list("strasse")
+    assert german.display("strasse") == "STRASSE"
+    restored = Wordgame.from_json(game.to_json(), german)
+    assert restored.to_dict() == game.to_dict()

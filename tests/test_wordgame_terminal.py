@@ -89,9 +89,9 @@ def test_board_drawing(lexicon: Lexicon) -> None:
     ]
     assert lines[8].split()[8] == "*"  # the start square, while the board is empty
     assert lines[-2] == "Ann: 0   Bob: 0   bag: 88"
-    assert lines[-1] == "your rack: " + " ".join(f"{t.upper()}{game.tiles.value(t)}" for t in game.racks[1]).translate(
-        str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
-    )
+    assert lines[-1] == "your rack: " + " ".join(
+        f"{t.upper()}{game.tiles.value(t)}" for t in game.racks[1]
+    ).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
     place(game, "oat", (7, 7))
     game.blanks.add((7, 8))
     assert draw(game).splitlines()[8].split()[8:11] == ["O", "a", "T"]  # a blank in lower case
@@ -114,3 +114,11 @@ def test_play_wordgame_from_the_cli(sample_outputs: Path, tmp_path: Path) -> Non
     layout.write_text('{"board": ["D.."], "start": [0, 0]}')
     bad = run_cli("play", "wordgame", "--layout", layout, "--data", sample_outputs)
     assert bad.returncode == 1 and "must be square" in bad.stderr
+
+
+def test_a_german_game_in_the_terminal(sample_outputs: Path) -> None:
+    result = run_cli(
+        "play", "wordgame", "--lang", "de", "--self-play", "--seed", "2", "--data", sample_outputs
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Wordgame, 15x15, de, 8 tiles a rack" in result.stdout and "Game over" in result.stdout

@@ -94,9 +94,7 @@ def run() -> dict:
     started = time.perf_counter()
     moves = 0
     for seed in range(GAMES_TIMED):
-        game = self_play(
-            Wordgame.new(lexicon, seed=seed), (Bot("strong", seed), Bot("strong", seed + 1))
-        )
+        game = self_play(Wordgame.new(lexicon, seed=seed), (Bot("strong", seed), Bot("strong", seed + 1)))
         moves += len(game.history)
     minutes = (time.perf_counter() - started) / 60
     games_per_minute = round(GAMES_TIMED / minutes, 1)

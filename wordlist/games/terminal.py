@@ -221,20 +221,21 @@ class Driver:
                 return True
 
     def listing(self) -> str:
-        """The best moves, one line each: points, word, how to type it; the same word for the same
-        points elsewhere is counted, not listed again."""
+        """The best words, one line each: the points of its best move, the word, how to type that
+        move; the word's other moves (elsewhere, or for fewer points) are counted, not listed."""
         game, screen = self.game, self.screen
         moves = sorted(game.legal_moves(), key=lambda c: (-c.points, c.word))
         if not moves:
             return screen.nothing_to_play(game)
-        groups: dict[tuple[str, int], list[Any]] = {}
+        groups: dict[str, list[Any]] = {}
         for move in moves:
-            groups.setdefault((move.word, move.points), []).append(move)
+            groups.setdefault(move.word, []).append(move)
         lines = []
-        for (word, points), same in list(groups.items())[:MOVES_LISTED]:
-            more = f"   (+{len(same) - 1} more {'ways' if len(same) > 2 else 'way'})" if len(same) > 1 else ""
+        for word, same in list(groups.items())[:MOVES_LISTED]:
+            best, others = same[0], len(same) - 1
+            more = f"   (+{others} more {'ways' if others > 1 else 'way'})" if others else ""
             shown = game.lexicon.display(word)
-            lines.append(f"{points:>4}  {shown:<12} {screen.notation(game, same[0])}{more}")
+            lines.append(f"{best.points:>4}  {shown:<12} {screen.notation(game, best)}{more}")
         if len(groups) > MOVES_LISTED:
             lines.append(f"      ... {len(groups) - MOVES_LISTED} more words ({len(moves)} moves in all)")
         return "\n".join(lines)
