@@ -9,8 +9,8 @@ import pytest
 from tests.balda_helpers import WORDS, make_lexicon
 from tests.conftest import run_cli, scripted
 from wordlist import Lexicon
-from wordlist.games.balda import BaldaGame, BaldaSettings
-from wordlist.games.balda.terminal import draw, parse_move, play
+from wordlist.games.balda import BaldaGame, BaldaSettings, Candidate, Move
+from wordlist.games.balda.terminal import SCREEN, draw, parse_move, play
 from wordlist.games.bot import Bot
 
 
@@ -51,6 +51,17 @@ def test_move_syntax() -> None:
     move = parse_move("B2 t b2-c2 c3")
     assert (move.cell, move.letter, move.path) == ((1, 1), "t", ((1, 1), (1, 2), (2, 2)))
     assert parse_move("b2 t").path == ((1, 1),)
+    assert parse_move("a3 x a3 b2..d2 e3").path == ((2, 0), (1, 1), (1, 2), (1, 3), (2, 4))
+    assert parse_move("a1 x a1..c3 c4").path == ((0, 0), (1, 1), (2, 2), (3, 2))
+    assert parse_move("c3 x c3..a3").path == ((2, 2), (2, 1), (2, 0))
+    for path in [((1, 1), (2, 1), (2, 2), (2, 3), (2, 4)), ((0, 0), (1, 1), (2, 2)), ((2, 2), (2, 1))]:
+        typed = SCREEN.notation(None, Candidate(Move(path[0], "x", path), "x" * len(path)))
+        assert parse_move(typed).path == path, typed  # what `moves` and `hint` print reads back
+    assert SCREEN.notation(None, Candidate(Move((1, 1), "x", ((1, 1), (2, 1), (2, 2), (2, 3))), "xxxx")) == (
+        "b2 x b2 b3..d3"
+    )
+    with pytest.raises(ValueError, match="a run goes along a row, a column or a diagonal"):
+        parse_move("a1 x a1..b3")
     with pytest.raises(ValueError, match="type the cell, the letter"):
         parse_move("b2")
 

@@ -281,6 +281,12 @@ class Game(ABC):
         return cls.from_dict(data, lexicon, root=root, allow_other_list=allow_other_list)
 
 
+def letters_long(n: int) -> str:
+    """'a 5-letter', 'an 8-letter', 'an 11-letter': the article that fits the number as it is read."""
+    article = "an" if str(n).startswith("8") or n in (11, 18) else "a"
+    return f"{article} {n}-letter"
+
+
 def speaker(name: str, you: str, others: str) -> str:
     """'You pass.' but 'Bot passes.': the verb form that fits a player's name."""
     return f"{name} {you if name.lower() == 'you' else others}"

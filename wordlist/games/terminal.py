@@ -122,6 +122,19 @@ class Screen(ABC):
     def nothing_to_play(self, game: Any) -> str:
         return "No move here: pass."
 
+    def listable(self, moves: list[Any]) -> list[Any]:
+        """The moves `moves` lists (Balda leaves out single letters)."""
+        return moves
+
+    def listing_notes(self, game: Any, moves: Sequence[Any]) -> list[str]:
+        """Lines after the list of moves."""
+        return []
+
+
+def ranked(game: Game) -> list[Any]:
+    """The moves worth playing (the bot's choice: Balda's words), best first, in a fixed order."""
+    return sorted(game.bot_search().all(), key=lambda c: (-c.points, c.word))
+
 
 def line_reader() -> Callable[[str], str]:
     """input(), with line editing and history where readline exists and the input is a terminal."""
@@ -138,12 +151,11 @@ class _Hints:
     version: int = -1
     level: int = 0
     candidate: Any = None
-    found: bool = False
 
     def next(self, game: Game) -> tuple[Any, int]:
         if self.version != game.version:
-            chosen = Bot("strong", seed=0).choose(game)
-            self.version, self.level, self.candidate, self.found = game.version, 0, chosen, True
+            best = ranked(game)
+            self.version, self.level, self.candidate = game.version, 0, best[0] if best else None
         self.level = min(self.level + 1, 3)
         return self.candidate, self.level
 
@@ -193,7 +205,10 @@ class Driver:
             if not text:
                 continue
             if command == "help":
-                write(f"{screen.move_help}\n\nCommands:\n{COMMANDS}")
+                commands = [
+                    c for c in COMMANDS.splitlines() if game.CAN_PASS or not c.strip().startswith("pass")
+                ]
+                write(f"{screen.move_help}\n\nCommands:\n" + "\n".join(commands))
             elif command == "hint":
                 candidate, level = self.hints.next(game)
                 write(screen.hint(game, candidate, level) if candidate else screen.nothing_to_play(game))
@@ -224,7 +239,7 @@ class Driver:
         """The best words, one line each: the points of its best move, the word, how to type that
         move; the word's other moves (elsewhere, or for fewer points) are counted, not listed."""
         game, screen = self.game, self.screen
-        moves = sorted(game.legal_moves(), key=lambda c: (-c.points, c.word))
+        moves = screen.listable(ranked(game))
         if not moves:
             return screen.nothing_to_play(game)
         groups: dict[str, list[Any]] = {}
@@ -238,7 +253,7 @@ class Driver:
             lines.append(f"{best.points:>4}  {shown:<12} {screen.notation(game, best)}{more}")
         if len(groups) > MOVES_LISTED:
             lines.append(f"      ... {len(groups) - MOVES_LISTED} more words ({len(moves)} moves in all)")
-        return "\n".join(lines)
+        return "\n".join([*lines, *screen.listing_notes(game, moves)])
 
     def save(self, name: str) -> None:
         path = Path(name).expanduser()

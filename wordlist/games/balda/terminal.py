@@ -4,6 +4,7 @@ A move is typed as the cell for the new letter, the letter, then the word's path
 
     b2 t b2 c2 c3 d3       put T on b2 and spell along b2, c2, c3, d3
     b2 t b2-c2-c3-d3       the same
+    b2 t b2 c2..c3 d3      the same: c2..c3 is every cell from c2 to c3 in a straight line
     b2 t                   the letter alone (one point)
 """
 
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 from wordlist.games import terminal
 from wordlist.games.balda.game import BaldaGame, Candidate, Move, Turn
 from wordlist.games.bot import Bot
-from wordlist.games.protocol import RESIGN, cell_name, parse_cell, speaker
+from wordlist.games.protocol import RESIGN, Cell, cell_name, letters_long, parse_cell, speaker
 from wordlist.games.terminal import Style
 
 
@@ -59,6 +60,8 @@ class BaldaScreen(terminal.Screen):
         lexicon = game.lexicon
         route = "-".join(cell_name(c) for c in turn.path)
         letter = lexicon.display(turn.letter)
+        if len(turn.path) == 1:
+            return f"{name}: {letter} on {cell_name(turn.cell)}, a letter alone, +1"
         word = lexicon.display(turn.word)
         line = f"{name}: {letter} on {cell_name(turn.cell)}, {word} ({route}), +{turn.points}"
         return "\n".join([line, *(f"    {i}. {d}" for i, d in enumerate(turn.definitions[:3], 1))])
@@ -68,16 +71,28 @@ class BaldaScreen(terminal.Screen):
 
     def notation(self, game: BaldaGame, candidate: Candidate) -> str:
         move = candidate.move
-        return f"{cell_name(move.cell)} {move.letter} {' '.join(cell_name(c) for c in move.path)}"
+        if len(move.path) == 1:
+            return f"{cell_name(move.cell)} {move.letter}"
+        return f"{cell_name(move.cell)} {move.letter} {' '.join(_runs(move.path))}"
+
+    def listable(self, moves: list[Candidate]) -> list[Candidate]:
+        return [m for m in moves if m.points > 1]
+
+    def listing_notes(self, game: BaldaGame, moves: Sequence[Candidate]) -> list[str]:
+        return ["      (or any letter alone on a free cell next to a letter, for 1 point)"]
+
+    def nothing_to_play(self, game: BaldaGame) -> str:
+        cell = cell_name(game.placeable_cells()[0])
+        return f"No word here: play a letter alone on a free cell next to a letter, like {cell} x (1 point)."
 
     def hint(self, game: BaldaGame, candidate: Candidate, level: int) -> str:
         word = game.lexicon.display(candidate.word)
         if len(candidate.word) == 1:
-            return f"No word here: place a single letter, like {cell_name(candidate.move.cell)} {word}."
+            return self.nothing_to_play(game)
         if level == 1:
-            return f"Try a {len(word)}-letter word beginning with {word[0]}."
+            return f"Try {letters_long(len(word))} word beginning with {word[0]}."
         if level == 2:
-            return f"Put a letter on {cell_name(candidate.move.cell)} for a {len(word)}-letter word."
+            return f"Put a letter on {cell_name(candidate.move.cell)} for {letters_long(len(word))} word."
         return f"{word}: type {self.notation(game, candidate)}"
 
     def result(self, game: BaldaGame) -> str:
@@ -96,13 +111,45 @@ def describe(game: BaldaGame, turn: Turn) -> str:
 
 
 def parse_move(text: str) -> Move:
-    """'b2 t b2 c2 c3' (or with dashes) -> Move; raises ValueError with what is wrong."""
+    """'b2 t b2 c2 c3' (or with dashes, or runs like 'a4..g4') -> Move; ValueError says what is wrong."""
     tokens = [t for t in re.split(r"[\s,\-]+", text.strip()) if t]
     if len(tokens) < 2:
         raise ValueError("type the cell, the letter, then the path, like: b2 t b2 c2 c3 (or help)")
     cell = parse_cell(tokens[0])
-    path = tuple(parse_cell(t) for t in tokens[2:]) or (cell,)
+    path = tuple(step for token in tokens[2:] for step in _cells(token)) or (cell,)
     return Move(cell, tokens[1], path)
+
+
+def _runs(path: Sequence[Cell]) -> list[str]:
+    """A path as typed, with straight runs of three cells or more as 'a4..d4'."""
+    parts: list[str] = []
+    i = 0
+    while i < len(path):
+        j = i + 1
+        if j < len(path):
+            step = (path[j][0] - path[i][0], path[j][1] - path[i][1])
+            while j + 1 < len(path) and (path[j + 1][0] - path[j][0], path[j + 1][1] - path[j][1]) == step:
+                j += 1
+        if j - i >= 2:
+            parts.append(f"{cell_name(path[i])}..{cell_name(path[j])}")
+            i = j + 1
+        else:
+            parts.append(cell_name(path[i]))
+            i += 1
+    return parts
+
+
+def _cells(token: str) -> list[Cell]:
+    """'c3' -> [c3]; 'a4..d4' -> [a4, b4, c4, d4]: a straight run along a row, column or diagonal."""
+    if ".." not in token:
+        return [parse_cell(token)]
+    first, _, last = token.partition("..")
+    (r1, c1), (r2, c2) = parse_cell(first), parse_cell(last)
+    dr, dc = r2 - r1, c2 - c1
+    steps = max(abs(dr), abs(dc))
+    if steps == 0 or (dr and dc and abs(dr) != abs(dc)):
+        raise ValueError(f"{token!r}: a run goes along a row, a column or a diagonal")
+    return [(r1 + i * (dr // steps), c1 + i * (dc // steps)) for i in range(steps + 1)]
 
 
 def play(

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from wordlist.games import terminal
 from wordlist.games.bot import Bot
-from wordlist.games.protocol import PASS, RESIGN, cell_name, parse_cell, speaker
+from wordlist.games.protocol import PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
 from wordlist.games.terminal import Style
 from wordlist.games.wordgame.board import ACROSS, DOWN, step
 from wordlist.games.wordgame.game import Candidate, Turn, Wordgame, spelled
@@ -92,7 +92,7 @@ class WordgameScreen(terminal.Screen):
     def hint(self, game: Wordgame, candidate: Candidate, level: int) -> str:
         word = game.lexicon.display(candidate.word)
         if level == 1:
-            return f"Try a {len(word)}-letter word beginning with {word[0]}, worth {candidate.points}."
+            return f"Try {letters_long(len(word))} word beginning with {word[0]}, worth {candidate.points}."
         if level == 2:
             return f"It starts on {cell_name(candidate.start)} and goes {candidate.direction}."
         return f"{word} for {candidate.points}: type {self.notation(game, candidate)}"
