@@ -134,6 +134,13 @@ class Game(ABC):
 
     # --- state -------------------------------------------------------------------------------------
 
+    def __repr__(self) -> str:
+        # never the racks or the bag: a repr ends up in logs
+        scores = ", ".join(f"{name} {score}" for name, score in zip(self.players, self.scores, strict=True))
+        over = ", over" if self.is_over else f", player {self.turn} to move"
+        where = f"{self.lexicon.language}/{self.lexicon.profile}"
+        return f"<{type(self).__name__} on {where}: {scores}, turn {self.version}{over}>"
+
     @property
     def version(self) -> int:
         """The state's version: turns played so far. Every move, pass or resignation adds one."""

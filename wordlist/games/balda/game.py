@@ -166,7 +166,7 @@ class Candidate:
         return {"move": self.move.to_dict(), "word": self.word, "points": self.points}
 
 
-@dataclass
+@dataclass(repr=False)
 class BaldaGame(protocol.Game):
     """A game in progress. Create with `BaldaGame.new`, drive with `play`, store with `to_json`."""
 
@@ -449,8 +449,8 @@ class BaldaGame(protocol.Game):
         if len(start_word) != size or any(c not in lexicon.letters for c in start_word):
             raise state.fail(reader.at("start_word"), f"{start_word!r} is not {size} letters of the alphabet")
         players = reader.strings("players", 2, MAX_NAME)
-        if len(players) != 2:
-            raise state.fail(reader.at("players"), "Balda is played by two players")
+        if len(players) != 2 or not all(players):
+            raise state.fail(reader.at("players"), "Balda is played by two players with names")
         seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
         game = cls.new(lexicon, settings, seed=seed, players=players, start_word=start_word)
         history = reader.list("history", size * size - size + 1)

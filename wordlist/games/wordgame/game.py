@@ -205,7 +205,7 @@ class Candidate:
         }
 
 
-@dataclass
+@dataclass(repr=False)
 class Wordgame(protocol.Game):
     """A game in progress. Create with `Wordgame.new`, drive with `play` and `pass_turn`, store with
     `to_json`; `view(player)` is what that player may see."""
