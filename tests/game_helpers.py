@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
+from tests import balda_helpers, wordgame_helpers
+from tests.conftest import ROOT
+from wordlist import Lexicon
 from wordlist.games.wordgame import Wordgame
 
 
@@ -15,3 +22,17 @@ def deal(game: Wordgame, tiles: str, player: int | None = None) -> Wordgame:
         game.bag.remove(tile)
         rack.append(tile)
     return game
+
+
+def hand_made_lists(folder: Path) -> dict[str, Lexicon]:
+    """The small Balda and Wordgame lists of the *_helpers modules, by game."""
+    return {
+        "balda": balda_helpers.make_lexicon(folder, balda_helpers.WORDS),
+        "wordgame": wordgame_helpers.make_lexicon(folder, wordgame_helpers.WORDS),
+    }
+
+
+def play_cli(*args: str | Path, typed: str) -> subprocess.CompletedProcess:
+    """`wordlist play ...` in a fresh process, with `typed` as the player's input."""
+    command = [sys.executable, "-m", "wordlist_pipeline", "play", *map(str, args)]
+    return subprocess.run(command, input=typed, capture_output=True, text=True, timeout=300, cwd=ROOT)

@@ -8,6 +8,7 @@ import pytest
 
 from tests.balda_helpers import WORDS, make_lexicon
 from tests.conftest import run_cli, scripted
+from tests.game_helpers import play_cli
 from wordlist import Lexicon
 from wordlist.games.balda import BaldaGame, BaldaSettings, Candidate, Move
 from wordlist.games.balda.terminal import SCREEN, draw, parse_move, play
@@ -67,21 +68,7 @@ def test_move_syntax() -> None:
 
 
 def test_cli_game_from_stdin(sample_outputs: Path) -> None:
-    import subprocess
-    import sys
-
-    command = [
-        sys.executable,
-        "-m",
-        "wordlist_pipeline",
-        "play",
-        "balda",
-        "--seed",
-        "5",
-        "--data",
-        str(sample_outputs),
-    ]
-    result = subprocess.run(command, input="resign\n", capture_output=True, text=True, timeout=60)
+    result = play_cli("balda", "--seed", "5", "--data", sample_outputs, typed="resign\n")
     assert result.returncode == 0, result.stderr
     assert "You resigned. Bot wins." in result.stdout
     bad = run_cli("play", "balda", "--size", "6", "--data", sample_outputs)

@@ -12,8 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests import balda_helpers, wordgame_helpers
-from tests.game_helpers import deal
+from tests.game_helpers import deal, hand_made_lists
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
 from wordlist.games import Bot, Game, GameStateError
@@ -23,11 +22,7 @@ from wordlist.games.wordgame import BLANK, Tile, Wordgame
 
 @pytest.fixture(scope="module")
 def lists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lexicon]:
-    folder = tmp_path_factory.mktemp("states")
-    return {
-        "balda": balda_helpers.make_lexicon(folder, balda_helpers.WORDS),
-        "wordgame": wordgame_helpers.make_lexicon(folder, wordgame_helpers.WORDS),
-    }
+    return hand_made_lists(tmp_path_factory.mktemp("states"))
 
 
 def balda_states(lexicon: Lexicon) -> list[dict]:
@@ -189,30 +184,14 @@ def test_balda_states_that_lie(lists: dict[str, Lexicon]) -> None:
     load(BaldaGame, [1, 2], lexicon, "not a balda game state")
     missing = {k: v for k, v in fresh["state"].items() if k != "turn"}
     load(BaldaGame, {**fresh, "state": missing}, lexicon, "state.turn: missing")
-    history = copy.deepcopy(played["state"]["history"])
-    history[0]["letter"] = "ä"
-    load(
-        BaldaGame,
-        {**played, "state": {**played["state"], "history": history}},
-        lexicon,
-        r"history\[0\].letter: 'ä' is not a letter",
-    )
-    history = copy.deepcopy(played["state"]["history"])
-    history[0]["points"] = 30
-    load(
-        BaldaGame,
-        {**played, "state": {**played["state"], "history": history}},
-        lexicon,
-        r"history\[0\].points: 30, but the move scores 3",
-    )
-    history = copy.deepcopy(played["state"]["history"])
-    history[0]["path"] = [[1, 1], [2, 2], [2, 0]]
-    load(
-        BaldaGame,
-        {**played, "state": {**played["state"], "history": history}},
-        lexicon,
-        r"history\[0\]: an illegal move",
-    )
+    for key, value, message in [
+        ("letter", "ä", r"history\[0\].letter: 'ä' is not a letter"),
+        ("points", 30, r"history\[0\].points: 30, but the move scores 3"),
+        ("path", [[1, 1], [2, 2], [2, 0]], r"history\[0\]: an illegal move"),
+    ]:
+        history = copy.deepcopy(played["state"]["history"])
+        history[0][key] = value
+        load(BaldaGame, {**played, "state": {**played["state"], "history": history}}, lexicon, message)
     load(
         BaldaGame,
         {**fresh, "state": {**fresh["state"], "start_word": "cable"}},

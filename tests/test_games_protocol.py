@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import balda_helpers, wordgame_helpers
-from tests.game_helpers import deal
+from tests.game_helpers import deal, hand_made_lists
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
 from wordlist.games import Bot, Game, GameStateError, IllegalMove
@@ -20,11 +19,7 @@ from wordlist.games.wordgame import Tile, Wordgame
 
 @pytest.fixture(scope="module")
 def lists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lexicon]:
-    folder = tmp_path_factory.mktemp("protocol")
-    return {
-        "balda": balda_helpers.make_lexicon(folder, balda_helpers.WORDS),
-        "wordgame": wordgame_helpers.make_lexicon(folder, wordgame_helpers.WORDS),
-    }
+    return hand_made_lists(tmp_path_factory.mktemp("protocol"))
 
 
 def new(kind: str, lists: dict[str, Lexicon]) -> Game:

@@ -9,16 +9,15 @@ import os
 import pty
 import re
 import select
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from tests import balda_helpers, wordgame_helpers
+from tests import wordgame_helpers
 from tests.conftest import ROOT, run_cli, scripted
-from tests.game_helpers import deal
+from tests.game_helpers import deal, hand_made_lists, play_cli
 from wordlist import Lexicon
 from wordlist.games import Bot
 from wordlist.games import state as states
@@ -33,11 +32,7 @@ from wordlist.games.wordgame.terminal import play as play_wordgame
 
 @pytest.fixture(scope="module")
 def lists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lexicon]:
-    folder = tmp_path_factory.mktemp("driver")
-    return {
-        "balda": balda_helpers.make_lexicon(folder, balda_helpers.WORDS),
-        "wordgame": wordgame_helpers.make_lexicon(folder, wordgame_helpers.WORDS),
-    }
+    return hand_made_lists(tmp_path_factory.mktemp("driver"))
 
 
 def session(game, lines: list[str], **options) -> str:
@@ -240,17 +235,6 @@ def test_a_loaded_game_is_played_by_you_again(
     Bot("strong", 1).move(game)
     saved = tmp_path / "saved.json"
     saved.write_text(game.to_json())
-    command = [
-        sys.executable,
-        "-m",
-        "wordlist_pipeline",
-        "play",
-        "balda",
-        "--load",
-        str(saved),
-        "--data",
-        str(sample_outputs),
-    ]
-    result = subprocess.run(command, input="resign\n", capture_output=True, text=True, timeout=120, cwd=ROOT)
+    result = play_cli("balda", "--load", saved, "--data", sample_outputs, typed="resign\n")
     assert result.returncode == 0, result.stderr
     assert "You resigned. Bot wins." in result.stdout

@@ -124,13 +124,17 @@ class Game(ABC):
     KIND: ClassVar[str]  # "balda", "wordgame": the state envelope's format tag
     FORMAT_VERSION: ClassVar[int]  # of the state inside the envelope
     Illegal: ClassVar[type[IllegalMove]] = IllegalMove
+    MOVE: ClassVar[type]  # the game's move, with from_dict
+    TURN: ClassVar[type]  # the game's log entry: TURN(player, action=...)
     CAN_PASS: ClassVar[bool] = False
 
     lexicon: Lexicon
+    board: list[list[str | None]]
     players: list[str]
     scores: list[int]
     turn: int
     history: list[Any]
+    resigned: int | None
 
     # --- state -------------------------------------------------------------------------------------
 
@@ -205,14 +209,18 @@ class Game(ABC):
         self._check_not_over()
         raise self.Illegal("cannot_pass")
 
-    @abstractmethod
     def resign(self) -> Any:
         """The player to move gives up; the other player wins."""
+        self._check_not_over()
+        record = self.TURN(self.turn, action=RESIGN)
+        self.history.append(record)
+        self.resigned = self.turn
+        return record
 
     @classmethod
-    @abstractmethod
     def move_from_dict(cls, data: object) -> Any:
         """A move read from JSON (as `Candidate.to_dict()["move"]` writes it); IllegalMove('malformed')."""
+        return cls.MOVE.from_dict(data)
 
     @abstractmethod
     def notation(self, turn: Any) -> str:
@@ -234,6 +242,10 @@ class Game(ABC):
     def _check_not_over(self) -> None:
         if self.is_over:
             raise self.Illegal("game_over")
+
+    def board_rows(self) -> list[str]:
+        """The board as text, a string a row, "." for an empty square (views and saved states)."""
+        return ["".join(letter or "." for letter in row) for row in self.board]
 
     # --- JSON --------------------------------------------------------------------------------------
 
@@ -286,6 +298,17 @@ class Game(ABC):
         """`from_dict` of JSON text (or UTF-8 bytes)."""
         data = states.parse_json(text, cls.KIND)
         return cls.from_dict(data, lexicon, root=root, allow_other_list=allow_other_list)
+
+
+MAX_NAME = 100  # characters of a player's name
+
+
+def checked_players(players: Sequence[object], game: str) -> list[str]:
+    """Two players' names, each 1 to MAX_NAME characters, or WordlistError."""
+    names = list(players)
+    if len(names) != 2 or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names):
+        raise WordlistError(f"{game} is played by two players with names of 1 to {MAX_NAME} characters")
+    return names  # type: ignore[return-value]
 
 
 def letters_long(n: int) -> str:

@@ -36,7 +36,6 @@ from wordlist.lexicon import Lexicon
 
 BOARD_SIZES = (5, 7, 9)
 EXTRA_PARTS_OF_SPEECH = ("verb", "adjective", "adverb")
-MAX_NAME = 100  # characters of a player's name
 
 # Every way a move can be illegal: the code a frontend can branch on, and the message a player reads.
 RULES = {
@@ -173,6 +172,8 @@ class BaldaGame(protocol.Game):
     KIND = "balda"
     FORMAT_VERSION = 2
     Illegal = IllegalMove
+    MOVE = Move
+    TURN = Turn
 
     lexicon: Lexicon
     settings: BaldaSettings
@@ -200,7 +201,7 @@ class BaldaGame(protocol.Game):
     ) -> BaldaGame:
         """A new game: the starting word is a random noun of the board's width (or `start_word`)."""
         settings = settings or BaldaSettings()
-        players = _players(players)
+        players = protocol.checked_players(players, "Balda")
         if start_word is None:
             try:
                 start_word = lexicon.random_word(settings.size, pos="noun", rng=random.Random(seed))
@@ -271,13 +272,10 @@ class BaldaGame(protocol.Game):
         return {
             **self._view_common(player),
             "settings": self.settings.to_dict(),
-            "board": self._board_rows(),
+            "board": self.board_rows(),
             "start_word": self.start_word,
             "placeable": [list(c) for c in self.placeable_cells()] if not self.is_over else [],
         }
-
-    def _board_rows(self) -> list[str]:
-        return ["".join(letter or "." for letter in row) for row in self.board]
 
     # --- moves -------------------------------------------------------------------------------------
 
@@ -393,18 +391,6 @@ class BaldaGame(protocol.Game):
         self.turn = 1 - self.turn
         return record
 
-    def resign(self) -> Turn:
-        """The player to move gives up: the other player wins."""
-        self._check_not_over()
-        record = Turn(self.turn, action=RESIGN)
-        self.history.append(record)
-        self.resigned = self.turn
-        return record
-
-    @classmethod
-    def move_from_dict(cls, data: object) -> Move:
-        return Move.from_dict(data)
-
     def notation(self, turn: Turn) -> str:
         """'b2 t b2-b3-a3' (the cell, the letter, the path), 'b2 t' for a single letter, or 'resign'."""
         if turn.action != PLAY or turn.cell is None:
@@ -423,7 +409,7 @@ class BaldaGame(protocol.Game):
             "players": list(self.players),
             "start_word": self.start_word,
             "seed": self.seed,
-            "board": self._board_rows(),
+            "board": self.board_rows(),
             "scores": list(self.scores),
             "turn": self.turn,
             "history": [t.to_dict() for t in self.history],
@@ -448,7 +434,7 @@ class BaldaGame(protocol.Game):
         start_word = reader.str("start_word", size)
         if len(start_word) != size or any(c not in lexicon.letters for c in start_word):
             raise state.fail(reader.at("start_word"), f"{start_word!r} is not {size} letters of the alphabet")
-        players = reader.strings("players", 2, MAX_NAME)
+        players = reader.strings("players", 2, protocol.MAX_NAME)
         if len(players) != 2 or not all(players):
             raise state.fail(reader.at("players"), "Balda is played by two players with names")
         seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
@@ -459,7 +445,7 @@ class BaldaGame(protocol.Game):
         if version != len(history):
             raise GameStateError(f"version: {version}, but the log has {len(history)} turns")
         board = reader.strings("board", size, size)
-        if board != game._board_rows():
+        if board != game.board_rows():
             raise state.fail(reader.at("board"), "does not match the starting word and the moves in the log")
         for key, expected in (("scores", game.scores), ("turn", game.turn)):
             found = reader.raw(key)
@@ -501,10 +487,3 @@ class BaldaGame(protocol.Game):
 _TURN_KEYS = dict.fromkeys(
     ("player", "action", "cell", "letter", "path", "word", "points", "definitions"), True
 )
-
-
-def _players(players: Sequence[str]) -> list[str]:
-    names = list(players)
-    if len(names) != 2 or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names):
-        raise WordlistError(f"Balda is played by two players with names of 1 to {MAX_NAME} characters")
-    return names

@@ -10,12 +10,12 @@ A move is typed as the cell for the new letter, the letter, then the word's path
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from wordlist.games import terminal
 from wordlist.games.balda.game import BaldaGame, Candidate, Move, Turn
-from wordlist.games.bot import Bot
 from wordlist.games.protocol import RESIGN, Cell, cell_name, letters_long, parse_cell, speaker
 from wordlist.games.terminal import Style
 
@@ -152,15 +152,5 @@ def _cells(token: str) -> list[Cell]:
     return [(r1 + i * (dr // steps), c1 + i * (dc // steps)) for i in range(steps + 1)]
 
 
-def play(
-    game: BaldaGame,
-    *,
-    human: int | None = 0,
-    bots: Sequence[Bot] | None = None,
-    read: Callable[[str], str] | None = None,
-    write: Callable[[str], None] = print,
-    style: Style | None = None,
-) -> BaldaGame:
-    """Run `game` to the end in a terminal. `human` is the human's player index (None: bots on both sides)."""
-    terminal.play(game, SCREEN, human=human, bots=bots, read=read, write=write, style=style)
-    return game
+# play(game, human=0, bots=None, read=None, write=print, style=None): the shared driver with this screen
+play = functools.partial(terminal.play, screen=SCREEN)

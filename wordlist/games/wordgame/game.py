@@ -47,7 +47,6 @@ FIRST_WORD_LETTERS = 4
 PASSES_TO_END = 3
 DEFAULT_RACK = 8
 MAX_RACK = 15
-MAX_NAME = 100
 
 RULES = {
     **protocol.COMMON_RULES,
@@ -213,6 +212,8 @@ class Wordgame(protocol.Game):
     KIND = "wordgame"
     FORMAT_VERSION = 2
     Illegal = IllegalMove
+    MOVE = Move
+    TURN = Turn
     CAN_PASS = True
 
     lexicon: Lexicon
@@ -244,9 +245,7 @@ class Wordgame(protocol.Game):
     ) -> Wordgame:
         """A new game: the bag shuffled (seeded), each player's rack drawn from it."""
         settings = settings or WordgameSettings.of(lexicon)
-        names = list(players)
-        if len(names) != 2 or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names):
-            raise WordlistError(f"Wordgame is played by two players with names of 1 to {MAX_NAME} characters")
+        names = protocol.checked_players(players, "Wordgame")
         tiles = TileSet.of(lexicon)
         bag = tiles.bag()
         random.Random(seed).shuffle(bag)
@@ -323,7 +322,7 @@ class Wordgame(protocol.Game):
         return {
             **self._view_common(player),
             "settings": self.settings.to_dict(),
-            "board": self._board_rows(),
+            "board": self.board_rows(),
             "blanks": sorted(map(list, self.blanks)),
             "rack": list(self.racks[player]) if player is not None else [],
             "rack_tiles": [len(r) for r in self.racks],
@@ -460,18 +459,6 @@ class Wordgame(protocol.Game):
         self.turn = 1 - self.turn
         return record
 
-    def resign(self) -> Turn:
-        """The player to move gives up: the other player wins."""
-        self._check_not_over()
-        record = Turn(self.turn, action=RESIGN)
-        self.history.append(record)
-        self.resigned = self.turn
-        return record
-
-    @classmethod
-    def move_from_dict(cls, data: object) -> Move:
-        return Move.from_dict(data)
-
     def notation(self, turn: Turn) -> str:
         """'h8 down tea' (where the main word starts, the direction, the whole word; a blank's letter
         after a ?), or 'pass' / 'resign'."""
@@ -584,9 +571,6 @@ class Wordgame(protocol.Game):
     def _rack_text(self) -> str:
         return " ".join(self.lexicon.display(t) if t != BLANK else BLANK for t in sorted(self.rack))
 
-    def _board_rows(self) -> list[str]:
-        return ["".join(letter or "." for letter in row) for row in self.board]
-
     # --- JSON --------------------------------------------------------------------------------------
 
     def state(self) -> dict:
@@ -597,7 +581,7 @@ class Wordgame(protocol.Game):
             "settings": self.settings.to_dict(),
             "players": list(self.players),
             "seed": self.seed,
-            "board": self._board_rows(),
+            "board": self.board_rows(),
             "blanks": sorted(map(list, self.blanks)),
             "racks": [list(r) for r in self.racks],
             "bag": list(self.bag),
@@ -621,7 +605,7 @@ class Wordgame(protocol.Game):
             settings = WordgameSettings(raw.raw("rack_size"), layout)
         except WordlistError as error:
             raise GameStateError(f"{raw.where}: {error}") from None
-        players = reader.strings("players", 2, MAX_NAME)
+        players = reader.strings("players", 2, protocol.MAX_NAME)
         if len(players) != 2 or not all(players):
             raise state.fail(reader.at("players"), "Wordgame is played by two players with names")
         seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
@@ -686,7 +670,7 @@ class Wordgame(protocol.Game):
     def _check_replayed(self, reader: Reader) -> None:
         """After the replay: the stored board, counts and the tiles themselves must agree with it."""
         size = self.size
-        if reader.strings("board", size, size) != self._board_rows():
+        if reader.strings("board", size, size) != self.board_rows():
             raise state.fail(reader.at("board"), "does not match the moves in the log")
         blanks = {
             state.as_cell(c, f"{reader.at('blanks')}[{i}]", size)

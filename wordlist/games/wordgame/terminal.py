@@ -13,10 +13,10 @@ a blank's letter is shown in lower case. The rack shows each tile's points (A₁
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Sequence
 
 from wordlist.games import terminal
-from wordlist.games.bot import Bot
 from wordlist.games.protocol import PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
 from wordlist.games.terminal import Style
 from wordlist.games.wordgame.board import ACROSS, DOWN, step
@@ -169,15 +169,5 @@ def parse_move(text: str, game: Wordgame) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-def play(
-    game: Wordgame,
-    *,
-    human: int | None = 0,
-    bots: Sequence[Bot] | None = None,
-    read: Callable[[str], str] | None = None,
-    write: Callable[[str], None] = print,
-    style: Style | None = None,
-) -> Wordgame:
-    """Run `game` to the end in a terminal. `human` is the human's player index (None: bots on both sides)."""
-    terminal.play(game, SCREEN, human=human, bots=bots, read=read, write=write, style=style)
-    return game
+# play(game, human=0, bots=None, read=None, write=print, style=None): the shared driver with this screen
+play = functools.partial(terminal.play, screen=SCREEN)
