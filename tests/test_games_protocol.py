@@ -11,7 +11,7 @@ import pytest
 from tests.game_helpers import deal, hand_made_lists
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
-from wordlist.games import Bot, Game, GameStateError, IllegalMove
+from wordlist.games import Bot, Game, GameStateError, IllegalMove, load_game
 from wordlist.games.balda import BaldaGame, Move
 from wordlist.games.wordgame import Move as TileMove
 from wordlist.games.wordgame import Tile, Wordgame
@@ -181,3 +181,14 @@ def test_moves_from_json_round_trip(lists: dict[str, Lexicon]) -> None:
     assert TileMove.from_dict({"tiles": [{"cell": [1, 2], "letter": "x"}]}).tiles == (Tile((1, 2), "x"),)
     balda_move = Move((1, 1), "b", ((1, 1), (2, 1)))
     assert Move.from_dict(json.loads(json.dumps(balda_move.to_dict()))) == balda_move
+
+
+def test_a_saved_game_of_either_kind_loads_by_its_tag(lists: dict[str, Lexicon]) -> None:
+    for kind in KINDS:
+        game = new(kind, lists)
+        loaded = load_game(game.to_json(), lists[kind])
+        assert type(loaded) is type(game) and loaded.to_dict() == game.to_dict()
+        assert load_game(game.to_dict(), lists[kind]).version == 0
+    for data in ('{"format": "chess"}', "[]", b"\xff"):
+        with pytest.raises(GameStateError):
+            load_game(data, lists["balda"])
