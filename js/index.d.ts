@@ -22,6 +22,8 @@ export interface AlphabetJson {
   remove?: string;
   /** Whether typed words are lower-cased (default true). */
   lowercase?: boolean;
+  /** Spellings replaced after lower-casing, in order ({"ß": "ss"} in German Wordgame). */
+  replace?: Record<string, string>;
   [key: string]: unknown;
 }
 

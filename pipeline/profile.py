@@ -17,10 +17,13 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
 
     [words]                                # how a page title becomes a game word
     remove = "-"                           # characters deleted ("e-mail" -> "email")
+    replace = { "ß" = "ss" }               # spellings changed, after lower-casing
     exclude_characters = ""                # titles containing any of these are left out
     lowercase = true                       # words are compared and stored in lower case
     min_length = 2
     max_length = 15                        # optional
+    [words.de]                             # any of these keys, for one language only
+    replace = { "ß" = "ss" }
 
     [words.titles]                         # which page titles each language's list takes:
     en = "lowercase"                       #   only titles in lower case ("cat", not "Monday"); a capital
@@ -47,6 +50,7 @@ The alphabet and the game are checked by their records in wordlist.format (`Alph
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,6 +85,7 @@ _WORDS = {
     "lowercase": bool,
     "min_length": int,
     "max_length": int,
+    "replace": dict,
 }
 _GAME = {"board_size": int, "rack_size": int, "board": list, "start": list, "tiles": dict}
 _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
@@ -111,6 +116,8 @@ class Profile:
     lowercase: bool = True
     min_length: int = 1
     max_length: int | None = None
+    replace: dict[str, str] = field(default_factory=dict)
+    language_words: dict[str, dict] = field(default_factory=dict)  # [words.<lang>]: overrides
     alphabets: dict[str, str] = field(default_factory=dict)
     upper: dict[str, str] = field(default_factory=dict)
     game: dict = field(default_factory=dict)
@@ -126,15 +133,22 @@ class Profile:
     def alphabet(self, lang: str) -> str:
         return self.alphabets[lang]
 
+    def for_language(self, lang: str) -> Profile:
+        """The profile as it applies to `lang`: its [words.<lang>] keys replace the [words] ones."""
+        overrides = self.language_words.get(lang)
+        return dataclasses.replace(self, **overrides) if overrides else self
+
     def alphabet_record(self, lang: str) -> Alphabet:
         """What alphabet.json holds for `lang`: letters, capitals, how words are normalized."""
+        words = self.for_language(lang)
         return Alphabet(
             language=lang,
             letters=self.alphabet(lang),
             language_name=EDITIONS[lang].name,
             upper={c: u for c, u in self.upper.items() if c in self.alphabet(lang)},
-            remove=self.remove,
-            lowercase=self.lowercase,
+            remove=words.remove,
+            lowercase=words.lowercase,
+            replace=words.replace,
         )
 
     def game_spec(self, lang: str) -> GameSpec | None:
@@ -224,6 +238,11 @@ def _check_game(path: Path, profile: Profile) -> None:
             raise ProfileError(f"{path}: {message}") from None
 
 
+def _renamed(words: dict) -> dict:
+    """[words.<lang>] keys as Profile fields (the same names; `replace` copied)."""
+    return {key: dict(value) if isinstance(value, dict) else value for key, value in words.items()}
+
+
 def _names(path: Path, where: str, values: list, known: tuple[str, ...] | dict, what: str) -> tuple[str, ...]:
     for value in values:
         if value not in known:
@@ -250,10 +269,20 @@ def _build(path: Path, data: dict) -> Profile:
         if required not in data:
             raise ProfileError(f"{path}: missing key {required!r}")
     entries = data.get("entries", {})
-    words = data.get("words", {})
+    words = dict(data.get("words", {}))
     game = data.get("game", {})
+    languages = data["languages"]
+    if not isinstance(languages, list) or not all(isinstance(lang, str) for lang in languages):
+        raise ProfileError(f"{path}: 'languages' must be a list of language codes")
+    language_words = {lang: words.pop(lang) for lang in languages if isinstance(words.get(lang), dict)}
     _check_keys(path, entries, _ENTRIES, "entries.")
-    _check_keys(path, words, _WORDS, "words.")
+    for where, table in [("words.", words)] + [(f"words.{lang}.", t) for lang, t in language_words.items()]:
+        _check_keys(path, table, _WORDS, where)
+        for old, new in table.get("replace", {}).items():
+            if not old or not isinstance(new, str):
+                raise ProfileError(
+                    f"{path}: '{where}replace' maps spellings to strings, not {old!r} = {new!r}"
+                )
     _check_keys(path, game, _GAME, "game.")
     languages = tuple(data["languages"])
     _names(path, "languages", list(languages), tuple(EDITIONS), "language")
@@ -291,6 +320,8 @@ def _build(path: Path, data: dict) -> Profile:
         lowercase=words.get("lowercase", True),
         min_length=words.get("min_length", 1),
         max_length=words.get("max_length"),
+        replace=dict(words.get("replace", {})),
+        language_words={lang: _renamed(table) for lang, table in language_words.items()},
         alphabets=alphabet,
         upper=upper,
         game=game,

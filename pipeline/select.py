@@ -80,6 +80,7 @@ COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "definitions", 
 def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     # Decisions are made on the entries without their definitions (the bulk of the table);
     # only the kept entries' definitions are gathered, for the merge.
+    profile = profile.for_language(lang)
     in_lang = entries["lang"] == lang
     if not in_lang.all():  # (a table holds one language as built; filtering would copy it)
         entries = entries.filter(in_lang)
@@ -155,17 +156,21 @@ def normalized(titles: pl.Series, alphabet: Alphabet) -> pl.Series:
     The removals are the same literal replacements. Lower-casing ASCII is the same everywhere;
     beyond ASCII, Polars follows a newer Unicode than Python (55 characters of Unicode 15-16
     lower-case in Polars and not in Python 3.11), so those titles go through the library's own
-    `normalize`: a list's words are what the library will look them up as.
+    `normalize`: a list's words are what the library will look them up as. The replacements
+    (German Wordgame's ß -> ss) are literal, in the alphabet's order, as there.
     """
     for char in alphabet.remove:
         titles = titles.str.replace_all(char, "", literal=True)
-    if not alphabet.lowercase:
-        return titles
-    lowered = titles.str.to_lowercase()
-    beyond_ascii = (~titles.str.contains(r"^[\x00-\x7F]*$")).fill_null(False).arg_true()
-    if beyond_ascii.len():
-        lowered = lowered.scatter(beyond_ascii, [t.lower() for t in titles.gather(beyond_ascii).to_list()])
-    return lowered
+    if alphabet.lowercase:
+        lowered = titles.str.to_lowercase()
+        beyond_ascii = (~titles.str.contains(r"^[\x00-\x7F]*$")).fill_null(False).arg_true()
+        if beyond_ascii.len():
+            beyond = [t.lower() for t in titles.gather(beyond_ascii).to_list()]
+            lowered = lowered.scatter(beyond_ascii, beyond)
+        titles = lowered
+    for old, new in alphabet.replace.items():
+        titles = titles.str.replace_all(old, new, literal=True)
+    return titles
 
 
 def _character_class(letters: str) -> str:

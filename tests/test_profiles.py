@@ -21,7 +21,7 @@ def test_shipped_profiles() -> None:
     assert balda.alphabet_record("de").upper["ß"] == "ẞ" and balda.alphabet_record("de").display("ß") == "ẞ"
     assert balda.alphabet_record("de").language_name == "German" and balda.game_spec("de") is None
     wordgame = load_profile("wordgame")
-    assert wordgame.languages == ("en",) and not wordgame.lemmas_only and wordgame.forms_follow_lemmas
+    assert wordgame.languages == ("en", "de") and not wordgame.lemmas_only and wordgame.forms_follow_lemmas
     assert "proper_noun" not in wordgame.allowed_pos() and "slang" in wordgame.exclude_tags
     game = wordgame.game_spec("en")
     assert game is not None and (game.tiles.points["q"], game.tiles.counts["q"]) == (7, 1)
@@ -51,11 +51,11 @@ def test_a_user_profile_from_a_file(tmp_path: Path) -> None:
         ("[words]\nremove = 3\n", "'words.remove' must be a string, not 3"),
         ("[game.tiles.en]\nz = [10, 1]\n", "'game.tiles.en.z' is not a letter of 'alphabet.en'"),
         ('[game]\nboard_size = 3\nboard = ["...", ".x.", "..."]\n', "'game.board' has unknown squares ['x']"),
-        ('[game]\nboard = ["...", "..", "..."]\n', "'game.board' must be 3 strings of 3 squares"),
+        ('[game]\nboard = ["...", "..", "..."]\n', "'game.board' must be square: 3 strings of 3 squares"),
         ('[game]\nboard = ["...", "...", "..."]\nstart = [3, 1]\n', "'game.start' must be [row, column]"),
         (
             '[game]\nboard = ["..."]\nstart = [0, 0]\nrack_size = 7\n',
-            "'game.board' must be 1 strings of 1 squares",
+            "'game.board' must be square: 1 strings of 1 squares",
         ),
         (
             '[game]\nboard = ["."]\nstart = [0, 0]\nrack_size = 7\n',

@@ -73,6 +73,18 @@ export class Alphabet {
       }
       this.upper.set(letter, capital);
     }
+    /** @type {Array<[string, string]>} spellings replaced after lower-casing, in order (German Wordgame: ß -> ss) */
+    this.replace = [];
+    for (const [old, spelled] of Object.entries(field("replace", "object", {}))) {
+      if (old === "" || Array.from(WILDCARDS).some((w) => old.includes(w))) {
+        throw bad(`"replace" must map non-empty text without "${WILDCARDS}", got ${JSON.stringify(old)}`);
+      }
+      if (typeof spelled !== "string" || spelled === "" || Array.from(spelled).some((c) => !this._index.has(c))) {
+        throw bad(`"replace"."${old}" must be made of the alphabet's letters, got ${JSON.stringify(spelled) ?? describe(spelled)}`);
+      }
+      this.replace.push([old, spelled]);
+    }
+    Object.freeze(this.replace);
     this.raw = json;
   }
 
@@ -84,12 +96,15 @@ export class Alphabet {
   /**
    * The game word for `word` as typed, as docs/FORMAT.md defines it: the characters of `remove`
    * deleted, then the full Unicode lower-case mapping if the list is case-insensitive (ẞ -> ß;
-   * "SS" stays "ss"). Nothing else: " cat" keeps its space, and so is not a word.
+   * "SS" stays "ss"), then the `replace` spellings in order (German Wordgame: ß -> ss). Nothing
+   * else: " cat" keeps its space, and so is not a word.
    */
   normalize(word, name = "word") {
     requireString(word, name);
     for (const char of this.remove) if (word.includes(char)) word = word.replaceAll(char, "");
-    return this.lowercase ? word.toLowerCase() : word;
+    if (this.lowercase) word = word.toLowerCase();
+    for (const [old, spelled] of this.replace) if (word.includes(old)) word = word.replaceAll(old, spelled);
+    return word;
   }
 
   /** A game word in capitals as a game shows it: ß becomes ẞ, so that each letter stays one tile. */

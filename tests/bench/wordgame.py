@@ -6,8 +6,9 @@ The word list is the benchmark's realistic English list (wamerican-huge, or gene
 in tests/bench/lexicon.py) built with the wordgame profile: lower-case words only. Mid-game
 positions come from seeded strong-bot games, taken every 3 moves from move 3 to move 18. Each
 position is timed on one core with a rack of 8 letters drawn from the game's tile set, without
-a blank and with one; "cold" is the first position with a freshly loaded word list, the medians
-are over the positions that follow.
+a blank and with one: listing every move as objects (`legal_moves`), and the compact search a
+bot chooses from (`search`). "cold" is the first position with a freshly loaded word list, the
+medians are over the positions that follow.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ import time
 from tests.bench import lexicon as lexicon_bench
 from tests.bench.common import BENCH_DIR, save
 from wordlist import Lexicon
+from wordlist.games.bot import Bot, self_play
 from wordlist.games.wordgame import BLANK, Wordgame
-from wordlist.games.wordgame_bot import WordgameBot, legal_moves, self_play
 from wordlist_pipeline.artefacts import write_word_list
 from wordlist_pipeline.profile import load_profile
 from wordlist_pipeline.select import select
@@ -45,7 +46,7 @@ def positions(lexicon: Lexicon) -> list[Wordgame]:
     found = []
     for seed in range(GAMES):
         game = Wordgame.new(lexicon, seed=seed)
-        bots = (WordgameBot("strong", seed), WordgameBot("strong", seed + 100))
+        bots = (Bot("strong", seed), Bot("strong", seed + 100))
         while not game.is_over and len(game.history) < 18:
             bots[game.turn].move(game)
             if len(game.history) % 3 == 0 and not game.is_empty:
@@ -58,11 +59,17 @@ def rack(game: Wordgame, rng: random.Random, blanks: int) -> list[str]:
     return rng.sample(letters, game.settings.rack_size - blanks) + [BLANK] * blanks
 
 
-def timed(game: Wordgame, tiles: list[str]) -> tuple[float, int]:
+def timed(game: Wordgame, tiles: list[str]) -> tuple[float, int, float]:
+    """Milliseconds to list every move as objects, the number of moves, and milliseconds for the
+    compact search a bot chooses from."""
     gc.collect()
     started = time.perf_counter()
-    moves = legal_moves(game, tiles)
-    return (time.perf_counter() - started) * 1000, len(moves)
+    moves = game.legal_moves(tiles)
+    listed = (time.perf_counter() - started) * 1000
+    gc.collect()
+    started = time.perf_counter()
+    game.search(tiles)
+    return listed, len(moves), (time.perf_counter() - started) * 1000
 
 
 def run() -> dict:
@@ -70,7 +77,7 @@ def run() -> dict:
     rng = random.Random(5)
     rows = []
     empty = Wordgame.new(word_list(), seed=1)  # a fresh load: nothing memoized
-    cold_ms, _ = timed(empty, rack(empty, rng, 0))
+    cold_ms, _, _ = timed(empty, rack(empty, rng, 0))
     mid = positions(lexicon)
     for blanks in (0, 1):
         for name, games in (
@@ -82,21 +89,21 @@ def run() -> dict:
                 "position": name,
                 "blanks": blanks,
                 "positions": len(games),
-                "median_ms": round(statistics.median(ms for ms, _ in measured), 1),
-                "p90_ms": round(sorted(ms for ms, _ in measured)[int(0.9 * (len(measured) - 1))], 1),
-                "median_moves": round(statistics.median(n for _, n in measured)),
+                "median_ms": round(statistics.median(ms for ms, _, _ in measured), 1),
+                "p90_ms": round(sorted(ms for ms, _, _ in measured)[int(0.9 * (len(measured) - 1))], 1),
+                "search_median_ms": round(statistics.median(ms for _, _, ms in measured), 1),
+                "median_moves": round(statistics.median(n for _, n, _ in measured)),
             }
             rows.append(row)
             print(
                 f"{name:12} blanks={blanks}  median {row['median_ms']:7.1f} ms  p90 {row['p90_ms']:7.1f}  "
-                f"moves {row['median_moves']:6}  ({len(games)} positions)"
+                f"search (bot) {row['search_median_ms']:7.1f}  moves {row['median_moves']:6}  "
+                f"({len(games)} positions)"
             )
     started = time.perf_counter()
     moves = 0
     for seed in range(GAMES_TIMED):
-        game = self_play(
-            Wordgame.new(lexicon, seed=seed), (WordgameBot("strong", seed), WordgameBot("strong", seed + 1))
-        )
+        game = self_play(Wordgame.new(lexicon, seed=seed), (Bot("strong", seed), Bot("strong", seed + 1)))
         moves += len(game.history)
     minutes = (time.perf_counter() - started) / 60
     games_per_minute = round(GAMES_TIMED / minutes, 1)

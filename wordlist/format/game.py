@@ -148,7 +148,11 @@ def check_board(rows: Any, start: Any, where: str = "") -> None:
     """`rows`: a square of board codes, 1 to MAX_BOARD a side; `start`: a [row, column] on it."""
     size = len(rows) if isinstance(rows, list | tuple) else 0
     if not 1 <= size <= MAX_BOARD or any(not isinstance(r, str) or len(r) != size for r in rows):
-        shape = f"{size} strings of {size} squares" if 1 <= size <= MAX_BOARD else f"1 to {MAX_BOARD} rows"
+        shape = (
+            f"square: {size} strings of {size} squares"
+            if 1 <= size <= MAX_BOARD
+            else f"square, of 1 to {MAX_BOARD} rows"
+        )
         raise FormatError(f"{where + 'board'!r} must be {shape}")
     bad = sorted({c for r in rows for c in r} - set(BOARD_SQUARES))
     if bad:
