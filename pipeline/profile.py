@@ -4,7 +4,7 @@ The shipped profiles are in pipeline/profiles/; a user adds one by writing a TOM
 shape and passing its path (``wordlist build --profile my.toml``). Every key is checked: an
 unknown key, a wrong type or an unknown part of speech or tag is an error naming the file and key.
 
-    name = "mygame"                        # the folder name under outputs/<lang>/
+    name = "mygame"                        # the folder name under outputs/<lang>/: a-z 0-9 _ -
     description = "..."
     languages = ["en"]
 
@@ -35,10 +35,15 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
     start = [7, 7]                         # the square the first word must cover
     [game.tiles.en]                        # letter = [points, count]; "?" is the blank
     a = [1, 8]
+
+Values are range-checked (see LIMITS): word lengths 1 to 100 letters, boards of 3x3 to 25x25
+squares, racks of 1 to 20 tiles, tiles worth 0 to 100 points with 0 to 100 of each letter and
+at most 1,000 in all. A profile file is UTF-8 TOML of at most 1 MB.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +51,7 @@ from pathlib import Path
 from wordlist.format import BOARD_SQUARES, POS
 from wordlist_pipeline.entries import TAGS
 from wordlist_pipeline.errors import ProfileError
+from wordlist_pipeline.paths import check_input_file
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
 
@@ -74,6 +80,20 @@ _WORDS = {
     "max_length": int,
 }
 _GAME = {"board_size": int, "rack_size": int, "board": list, "start": list, "tiles": dict}
+# A profile's name becomes a folder name under outputs/<lang>/: an identifier, never a path. No
+# dots, so never a file the language folder holds (entries.parquet, source.json, .tmp files).
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+LANGUAGE = re.compile(r"[a-z]{2,3}")  # also a folder name: outputs/<lang>/
+LIMITS = {
+    "words.min_length": (1, 100),
+    "words.max_length": (1, 100),
+    "game.board_size": (3, 25),
+    "game.rack_size": (1, 20),
+}
+TILE_POINTS = (0, 100)
+TILE_COUNT = (0, 100)
+MAX_TILES = 1000  # the whole bag, blanks included
+MAX_PROFILE_BYTES = 1 << 20
 _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
 
 
@@ -132,18 +152,83 @@ def load_profile(name_or_path: str | Path) -> Profile:
     """A shipped profile by name ('balda'), or any profile file by path."""
     text = str(name_or_path)
     path = Path(text) if text.endswith(".toml") or "/" in text else PROFILE_DIR / f"{text}.toml"
-    if not path.exists():
-        if path.parent == PROFILE_DIR:
-            raise ProfileError(
-                f"no profile named {text!r} (shipped: {', '.join(available_profiles())}; "
-                "or give the path of a .toml file)"
-            )
-        raise ProfileError(f"{path}: no such profile file")
+    if not path.exists() and path.parent == PROFILE_DIR:
+        raise ProfileError(
+            f"no profile named {text!r} (shipped: {', '.join(available_profiles())}; "
+            "or give the path of a .toml file)"
+        )
+    check_input_file(path, "a profile file", ProfileError)
+    if path.stat().st_size > MAX_PROFILE_BYTES:
+        raise ProfileError(f"{path}: {path.stat().st_size:,} bytes, too large for a profile (1 MB at most)")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ProfileError(
+            f"{path}: not UTF-8 text (byte {error.start} is {error.object[error.start]:#04x})"
+        ) from None
+    except OSError as error:
+        raise ProfileError(f"{path}: cannot be read ({error.strerror})") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ProfileError(f"{path}: not valid TOML ({error})") from None
     return _build(path, data)
+
+
+def _check_identity(path: Path, data: dict) -> None:
+    """name and languages become folder names: identifiers only."""
+    name = data["name"]
+    if not NAME.fullmatch(name):
+        raise ProfileError(
+            f"{path}: 'name' {name!r} must be a plain name of at most 64 characters a-z, 0-9, _ and -, "
+            "starting with a letter or digit (it names the word list's folder)"
+        )
+    languages = data["languages"]
+    if not languages:
+        raise ProfileError(f"{path}: 'languages' must name at least one language")
+    for lang in languages:
+        if not isinstance(lang, str) or not LANGUAGE.fullmatch(lang):
+            raise ProfileError(f"{path}: 'languages' has {lang!r}, not a language code like 'en'")
+    if len(set(languages)) != len(languages):
+        raise ProfileError(f"{path}: 'languages' lists a language twice")
+
+
+def _check_ranges(path: Path, words: dict, game: dict) -> None:
+    """Every number within LIMITS: a tile count of 10**9 would fill the memory with tiles."""
+    for where, value in (
+        *((f"words.{k}", v) for k, v in words.items()),
+        *((f"game.{k}", v) for k, v in game.items()),
+    ):
+        if where in LIMITS:
+            low, high = LIMITS[where]
+            if not low <= value <= high:
+                raise ProfileError(f"{path}: {where!r} is {value}; it must be from {low} to {high}")
+    if words.get("max_length", LIMITS["words.max_length"][1]) < words.get("min_length", 1):
+        raise ProfileError(f"{path}: 'words.max_length' is less than 'words.min_length'")
+    rows = game.get("board")
+    if isinstance(rows, list) and "board_size" not in game:
+        low, high = LIMITS["game.board_size"]
+        if not low <= len(rows) <= high:
+            raise ProfileError(f"{path}: 'game.board' has {len(rows)} rows; a board is {low} to {high} rows")
+    tiles = game.get("tiles", {})
+    for lang, letters in tiles.items():
+        if not isinstance(letters, dict):
+            raise ProfileError(f"{path}: 'game.tiles.{lang}' must be a table of letter = [points, count]")
+        total = 0
+        for letter, value in letters.items():
+            if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
+                raise ProfileError(f"{path}: 'game.tiles.{lang}.{letter}' must be [points, count]")
+            for number, (low, high), what in zip(
+                value, (TILE_POINTS, TILE_COUNT), ("points", "count"), strict=True
+            ):
+                if not low <= number <= high:
+                    raise ProfileError(
+                        f"{path}: 'game.tiles.{lang}.{letter}' has {what} {number}; "
+                        f"it must be from {low} to {high}"
+                    )
+            total += value[1]
+        if total > MAX_TILES:
+            raise ProfileError(f"{path}: 'game.tiles.{lang}' makes {total:,} tiles; at most {MAX_TILES:,}")
 
 
 def _check_keys(path: Path, table: dict, allowed: dict[str, type], prefix: str = "") -> None:
@@ -196,6 +281,8 @@ def _build(path: Path, data: dict) -> Profile:
     _check_keys(path, entries, _ENTRIES, "entries.")
     _check_keys(path, words, _WORDS, "words.")
     _check_keys(path, game, _GAME, "game.")
+    _check_identity(path, data)
+    _check_ranges(path, words, game)
     alphabet = dict(data["alphabet"])
     upper = alphabet.pop("upper", {})
     languages = tuple(data["languages"])

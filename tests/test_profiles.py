@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,93 @@ def test_missing_alphabet_and_unknown_profile(tmp_path: Path) -> None:
         load_profile(path)
     with pytest.raises(ProfileError, match="no profile named 'scrabble' \\(shipped: balda, wordgame"):
         load_profile("scrabble")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["/some/dir", ".", "..", "../..", "a/b", "entries.parquet", "source.json", "", "Balda", "-x", "_x",
+     "x" * 65, "balda\n", "ba lda"],
+)  # fmt: skip
+def test_a_profile_name_is_a_plain_identifier(tmp_path: Path, name: str) -> None:
+    """The name becomes the word list's folder: never a path, never a file the language folder holds."""
+    path = tmp_path / "bad.toml"
+    path.write_text(MINIMAL.replace('"mine"', json.dumps(name)))
+    with pytest.raises(ProfileError, match=r"'name' .* must be a plain name of at most 64 characters"):
+        load_profile(path)
+
+
+@pytest.mark.parametrize("name", ["mine", "wordgame-de", "balda_7x7", "2024", "x" * 64])
+def test_good_profile_names(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "good.toml"
+    path.write_text(MINIMAL.replace('"mine"', json.dumps(name)))
+    assert load_profile(path).name == name
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("[words]\nmin_length = 0\n", "'words.min_length' is 0; it must be from 1 to 100"),
+        ("[words]\nmin_length = -3\n", "'words.min_length' is -3; it must be from 1 to 100"),
+        ("[words]\nmax_length = 101\n", "'words.max_length' is 101; it must be from 1 to 100"),
+        ("[words]\nmin_length = 6\nmax_length = 5\n", "'words.max_length' is less than 'words.min_length'"),
+        ("[game]\nboard_size = 2\n", "'game.board_size' is 2; it must be from 3 to 25"),
+        ("[game]\nboard_size = 1000000\n", "'game.board_size' is 1000000; it must be from 3 to 25"),
+        ("[game]\nrack_size = 0\n", "'game.rack_size' is 0; it must be from 1 to 20"),
+        ("[game]\nrack_size = -8\n", "'game.rack_size' is -8; it must be from 1 to 20"),
+        ("[game]\nboard = [" + ", ".join([f'"{"." * 26}"'] * 26) + "]\n",
+         "'game.board' has 26 rows; a board is 3 to 25 rows"),
+        ("[game.tiles.en]\na = [1, 1000000000]\n",
+         "'game.tiles.en.a' has count 1000000000; it must be from 0 to 100"),
+        ("[game.tiles.en]\na = [1, -1]\n", "'game.tiles.en.a' has count -1; it must be from 0 to 100"),
+        ("[game.tiles.en]\na = [-2, 1]\n", "'game.tiles.en.a' has points -2; it must be from 0 to 100"),
+        ("[game.tiles.en]\na = [101, 1]\n", "'game.tiles.en.a' has points 101; it must be from 0 to 100"),
+        ("[game.tiles.en]\na = [true, 1]\n", "'game.tiles.en.a' must be [points, count]"),
+        ("[game.tiles.en]\na = 3\n", "'game.tiles.en.a' must be [points, count]"),
+        ("[game.tiles]\nen = 5\n", "'game.tiles.en' must be a table of letter = [points, count]"),
+    ],
+)  # fmt: skip
+def test_profile_values_are_range_checked(tmp_path: Path, extra: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(MINIMAL + extra)
+    with pytest.raises(ProfileError) as raised:
+        load_profile(path)
+    assert str(raised.value) == f"{path}: {message}"
+
+
+def test_a_bag_of_more_than_1000_tiles_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bag.toml"
+    path.write_text(MINIMAL + "[game.tiles.en]\na = [1, 100]\nb = [1, 100]\nc = [0, 100]\n")
+    assert load_profile(path).game["tiles"]["en"]["c"] == [0, 100]  # at the bounds: accepted
+    letters = 'name = "x"\nlanguages = ["en"]\n[alphabet]\nen = "abcdefghijk"\n[game.tiles.en]\n'
+    path.write_text(letters + "".join(f"{c} = [1, 100]\n" for c in "abcdefghijk"))
+    with pytest.raises(ProfileError, match=r"'game.tiles.en' makes 1,100 tiles; at most 1,000"):
+        load_profile(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'name = "caf\xe9"\n', r"not UTF-8 text \(byte 11 is 0xe9\)"),
+        (b"name = \n", "not valid TOML"),
+        (MINIMAL.replace('["en"]', '["../en"]').encode(), r"'languages' has '\.\./en', not a language code"),
+        (MINIMAL.replace('["en"]', "[]").encode(), "'languages' must name at least one language"),
+        (MINIMAL.replace('["en"]', '["en", "en"]').encode(), "'languages' lists a language twice"),
+    ],
+)
+def test_unreadable_profiles(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_bytes(content)
+    with pytest.raises(ProfileError, match=message):
+        load_profile(path)
+
+
+def test_a_profile_path_that_is_not_a_file(tmp_path: Path) -> None:
+    (tmp_path / "d.toml").mkdir()
+    with pytest.raises(ProfileError, match=r"d\.toml: a folder, not a profile file"):
+        load_profile(tmp_path / "d.toml")
+    with pytest.raises(ProfileError, match="a folder, not a profile file"):
+        load_profile(f"{tmp_path}/")
+    big = tmp_path / "big.toml"
+    big.write_text(MINIMAL + "#" * (1 << 20))
+    with pytest.raises(ProfileError, match="too large for a profile"):
+        load_profile(big)
