@@ -23,7 +23,7 @@ from wordlist_pipeline.dump.pages import (
     page_from_element,
     siteinfo_from_element,
 )
-from wordlist_pipeline.errors import DumpError
+from wordlist_pipeline.errors import DumpError, os_reason
 
 _HEAD_BYTES = 8192
 _EXPORT_VERSION = re.compile(rb'xmlns="http://www\.mediawiki\.org/xml/export-([0-9.]+)/"')
@@ -33,8 +33,11 @@ BZ2_MAGIC = b"BZh"
 
 
 def is_bz2(path: Path) -> bool:
-    with open(path, "rb") as f:
-        return f.read(3) == BZ2_MAGIC
+    try:
+        with open(path, "rb") as f:
+            return f.read(3) == BZ2_MAGIC
+    except OSError as error:
+        raise DumpError(f"{path}: cannot be read ({os_reason(error)})") from None
 
 
 def describe_io_error(path: Path, error: BaseException) -> str:
@@ -46,6 +49,8 @@ def describe_io_error(path: Path, error: BaseException) -> str:
     if isinstance(error, etree.XMLSyntaxError):
         line = f" at line {error.lineno}" if error.lineno else ""
         return f"{path}: invalid XML{line}: {error.msg}"
+    if isinstance(error, OSError):
+        return f"{path}: cannot be read ({os_reason(error)})"
     return f"{path}: {error}"
 
 
@@ -84,8 +89,11 @@ class DumpReader:
             raise DumpError(f"{self.path}: no such file")
         if not self.path.is_file():
             raise DumpError(f"{self.path}: not a file")
-        self.size = self.path.stat().st_size
-        self._raw: BinaryIO = open(self.path, "rb")  # noqa: SIM115 - closed in close()
+        try:
+            self.size = self.path.stat().st_size
+            self._raw: BinaryIO = open(self.path, "rb")  # noqa: SIM115 - closed in close()
+        except OSError as error:
+            raise DumpError(f"{self.path}: cannot be read ({os_reason(error)})") from None
         self._stream: io.BufferedReader = self._open_stream()
         self.siteinfo = SiteInfo()
 
