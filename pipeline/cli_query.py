@@ -1,4 +1,8 @@
-"""`wordlist query ...`: the Lexicon API from the command line."""
+"""`wordlist query ...`: the Lexicon API from the command line.
+
+Words, patterns and definitions are printed as they are: the console never reads them as Rich
+markup (a German definition starts with "[1]"; a pattern may hold brackets).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +13,14 @@ import typer
 from rich.console import Console
 
 from wordlist.errors import WordlistError
+from wordlist.format import LANGUAGE_NAMES
 from wordlist.lexicon import Lexicon
+from wordlist_pipeline.profile import LANGUAGE, NAME
 
 app = typer.Typer(
     help="Ask a built word list: words, patterns, anagrams, random words, definitions.", no_args_is_help=True
 )
-out = Console(highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, markup=False)
 
 PosOption = Annotated[
     list[str] | None,
@@ -28,7 +34,7 @@ def choose(
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the word list")] = "en",
     profile: Annotated[str, typer.Option("--profile", "-p", help="Profile of the word list")] = "balda",
     data: Annotated[
-        Path | None, typer.Option("--data", help="Folder of built lists (default: outputs)")
+        Path | None, typer.Option("--data", readable=False, help="Folder of built lists (default: outputs)")
     ] = None,
 ) -> None:
     """Choose the word list (language and profile) to ask."""
@@ -37,6 +43,10 @@ def choose(
 
 def lexicon(ctx: typer.Context) -> Lexicon:
     lang, profile, data = ctx.obj
+    if not LANGUAGE.fullmatch(lang):
+        raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
+    if not NAME.fullmatch(profile):
+        raise WordlistError(f"--profile {profile!r}: not the name of a word list, like balda")
     return Lexicon.open(lang, profile, data)
 
 
@@ -121,7 +131,19 @@ def random_word(
     seed: Annotated[int | None, typer.Option("--seed", help="Same seed, same word")] = None,
 ) -> None:
     """A random word of LENGTH letters (default: a noun)."""
-    out.print(checked(lexicon(ctx).random_word, length, pos=parts(pos) or "noun", seed=seed))
+    lex = lexicon(ctx)
+    wanted = parts(pos) or ["noun"]
+    try:
+        word = lex.random_word(length, pos=wanted, seed=seed)
+    except LookupError:  # say what was asked for, in words (the library's message names the object)
+        language = LANGUAGE_NAMES.get(lex.language, lex.language)
+        raise WordlistError(
+            f"no {' or '.join(wanted)} of {length} letters in the {language} {lex.profile} word list "
+            f"({lex.path})"
+        ) from None
+    except ValueError as error:
+        raise WordlistError(str(error)) from None
+    out.print(word)
 
 
 @app.command("define")
