@@ -51,7 +51,7 @@ from wordlist_pipeline.extract import ExtractResult, ExtractStats, check_paths, 
 from wordlist_pipeline.paths import check_output_folder
 from wordlist_pipeline.profile import LANGUAGE, available_profiles, load_profile
 from wordlist_pipeline.select import select
-from wordlist_pipeline.synth import PAGE_MIX, parse_size, synthetic_dump
+from wordlist_pipeline.synth import parse_size, synthetic_dump
 
 app = typer.Typer(
     name="wordlist",
@@ -424,21 +424,19 @@ def synth_command(
     languages, redirects, other namespaces, large pages) but made-up words: not Wiktionary content.
     """
     xml_bytes = parse_size(size)
-    if lang not in PAGE_MIX:
-        raise WordlistError(
-            f"--lang {lang!r}: no synthetic pages for it (known: {', '.join(sorted(PAGE_MIX))})"
-        )
     check_output_folder(dest)
-    with byte_progress() as progress:
-        task = progress.add_task("SYNTHETIC XML", total=xml_bytes)
-        result = synthetic_dump(
-            dest,
-            lang,
-            xml_bytes,
-            seed=seed,
-            workers=workers,
-            on_progress=lambda done, total: progress.update(task, completed=done, total=total),
-        )
+    progress = byte_progress()
+    task = progress.add_task("SYNTHETIC XML", total=xml_bytes)
+
+    def on_progress(done: int, total: int) -> None:
+        if not progress.live.is_started:  # drawn once the work runs: a bad --lang is just one line
+            progress.start()
+        progress.update(task, completed=done, total=total)
+
+    try:
+        result = synthetic_dump(dest, lang, xml_bytes, seed=seed, workers=workers, on_progress=on_progress)
+    finally:
+        progress.stop()
     out.print(
         f"{result.dump}  (SYNTHETIC: {result.pages:,} pages, {result.xml_bytes:,} bytes of XML, "
         f"{result.dump.stat().st_size:,} bytes compressed)\n{result.index}",

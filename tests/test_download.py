@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import io
 import re
 import threading
 import time
@@ -14,9 +16,10 @@ from typing import ClassVar
 import pytest
 
 from tests.conftest import run_cli
+from wordlist_pipeline import download as download_module
 from wordlist_pipeline.download import download, downloaded
 from wordlist_pipeline.dump.writer import SourcePage, write_dump
-from wordlist_pipeline.errors import DownloadError
+from wordlist_pipeline.errors import DownloadError, OutputError
 
 DATE = "20261101"
 DB = "enwiktionary"
@@ -249,3 +252,36 @@ def test_a_redirect_loop_is_one_line(tmp_path: Path) -> None:
     message = str(raised.value)
     assert "\n" not in message and "the server redirects in a loop (HTTP 301)" in message
     assert message.startswith(f"{mirror}/{DB}/{DATE}/{DB}-{DATE}-sha1sums.txt: ")
+
+
+def test_a_full_disk_during_a_download_keeps_what_was_written(
+    site: tuple[str, Path, type[DumpSite]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, _, _ = site
+
+    class FullDisk(io.BytesIO):
+        def write(self, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    real_open = open
+
+    def open_part(path, mode="r", *args, **kwargs):
+        return FullDisk() if str(path).endswith(".part") else real_open(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(download_module, "open", open_part, raising=False)
+    with pytest.raises(OutputError) as raised:
+        download("en", DATE, tmp_path, mirror=url)
+    assert str(raised.value).startswith(f"{tmp_path / DUMP}.part: not written: no space left on the device; ")
+
+
+def test_a_destination_that_cannot_be_made(
+    site: tuple[str, Path, type[DumpSite]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, _, _ = site
+
+    def refuse(self: Path, *args, **kwargs) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    with pytest.raises(OutputError, match=r"dl: cannot create the folder \(permission denied\)"):
+        download("en", DATE, tmp_path / "dl", mirror=url)
