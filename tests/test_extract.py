@@ -228,3 +228,21 @@ def test_extract_checks_its_paths_before_drawing_anything(tmp_path: Path) -> Non
     assert done.returncode == 1
     assert "none.xml.bz2: no such file" in text
     assert "\x1b[?25l" not in text and "━" not in text  # no progress display was started
+
+
+@pytest.mark.parametrize("field", ["namespace", "page_id"])
+def test_a_number_too_long_to_read_is_a_malformed_page(tmp_path: Path, field: str) -> None:
+    """<ns> or <id> of 5,000 digits (int() refuses more than 4,300): skipped, in the fast path too."""
+    dump, out = tmp_path / "d-multistream.xml.bz2", tmp_path / "e.parquet"
+    huge = SourcePage("pear", PAGES[1].text.replace("apple", "pear"))
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # to write the number; the extraction runs in a process of its own
+    try:
+        write_dump([*PAGES, dataclasses.replace(huge, **{field: int("7" * 5000)})], dump, lang="en")
+    finally:
+        sys.set_int_max_str_digits(limit)
+    result = run_cli("extract", dump, "--out", out, "-q", "-w", "1")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"skipped: malformed <page>\s+1\n", result.stdout)
+    assert "a number of more than 4,300 digits" in result.stderr
+    assert pl.read_parquet(out)["word"].to_list() == ["apple", "apple", "apples"]

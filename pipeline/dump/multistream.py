@@ -26,9 +26,15 @@ try:
 except ImportError:  # pragma: no cover - no wheel for this platform: libbz2 does the same, slower
     _indexed_bzip2 = None
 
-from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements, siteinfo_from_element
+from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements
 from wordlist_pipeline.dump.prefilter import triage
-from wordlist_pipeline.dump.reader import BZ2_MAGIC, describe_io_error, header_info, pages_from_elements
+from wordlist_pipeline.dump.reader import (
+    BZ2_MAGIC,
+    describe_io_error,
+    header_info,
+    pages_from_elements,
+    read_siteinfo_element,
+)
 from wordlist_pipeline.errors import DumpError, os_reason
 
 # "BZh" + block size digit, then either a block header magic (pi) or an end-of-stream magic (sqrt pi).
@@ -280,7 +286,7 @@ def parse_header(header: bytes, path: Path | str) -> SiteInfo:
         raise DumpError(describe_io_error(Path(str(path)), error)) from error
     for child in root:
         if child.tag.endswith("siteinfo"):
-            return siteinfo_from_element(child, xml_lang=xml_lang, export_version=export_version)
+            return read_siteinfo_element(child, path, xml_lang=xml_lang, export_version=export_version)
     return SiteInfo(xml_lang=xml_lang, export_version=export_version)
 
 

@@ -161,7 +161,7 @@ def pages_from_elements(
     current = siteinfo or SiteInfo(xml_lang=xml_lang, export_version=export_version)
     for element in elements:
         if local_name(element.tag) == "siteinfo":
-            current = siteinfo_from_element(element, xml_lang=xml_lang, export_version=export_version)
+            current = read_siteinfo_element(element, source, xml_lang=xml_lang, export_version=export_version)
             if on_siteinfo is not None:
                 on_siteinfo(current)
             continue
@@ -169,9 +169,20 @@ def pages_from_elements(
             page = page_from_element(element, current)
         except ValueError as error:
             if malformed is not None:
-                malformed.append(f"{source}: <page> near line {element.sourceline}: {error}")
+                reason = "a number of more than 4,300 digits" if "4300 digits" in str(error) else error
+                malformed.append(f"{source}: <page> near line {element.sourceline}: {reason}")
             continue
         yield page
+
+
+def read_siteinfo_element(
+    element: etree._Element, source: Path | str, *, xml_lang: str | None, export_version: str | None
+) -> SiteInfo:
+    """siteinfo_from_element, with a malformed header (a namespace key that is not a number) a DumpError."""
+    try:
+        return siteinfo_from_element(element, xml_lang=xml_lang, export_version=export_version)
+    except ValueError as error:
+        raise DumpError(f"{source}: a malformed <siteinfo> header ({error})") from None
 
 
 def read_siteinfo(path: Path | str) -> SiteInfo:
