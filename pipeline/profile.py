@@ -265,7 +265,7 @@ def _check_board(path: Path, game: dict) -> None:
 
 def _names(path: Path, where: str, values: list, known: tuple[str, ...] | dict, what: str) -> tuple[str, ...]:
     for value in values:
-        if value not in known:
+        if not isinstance(value, str) or value not in known:
             raise ProfileError(f"{path}: {where!r} has unknown {what} {value!r} (known: {', '.join(known)})")
     return tuple(values)
 

@@ -166,3 +166,10 @@ def test_a_profile_path_that_is_not_a_file(tmp_path: Path) -> None:
     big.write_text(MINIMAL + "#" * (1 << 20))
     with pytest.raises(ProfileError, match="too large for a profile"):
         load_profile(big)
+
+
+def test_a_list_of_names_holds_strings(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(MINIMAL + "[entries]\nexclude_tags = [{}]\n")
+    with pytest.raises(ProfileError, match=r"'entries.exclude_tags' has unknown tag \{\}"):
+        load_profile(path)
