@@ -272,11 +272,23 @@ def read_entries(path: Path) -> pl.DataFrame:
     """The columns of the entries table at `path` that a selection reads; an InputError if unreadable."""
     check_entries_table(path)
     try:
-        return pl.read_parquet(path, columns=SELECTED_COLUMNS)
+        entries = pl.read_parquet(path, columns=SELECTED_COLUMNS)
     except (pl.exceptions.PolarsError, pl.exceptions.PanicException, pa.ArrowException, OSError) as error:
         raise InputError(
             f"{path}: a damaged entries table ({_first_line(error)}); extract it again"
         ) from None
+    for name in SELECTED_COLUMNS:  # extract writes no nulls: a table with some was made elsewhere
+        if _has_nulls(entries[name]):
+            raise InputError(f"{path}: column {name!r} has empty (null) values; extract the table again")
+    return entries
+
+
+def _has_nulls(column: pl.Series) -> bool:
+    if column.null_count():
+        return True
+    if isinstance(column.dtype, pl.List):  # a null inside a list (only a mask is computed)
+        return bool(column.list.eval(pl.element().is_null().any()).explode().any())
+    return False
 
 
 def read_json_object(path: Path, what: str) -> dict:

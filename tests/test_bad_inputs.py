@@ -158,6 +158,21 @@ def other_table(rel: str, columns: dict[str, list]) -> Callable[[Path], None]:
     return setup
 
 
+def with_null(rel: str, column: str) -> Callable[[Path], None]:
+    """The entries table with one value of `column` (or one item of its first list) null."""
+
+    def setup(root: Path) -> None:
+        table = pq.read_table(root / rel)
+        values = table.column(column).to_pylist()
+        values[0] = [None] if isinstance(values[0], list) else None
+        schema = pa.schema([field.with_nullable(True) for field in table.schema])
+        pq.write_table(
+            table.set_column(table.schema.get_field_index(column), column, [values]).cast(schema), root / rel
+        )
+
+    return setup
+
+
 def both(*setups: Callable[[Path], None]) -> Callable[[Path], None]:
     def setup(root: Path) -> None:
         for one in setups:
@@ -362,6 +377,10 @@ CASES = [
          setup=other_table(ENTRIES, {"colour": ["red", "blue"]})),
     case("from-entries-wrong-column-type", *BUILD, "--from-entries", names=ENTRIES,
          says="column 'word' holds int64, not string", setup=other_table(ENTRIES, {"word": [1, 2]})),
+    case("from-entries-null-word", *BUILD, "--from-entries", names=ENTRIES,
+         says="column 'word' has empty (null)", setup=with_null(ENTRIES, "word")),
+    case("from-entries-null-in-a-list", *BUILD, "--from-entries", names=ENTRIES,
+         says="column 'definitions' has empty (null)", setup=with_null(ENTRIES, "definitions")),
     case("from-entries-table-is-a-folder", *BUILD, "--from-entries", names=ENTRIES, says="a folder",
          setup=folder(ENTRIES)),
     case("from-entries-source-is-a-list", *BUILD, "--from-entries", names=SOURCE, says="a JSON list",
@@ -390,6 +409,8 @@ CASES = [
          setup=truncate(ENTRIES, 0.5)),
     case("why-entries-is-another-table", "why", "cat", "--out", OUT, names=ENTRIES, says="no column 'word'",
          setup=other_table(ENTRIES, {"colour": ["red", "blue"]})),
+    case("why-entries-with-a-null", "why", "cat", "--out", OUT, names=ENTRIES,
+         says="column 'pos' has empty (null)", setup=with_null(ENTRIES, "pos")),
     case("why-entries-is-a-folder", "why", "cat", "--out", OUT, names=ENTRIES, says="a folder",
          setup=folder(ENTRIES)),
     case("why-nothing-built", "why", "cat", "--out", "dumps", names="dumps/en/entries.parquet",
