@@ -24,6 +24,7 @@ import pyarrow.parquet as pq
 
 from wordlist.errors import WordlistError
 from wordlist.format import LANGUAGE_NAMES
+from wordlist_pipeline import interrupt
 from wordlist_pipeline.atomic import atomic_path
 from wordlist_pipeline.dump import (
     DumpReader,
@@ -40,7 +41,6 @@ from wordlist_pipeline.dump.reader import is_bz2, read_siteinfo
 from wordlist_pipeline.editions import edition
 from wordlist_pipeline.entries import SCHEMA, rows_to_table, to_row
 from wordlist_pipeline.errors import DumpError
-from wordlist_pipeline.interrupt import deferred
 from wordlist_pipeline.paths import check_input_file, check_output_file
 
 ROW_GROUP_ROWS = 10_000
@@ -295,12 +295,14 @@ def _run(tasks: Iterator[tuple[Callable, tuple]], workers: int) -> Iterator[tupl
     pending: deque[Future] = deque()
     try:
         for function, args in tasks:
-            with deferred():  # the first submit forks the workers: not to be cut in half
+            with interrupt.deferred():  # the first submit forks the workers: not to be cut in half
                 pending.append(pool.submit(function, args))
             if len(pending) >= workers * 3:
                 yield pending.popleft().result()
+            interrupt.check()
         while pending:
             yield pending.popleft().result()
+            interrupt.check()
     except BrokenProcessPool:
         _stop_workers(pool)
         raise WordlistError(

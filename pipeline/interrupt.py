@@ -70,6 +70,16 @@ def deferred() -> Iterator[None]:
             _stop(signum)
 
 
+def check() -> None:
+    """Raise Terminated if a signal came and the run still goes on: for the main loop of long work.
+
+    A handler's exception is lost when it lands in a finalizer (a `__del__`, a callback), which
+    Python reports as "Exception ignored" and carries on; a loop that calls this stops anyway.
+    """
+    if _received and not _deferring:
+        raise Terminated(_received[0])
+
+
 def _in_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)

@@ -22,9 +22,17 @@ def big_dump(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def children(pid: int) -> set[int]:
+    """The child processes of `pid` (its threads come and go while they are read: skip those gone)."""
     found = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found.update(int(child) for child in (task / "children").read_text().split())
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except FileNotFoundError:  # the process has ended
+        return found
+    for task in tasks:
+        try:
+            found.update(int(child) for child in (task / "children").read_text().split())
+        except (FileNotFoundError, ProcessLookupError):
+            continue
     return found
 
 
@@ -75,3 +83,29 @@ def test_a_signal_stops_workers_and_removes_temporary_files(
     assert [pid for pid in workers if alive(pid)] == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["entries.parquet"]
     assert out.read_bytes() == b"the previous table"
+
+
+DEFERRAL = """
+import os, signal, sys
+from wordlist_pipeline import interrupt
+
+interrupt.install()
+steps = []
+try:
+    with interrupt.deferred():
+        os.kill(os.getpid(), signal.SIGTERM)
+        steps.append("the block ran to its end")
+except interrupt.Terminated as stop:
+    steps.append(f"then {interrupt.name(stop.signum)}")
+try:  # a Terminated lost in a finalizer: the next check() stops the loop anyway
+    interrupt.check()
+except interrupt.Terminated:
+    steps.append("check() raised it again")
+print("; ".join(steps))
+"""
+
+
+def test_a_signal_inside_deferred_takes_effect_when_the_block_ends() -> None:
+    done = subprocess.run([sys.executable, "-c", DEFERRAL], capture_output=True, text=True, timeout=60)
+    expected = "the block ran to its end; then SIGTERM; check() raised it again"
+    assert done.stdout.strip() == expected, done.stderr
