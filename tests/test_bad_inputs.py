@@ -5,7 +5,8 @@ world of its own: a small multistream dump with its index, the word lists built 
 profile, and whatever the row's `setup` spoils. For each row the test asserts
 
 - the exit code (1 for bad input; 2 for a usage error, which Typer reports in its box),
-- exactly one line on stderr, naming the file (or option, or URL) and saying what is wrong,
+- exactly one line on stderr, naming the file (or option, or URL) and saying what is wrong, and
+  nothing on stdout (no work reported before the failure),
 - no traceback and no "internal error" (the CLI's last-resort line for bugs),
 - the world byte-identical afterwards: previous outputs unchanged, no file added anywhere
   (except what the row allows, such as a download's partial file kept for resuming).
@@ -660,6 +661,8 @@ def test_bad_input(row: Case, outcomes: dict[str, Outcome], mirror: str) -> None
         assert len(lines) == 1, f"{where}: {len(lines)} lines on stderr\n{outcome.stderr}"
         assert lines[0].startswith("error: "), lines[0]
         assert names in lines[0] and says in lines[0], f"{where}\n{lines[0]}"
+        # nothing done first: `build --profile typo` once extracted a whole dump, then said so
+        assert outcome.stdout == "", f"{where} printed before failing:\n{outcome.stdout}"
     changed = {
         path
         for path in outcome.before.keys() | outcome.after.keys()
