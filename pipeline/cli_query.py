@@ -1,7 +1,9 @@
 """`wordlist query ...`: the Lexicon API from the command line.
 
 Commands whose answer can be the whole list (words, match, anagrams) print at most --limit
-lines (1,000 by default; 0 for all) and then say on stderr how many were left out.
+lines (1,000 by default; 0 for all) and then say on stderr how many were left out. Words,
+patterns and definitions are printed as they are: the console never reads them as Rich markup (a
+German definition starts with "[1]"; a pattern may hold brackets).
 """
 
 from __future__ import annotations
@@ -14,11 +16,11 @@ from rich.console import Console
 
 from wordlist.errors import WordlistError
 from wordlist.lexicon import Lexicon
+from wordlist_pipeline.profile import LANGUAGE, NAME
 
 app = typer.Typer(
     help="Ask a built word list: words, patterns, anagrams, random words, definitions.", no_args_is_help=True
 )
-# markup off: words and definitions are printed as they are ("[1]" in a definition stays)
 out = Console(highlight=False, soft_wrap=True, markup=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 DEFAULT_LIMIT = 1000
@@ -47,7 +49,7 @@ def choose(
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the word list")] = "en",
     profile: Annotated[str, typer.Option("--profile", "-p", help="Profile of the word list")] = "balda",
     data: Annotated[
-        Path | None, typer.Option("--data", help="Folder of built lists (default: outputs)")
+        Path | None, typer.Option("--data", readable=False, help="Folder of built lists (default: outputs)")
     ] = None,
 ) -> None:
     """Choose the word list (language and profile) to ask."""
@@ -56,6 +58,10 @@ def choose(
 
 def lexicon(ctx: typer.Context) -> Lexicon:
     lang, profile, data = ctx.obj
+    if not LANGUAGE.fullmatch(lang):
+        raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
+    if not NAME.fullmatch(profile):
+        raise WordlistError(f"--profile {profile!r}: not the name of a word list, like balda")
     return Lexicon.open(lang, profile, data)
 
 
@@ -142,7 +148,19 @@ def random_word(
     seed: Annotated[int | None, typer.Option("--seed", help="Same seed, same word")] = None,
 ) -> None:
     """A random word of LENGTH letters (default: a noun)."""
-    out.print(checked(lexicon(ctx).random_word, length, pos=parts(pos) or "noun", seed=seed))
+    lex = lexicon(ctx)
+    wanted = parts(pos) or ["noun"]
+    try:
+        word = lex.random_word(length, pos=wanted, seed=seed)
+    except LookupError:  # say what was asked for, in words (the library's message names the object)
+        language = lex.language_name
+        raise WordlistError(
+            f"no {' or '.join(wanted)} of {length} letters in the {language} {lex.profile} word list "
+            f"({lex.path})"
+        ) from None
+    except ValueError as error:
+        raise WordlistError(str(error)) from None
+    out.print(word)
 
 
 @app.command("define")

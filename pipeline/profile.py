@@ -4,7 +4,7 @@ The shipped profiles are in pipeline/profiles/; a user adds one by writing a TOM
 shape and passing its path (``wordlist build --profile my.toml``). Every key is checked: an
 unknown key, a wrong type or an unknown part of speech or tag is an error naming the file and key.
 
-    name = "mygame"                        # the folder name under outputs/<lang>/
+    name = "mygame"                        # the folder name under outputs/<lang>/: a-z 0-9 _ -
     description = "..."
     languages = ["en"]
 
@@ -45,12 +45,15 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
     a = [1, 8]                             # for each of the profile's languages
 
 The alphabet and the game are checked by their records in wordlist.format (`Alphabet`,
-`GameSpec`), the same code that reads them back from a built list.
+`GameSpec`), the same code that reads them back from a built list, within the format's limits
+(boards up to 32x32, racks up to 16 tiles, 0 to 1,000 points and tiles a letter, at most 10,000
+tiles). Word lengths are 1 to 100 letters (LIMITS). A profile file is UTF-8 TOML of at most 1 MB.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,6 +62,7 @@ from wordlist.format import POS, Alphabet, FormatError, GameSpec
 from wordlist_pipeline.editions import EDITIONS
 from wordlist_pipeline.entries import TAGS
 from wordlist_pipeline.errors import ProfileError
+from wordlist_pipeline.paths import check_input_file
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
 
@@ -88,6 +92,12 @@ _WORDS = {
     "replace": dict,
 }
 _GAME = {"board_size": int, "rack_size": int, "board": list, "start": list, "tiles": dict}
+# A profile's name becomes a folder name under outputs/<lang>/: an identifier, never a path. No
+# dots, so never a file the language folder holds (entries.parquet, source.json, .tmp files).
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+LANGUAGE = re.compile(r"[a-z]{2,3}")  # also a folder name: outputs/<lang>/
+LIMITS = {"min_length": (1, 100), "max_length": (1, 100)}  # [words] lengths, in letters
+MAX_PROFILE_BYTES = 1 << 20
 _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
 # Which page titles a language's list takes (words.titles). An all-capital title (FBI, TÜV: two
 # letters or more) is an initialism or acronym for word-list purposes, in every language.
@@ -172,18 +182,55 @@ def load_profile(name_or_path: str | Path) -> Profile:
     """A shipped profile by name ('balda'), or any profile file by path."""
     text = str(name_or_path)
     path = Path(text) if text.endswith(".toml") or "/" in text else PROFILE_DIR / f"{text}.toml"
-    if not path.exists():
-        if path.parent == PROFILE_DIR:
-            raise ProfileError(
-                f"no profile named {text!r} (shipped: {', '.join(available_profiles())}; "
-                "or give the path of a .toml file)"
-            )
-        raise ProfileError(f"{path}: no such profile file")
+    if not path.exists() and path.parent == PROFILE_DIR:
+        raise ProfileError(
+            f"no profile named {text!r} (shipped: {', '.join(available_profiles())}; "
+            "or give the path of a .toml file)"
+        )
+    check_input_file(path, "a profile file", ProfileError)
+    if path.stat().st_size > MAX_PROFILE_BYTES:
+        raise ProfileError(f"{path}: {path.stat().st_size:,} bytes, too large for a profile (1 MB at most)")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ProfileError(
+            f"{path}: not UTF-8 text (byte {error.start} is {error.object[error.start]:#04x})"
+        ) from None
+    except OSError as error:
+        raise ProfileError(f"{path}: cannot be read ({error.strerror})") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ProfileError(f"{path}: not valid TOML ({error})") from None
     return _build(path, data)
+
+
+def _check_identity(path: Path, data: dict) -> None:
+    """name and languages become folder names: identifiers only."""
+    name = data["name"]
+    if not NAME.fullmatch(name):
+        raise ProfileError(
+            f"{path}: 'name' {name!r} must be a plain name of at most 64 characters a-z, 0-9, _ and -, "
+            "starting with a letter or digit (it names the word list's folder)"
+        )
+    languages = data["languages"]
+    if not languages:
+        raise ProfileError(f"{path}: 'languages' must name at least one language")
+    for lang in languages:
+        if not isinstance(lang, str) or not LANGUAGE.fullmatch(lang):
+            raise ProfileError(f"{path}: 'languages' has {lang!r}, not a language code like 'en'")
+    if len(set(languages)) != len(languages):
+        raise ProfileError(f"{path}: 'languages' lists a language twice")
+
+
+def _check_lengths(path: Path, words: dict, where: str) -> None:
+    """Word lengths within LIMITS (the game's numbers are checked by its GameSpec record)."""
+    for key, (low, high) in LIMITS.items():
+        value = words.get(key)
+        if value is not None and not low <= value <= high:
+            raise ProfileError(f"{path}: '{where}{key}' is {value}; it must be from {low} to {high}")
+    if words.get("max_length", LIMITS["max_length"][1]) < words.get("min_length", 1):
+        raise ProfileError(f"{path}: '{where}max_length' is less than '{where}min_length'")
 
 
 def _check_keys(path: Path, table: dict, allowed: dict[str, type], prefix: str = "") -> None:
@@ -245,7 +292,7 @@ def _renamed(words: dict) -> dict:
 
 def _names(path: Path, where: str, values: list, known: tuple[str, ...] | dict, what: str) -> tuple[str, ...]:
     for value in values:
-        if value not in known:
+        if not isinstance(value, str) or value not in known:
             raise ProfileError(f"{path}: {where!r} has unknown {what} {value!r} (known: {', '.join(known)})")
     return tuple(values)
 
@@ -284,11 +331,17 @@ def _build(path: Path, data: dict) -> Profile:
                     f"{path}: '{where}replace' maps spellings to strings, not {old!r} = {new!r}"
                 )
     _check_keys(path, game, _GAME, "game.")
+    _check_identity(path, data)
+    for where, table in [("words.", words)] + [(f"words.{lang}.", t) for lang, t in language_words.items()]:
+        _check_lengths(path, table, where)
     languages = tuple(data["languages"])
     _names(path, "languages", list(languages), tuple(EDITIONS), "language")
     # each language's letters and capitals come from its edition unless the profile gives them
     alphabet = {lang: EDITIONS[lang].alphabet for lang in languages} | dict(data.get("alphabet", {}))
-    upper = {c: u for lang in languages for c, u in EDITIONS[lang].upper.items()} | alphabet.pop("upper", {})
+    given_upper = alphabet.pop("upper", {})
+    if not isinstance(given_upper, dict):
+        raise ProfileError(f"{path}: 'alphabet.upper' must be a table of letter = capital")
+    upper = {c: u for lang in languages for c, u in EDITIONS[lang].upper.items()} | given_upper
     for lang in languages:
         if not isinstance(alphabet.get(lang), str) or not alphabet[lang]:
             raise ProfileError(f"{path}: 'alphabet.{lang}' must give the letters of language {lang!r}")
