@@ -126,8 +126,7 @@ def test_game_spec_round_trip_and_board() -> None:
         spec.board.size == 15 and spec.board.square((7, 7)) == "D" and spec.board.word_multiplier((7, 7)) == 2
     )
     assert spec.tiles.total == 102 + 2 and spec.tiles.bag().count("e") == 13 and spec.tiles.value("?") == 0
-    legacy = spec.legacy_dict()  # what Lexicon.alphabet["game"] gives the games until they use the record
-    assert legacy["board_size"] == 15 and legacy["tiles"]["z"] == {"points": 7, "count": 2}
+    assert spec.to_json()["tiles"]["z"] == {"points": 7, "count": 2}
 
 
 @pytest.mark.parametrize(

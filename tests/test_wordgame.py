@@ -90,7 +90,7 @@ def test_the_layout_is_data(lexicon: Lexicon) -> None:
     assert CLASSIC.word_multiplier((0, 0)) == 3 and CLASSIC.word_multiplier((7, 7)) == 2
     assert CLASSIC.letter_multiplier((0, 3)) == 2 and CLASSIC.letter_multiplier((1, 5)) == 3
     assert CLASSIC.letter_multiplier((7, 7)) == 1 and CLASSIC.start == (7, 7)
-    assert Layout.from_dict(lexicon.alphabet["game"]) == CLASSIC  # from the profile, via alphabet.json
+    assert Layout.of(lexicon.game_spec.board) == CLASSIC  # from the profile, via game.json
     assert Layout.from_dict(CLASSIC.to_dict()) == CLASSIC
     for rows, start, message in [
         (("...", ".."), (0, 0), "must be square"),

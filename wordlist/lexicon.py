@@ -246,18 +246,6 @@ class Lexicon:
     def __repr__(self) -> str:
         return f"<Lexicon {self.language}/{self.profile}: {len(self):,} words>"
 
-    @property
-    def alphabet(self) -> dict[str, Any]:
-        """alphabet.json in its format-1 shape, with the game spec as its "game" table.
-
-        Kept for wordlist.games until they read `alphabet_spec` and `game_spec`; new code reads those.
-        """
-        legacy = self.alphabet_spec.to_json()
-        del legacy["format"]
-        if self.game_spec is not None:
-            legacy["game"] = self.game_spec.legacy_dict()
-        return legacy
-
     # --- words -----------------------------------------------------------------------------------
 
     def normalize(self, word: str) -> str:

@@ -137,12 +137,6 @@ class GameSpec:
             rack_size,
         )
 
-    def legacy_dict(self) -> dict[str, Any]:
-        """The `game` table of a format-1 alphabet.json, for code not yet reading the record."""
-        legacy = self.to_json()
-        del legacy["format"]
-        return {"board_size": self.board.size, **legacy}
-
 
 def check_board(rows: Any, start: Any, where: str = "") -> None:
     """`rows`: a square of board codes, 1 to MAX_BOARD a side; `start`: a [row, column] on it."""
