@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from wordlist import graph as graph_module
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("WORDLIST_SHARED", ROOT.parent / "shared")) / "wiktionary"
@@ -56,3 +60,27 @@ def sample_outputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("outputs")
     build(out_dir=out, workers=1)
     return out
+
+
+GENERATORS = ("compiled", "python")  # the games' move generators: wordlist/_movegen.c, and the reference
+
+
+@contextlib.contextmanager
+def generator(kind: str) -> Iterator[str]:
+    """Run the games' searches on the compiled move generators or on the Python reference. The
+    compiled ones must be built: `make .venv/.installed` builds them wherever gcc is."""
+    if kind == "compiled":
+        assert graph_module._movegen is not None, "wordlist/_movegen.c was not built"
+    saved = graph_module.COMPILED
+    graph_module.COMPILED = kind == "compiled"
+    try:
+        yield kind
+    finally:
+        graph_module.COMPILED = saved
+
+
+@pytest.fixture(params=GENERATORS)
+def move_generator(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The test runs once on the compiled move generators, once on the Python reference."""
+    with generator(request.param) as kind:
+        yield kind

@@ -11,10 +11,15 @@ which is what makes repeated searches (a bot's move generation) fast in pure Pyt
 
 A Graph is safe to share between threads: its units never change, and its memo of transitions
 only ever gains complete entries (a race computes the same entry twice).
+
+`Graph.compiled` is the games' move generators in C over the same units (wordlist/_movegen.c,
+built at install where a compiler is): the games use it when it is there, and their Python
+generators (the reference) otherwise, or when $WORDLIST_PYTHON_MOVEGEN is set to anything but 0.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from array import array
 
@@ -26,13 +31,23 @@ from wordlist.format.dawg import IS_LEAF as _IS_LEAF
 from wordlist.format.dawg import LABEL_MASK as _LABEL_MASK
 from wordlist.format.dawg import ROOT, dawg_layout
 
-__all__ = ["ROOT", "Graph"]
+try:  # the games' move generators in C, optional: without a compiler the Python ones are used
+    from wordlist import _movegen
+except ImportError:  # pragma: no cover - the extension is built wherever the tests run
+    _movegen = None
+
+__all__ = ["COMPILED", "PYTHON_MOVEGEN_ENV", "ROOT", "Graph"]
+
+PYTHON_MOVEGEN_ENV = "WORDLIST_PYTHON_MOVEGEN"
+# Read at every search, so a test (or a debugging session) can switch to the reference generators.
+COMPILED = _movegen is not None and os.environ.get(PYTHON_MOVEGEN_ENV, "0") in ("", "0")
+_MAX_COMPILED_LETTERS = 64  # the core's letter sets are uint64 masks; every edition has fewer
 
 
 class Graph:
     """A read-only walk over the DAWG of a word list (the dictionary part of a dawg2 file)."""
 
-    __slots__ = ("_by_first_byte", "_children", "_guide", "_letter_bytes", "_units", "letters")
+    __slots__ = ("_by_first_byte", "_children", "_compiled", "_guide", "_letter_bytes", "_units", "letters")
 
     def __init__(self, data: bytes, letters: str, *, source: str = "dawg") -> None:
         try:
@@ -54,6 +69,19 @@ class Graph:
             self._by_first_byte.setdefault(encoded[0], []).append((letter, encoded[1:]))
         self._guide = data[layout.guide : layout.guide + 2 * count] if layout.guide is not None else None
         self._children: dict[int, dict[str, int]] = {}
+        # the compiled core reads these same units (the array's buffer, no copy)
+        self._compiled = None
+        if _movegen is not None and len(letters) <= _MAX_COMPILED_LETTERS:
+            try:
+                self._compiled = _movegen.Graph(units, self._guide, letters)
+            except ValueError:  # letters an Alphabet refuses (twice the same): the Python walk copes
+                self._compiled = None
+
+    @property
+    def compiled(self) -> _movegen.Graph | None:
+        """The move generators in C over this graph, or None: not built, an alphabet of more than
+        64 letters, or switched off (`COMPILED`, $WORDLIST_PYTHON_MOVEGEN)."""
+        return self._compiled if COMPILED else None
 
     def _follow_byte(self, node: int, byte: int) -> int:
         unit = self._units[node]

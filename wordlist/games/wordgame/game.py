@@ -352,14 +352,14 @@ class Wordgame(protocol.Game):
         if self.is_over:
             return Found([], self._candidate([]))
         raw = movegen.generate(self.lexicon.graph, self.position(rack))
-        return Found([m[4] for m in raw], self._candidate(raw))
+        return Found(movegen.move_points(raw), self._candidate(raw))
 
     def legal_moves(self, rack: Sequence[str] | None = None) -> list[Candidate]:
         """Every legal move with its points, one per set of placed tiles, in a fixed order."""
         return self.search(rack).all()
 
     @staticmethod
-    def _candidate(raw: list[movegen.RawMove]):
+    def _candidate(raw: Sequence[movegen.RawMove]):
         def build(i: int) -> Candidate:
             flag, line, first, letters, points = raw[i]
             cells = [(line, first + k) if flag == 0 else (first + k, line) for k in range(len(letters))]
