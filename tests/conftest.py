@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
 import sys
@@ -10,8 +9,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from wordlist import graph as graph_module
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("WORDLIST_SHARED", ROOT.parent / "shared")) / "wiktionary"
@@ -62,25 +59,10 @@ def sample_outputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-GENERATORS = ("compiled", "python")  # the games' move generators: wordlist/_movegen.c, and the reference
-
-
-@contextlib.contextmanager
-def generator(kind: str) -> Iterator[str]:
-    """Run the games' searches on the compiled move generators or on the Python reference. The
-    compiled ones must be built: `make .venv/.installed` builds them wherever gcc is."""
-    if kind == "compiled":
-        assert graph_module._movegen is not None, "wordlist/_movegen.c was not built"
-    saved = graph_module.COMPILED
-    graph_module.COMPILED = kind == "compiled"
-    try:
-        yield kind
-    finally:
-        graph_module.COMPILED = saved
-
-
-@pytest.fixture(params=GENERATORS)
+@pytest.fixture(params=["compiled", "python"])
 def move_generator(request: pytest.FixtureRequest) -> Iterator[str]:
     """The test runs once on the compiled move generators, once on the Python reference."""
+    from tests.game_helpers import generator  # (it imports this module)
+
     with generator(request.param) as kind:
         yield kind

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import polars as pl
@@ -12,6 +14,7 @@ import polars as pl
 from tests import balda_helpers, wordgame_helpers
 from tests.conftest import ROOT
 from wordlist import Lexicon
+from wordlist import graph as graph_module
 from wordlist.games.wordgame import Wordgame
 from wordlist_pipeline.artefacts import write_word_list
 from wordlist_pipeline.entries import Entry, entries_to_table
@@ -75,3 +78,20 @@ def dense_list(profile: str, lang: str, size: int = 3000) -> Lexicon:
     entries = [(w, rng.choice(PARTS_OF_SPEECH) if profile == "balda" else "noun") for w in words]
     game = chosen.game_spec(lang) if profile == "wordgame" else None
     return Lexicon.from_words(entries, alphabet, game=game, profile=profile)
+
+
+GENERATORS = ("compiled", "python")  # the games' move generators: wordlist/_movegen.c, and the reference
+
+
+@contextlib.contextmanager
+def generator(kind: str) -> Iterator[str]:
+    """Run the games' searches on the compiled move generators or on the Python reference. The
+    compiled ones must be built: `make .venv/.installed` builds them wherever gcc is."""
+    if kind == "compiled":
+        assert graph_module._movegen is not None, "wordlist/_movegen.c was not built"
+    saved = graph_module.COMPILED
+    graph_module.COMPILED = kind == "compiled"
+    try:
+        yield kind
+    finally:
+        graph_module.COMPILED = saved

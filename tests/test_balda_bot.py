@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.balda_helpers import WORDS, make_lexicon
-from tests.conftest import GENERATORS, generator, run_cli
+from tests.conftest import run_cli
+from tests.game_helpers import GENERATORS, generator
 from wordlist import Lexicon
 from wordlist.games.balda import BaldaGame, BaldaSettings, IllegalMove, Move
 from wordlist.games.bot import Bot, UnknownLevel, self_play

@@ -17,8 +17,8 @@ from pathlib import Path
 import dawg
 import pytest
 
-from tests.conftest import GENERATORS, ROOT, generator
-from tests.game_helpers import dense_list
+from tests.conftest import ROOT
+from tests.game_helpers import GENERATORS, dense_list, generator
 from wordlist import Lexicon, _movegen
 from wordlist.errors import WordlistError
 from wordlist.games.balda import BaldaGame, BaldaSettings

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import GENERATORS, generator
+from tests.game_helpers import GENERATORS, generator
 from tests.wordgame_helpers import WORDS, brute_force, make_lexicon, place
 from wordlist import Lexicon
 from wordlist.games.bot import Bot, UnknownLevel, self_play

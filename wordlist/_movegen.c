@@ -67,6 +67,7 @@ typedef struct {
     uint8_t by_first[MAX_LETTERS];     /* in alphabet order within a first byte, as Graph lists them */
     Py_UCS4 code[MAX_LETTERS];
     PyObject *letters;                 /* tuple of one-letter str, for the results */
+    PyObject *pairs;                   /* ((letter, kind) for each kind) for each letter: Wordgame's items */
 } Core;
 
 static inline uint32_t offset_of(uint32_t u) { return (u >> 10) << ((u & EXTENSION) >> 6); }
@@ -205,6 +206,7 @@ typedef struct {
     int kind;
     Out out;
     PyObject *letters; /* the graph's tuple of letters */
+    PyObject *pairs;   /* the graph's (letter, kind) tuples */
     PyObject *points;  /* list, made when first asked for */
 } Moves;
 
@@ -213,6 +215,7 @@ static PyTypeObject MovesType;
 static void Moves_dealloc(Moves *self) {
     out_free(&self->out);
     Py_XDECREF(self->letters);
+    Py_XDECREF(self->pairs);
     Py_XDECREF(self->points);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -233,22 +236,29 @@ static PyObject *Moves_item(Moves *self, Py_ssize_t i) {
         PyObject *word = PyTuple_New(n);
         if (word == NULL) return NULL;
         for (int k = 0; k < n; k++) {
-            PyObject *letter = PyTuple_GET_ITEM(self->letters, m[4 + 2 * k]);
-            PyObject *pair = Py_BuildValue("(Oi)", letter, (int)m[5 + 2 * k]);
-            if (pair == NULL) { Py_DECREF(word); return NULL; }
+            PyObject *pair = PyTuple_GET_ITEM(PyTuple_GET_ITEM(self->pairs, m[4 + 2 * k]), m[5 + 2 * k]);
+            Py_INCREF(pair);
             PyTuple_SET_ITEM(word, k, pair);
         }
-        return Py_BuildValue("(iiiNL)", (int)m[0], (int)m[1], (int)m[2], word, (long long)self->out.points[i]);
+        PyObject *move = PyTuple_New(5);
+        if (move == NULL) { Py_DECREF(word); return NULL; }
+        for (int k = 0; k < 3; k++) PyTuple_SET_ITEM(move, k, PyLong_FromLong(m[k])); /* small ints: cached */
+        PyTuple_SET_ITEM(move, 3, word);
+        PyObject *points = PyLong_FromLongLong(self->out.points[i]);
+        if (points == NULL) { Py_DECREF(move); return NULL; }
+        PyTuple_SET_ITEM(move, 4, points);
+        return move;
     }
     int n = m[2];
-    PyObject *path = PyTuple_New(n);
-    if (path == NULL) return NULL;
-    for (int k = 0; k < n; k++) {
-        PyObject *cell = PyLong_FromLong(m[3 + k]);
-        if (cell == NULL) { Py_DECREF(path); return NULL; }
-        PyTuple_SET_ITEM(path, k, cell);
-    }
-    return Py_BuildValue("(iON)", (int)m[0], PyTuple_GET_ITEM(self->letters, m[1]), path);
+    PyObject *move = PyTuple_New(3), *path = PyTuple_New(n);
+    if (move == NULL || path == NULL) { Py_XDECREF(move); Py_XDECREF(path); return NULL; }
+    for (int k = 0; k < n; k++) PyTuple_SET_ITEM(path, k, PyLong_FromLong(m[3 + k])); /* small ints: cached */
+    PyTuple_SET_ITEM(move, 0, PyLong_FromLong(m[0]));
+    PyObject *letter = PyTuple_GET_ITEM(self->letters, m[1]);
+    Py_INCREF(letter);
+    PyTuple_SET_ITEM(move, 1, letter);
+    PyTuple_SET_ITEM(move, 2, path);
+    return move;
 }
 
 static PyObject *Moves_points(Moves *self, void *closure) {
@@ -316,6 +326,8 @@ static PyObject *moves_of(Core *g, int kind, Out *out) {
     moves->out = *out;
     Py_INCREF(g->letters);
     moves->letters = g->letters;
+    Py_INCREF(g->pairs);
+    moves->pairs = g->pairs;
     moves->points = NULL;
     return (PyObject *)moves;
 }
@@ -1043,6 +1055,15 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         int first = self->bytes[k][0];
         self->by_first[self->group_start[first] + filled[first]++] = (uint8_t)k;
     }
+    PyObject *pairs = PyTuple_New(nletters);
+    if (pairs == NULL) { Py_DECREF(tuple); return -1; }
+    for (int k = 0; k < self->nletters; k++) {
+        PyObject *kinds = Py_BuildValue("((Oi)(Oi)(Oi))", PyTuple_GET_ITEM(tuple, k), ON_BOARD,
+                                        PyTuple_GET_ITEM(tuple, k), TILE, PyTuple_GET_ITEM(tuple, k), BLANK_TILE);
+        if (kinds == NULL) { Py_DECREF(pairs); Py_DECREF(tuple); return -1; }
+        PyTuple_SET_ITEM(pairs, k, kinds);
+    }
+    self->pairs = pairs;
     self->letters = tuple; /* last: a Graph with letters is a complete one */
     return 0;
 }
@@ -1051,6 +1072,7 @@ static void Core_dealloc(Core *self) {
     if (self->has_units) PyBuffer_Release(&self->units_view);
     if (self->has_guide) PyBuffer_Release(&self->guide_view);
     Py_XDECREF(self->letters);
+    Py_XDECREF(self->pairs);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

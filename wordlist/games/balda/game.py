@@ -284,7 +284,7 @@ class BaldaGame(protocol.Game):
         size = self.size
         scored: dict[str, list[frozenset[int]]] = {}
         for word, cells in self.scored:
-            scored.setdefault(word, []).append(frozenset(r * size + c for r, c in cells))
+            scored.setdefault(word, []).append(frozenset([r * size + c for r, c in cells]))
         board = [letter for row in self.board for letter in row]
         return movegen.Position(size, self.settings.diagonal, board, self.allowed_mask(), scored)
 

@@ -71,7 +71,8 @@ def compiled_word_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
     scored = []
     for word, cell_sets in position.scored.items():
         for cells in cell_sets:
-            bits = sum(1 << cell for cell in cells if 0 <= cell < COMPILED_CELLS)
+            on_board = cells if cells <= _CELLS else _CELLS.intersection(cells)
+            bits = sum(map(_BITS.__getitem__, on_board))
             scored.append((word, bits & _LOW, bits >> 64))
     try:
         return core.balda(position.board, position.size, position.diagonal, position.mask, scored)
@@ -80,6 +81,8 @@ def compiled_word_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
 
 
 _LOW = (1 << 64) - 1
+_CELLS = frozenset(range(COMPILED_CELLS))
+_BITS = [1 << cell for cell in range(COMPILED_CELLS)]
 
 
 def python_word_moves(graph: Graph, position: Position) -> list[RawMove]:
