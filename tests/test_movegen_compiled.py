@@ -6,8 +6,10 @@ refused or survived without a crash; many threads on one graph; no memory kept b
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -212,6 +214,16 @@ def test_a_search_past_its_step_budget_is_a_wordlist_error(monkeypatch: pytest.M
         monkeypatch.setattr(game.lexicon.graph, "_compiled", Exhausted())
         with generator("compiled"), pytest.raises(WordlistError, match="gave up after 100 steps"):
             game.search()
+
+
+def test_a_copied_or_pickled_graph_has_its_own_compiled_core(wordgame_list: Lexicon) -> None:
+    graph = wordgame_list.graph
+    position = Wordgame.new(wordgame_list, seed=4).position([*"stare", BLANK])
+    for other in (pickle.loads(pickle.dumps(graph)), copy.deepcopy(graph)):
+        assert other.compiled is not None and other.compiled is not graph.compiled
+        assert list(wordgame_movegen.compiled_moves(other, position)) == list(
+            wordgame_movegen.compiled_moves(graph, position)
+        )
 
 
 # --- threads and memory ---------------------------------------------------------------------------

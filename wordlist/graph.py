@@ -44,6 +44,17 @@ COMPILED = _movegen is not None and os.environ.get(PYTHON_MOVEGEN_ENV, "0") in (
 _MAX_COMPILED_LETTERS = 64  # the core's letter sets are uint64 masks; every edition has fewer
 
 
+def _compiled_core(units: array, guide: bytes | None, letters: str) -> _movegen.Graph | None:
+    """The compiled core over these same units (the array's buffer, no copy), where it is built
+    and takes the alphabet."""
+    if _movegen is None or len(letters) > _MAX_COMPILED_LETTERS:
+        return None
+    try:
+        return _movegen.Graph(units, guide, letters)
+    except ValueError:  # letters an Alphabet refuses (twice the same): the Python walk copes
+        return None
+
+
 class Graph:
     """A read-only walk over the DAWG of a word list (the dictionary part of a dawg2 file)."""
 
@@ -69,13 +80,16 @@ class Graph:
             self._by_first_byte.setdefault(encoded[0], []).append((letter, encoded[1:]))
         self._guide = data[layout.guide : layout.guide + 2 * count] if layout.guide is not None else None
         self._children: dict[int, dict[str, int]] = {}
-        # the compiled core reads these same units (the array's buffer, no copy)
-        self._compiled = None
-        if _movegen is not None and len(letters) <= _MAX_COMPILED_LETTERS:
-            try:
-                self._compiled = _movegen.Graph(units, self._guide, letters)
-            except ValueError:  # letters an Alphabet refuses (twice the same): the Python walk copes
-                self._compiled = None
+        self._compiled = _compiled_core(units, self._guide, letters)
+
+    def __getstate__(self) -> dict:
+        # (a copy or a pickle makes its own compiled core: the C object does not pickle)
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_compiled"}
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._compiled = _compiled_core(self._units, self._guide, self.letters)
 
     @property
     def compiled(self) -> _movegen.Graph | None:
