@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tests.balda_helpers import WORDS, make_lexicon
 from tests.conftest import run_cli
+from tests.game_helpers import GENERATORS, generator
 from wordlist import Lexicon
 from wordlist.games.balda import BaldaGame, BaldaSettings, IllegalMove, Move
 from wordlist.games.bot import Bot, UnknownLevel, self_play
@@ -61,13 +62,17 @@ def random_position(lexicon: Lexicon, seed: int, moves: int, diagonal: bool) -> 
 @pytest.mark.parametrize("diagonal", [False, True])
 @pytest.mark.parametrize("seed", range(4))
 def test_the_bot_lists_exactly_the_legal_word_moves(lexicon: Lexicon, seed: int, diagonal: bool) -> None:
+    """The compiled generator and the Python one each list exactly what brute force finds."""
     game = random_position(lexicon, seed, moves=seed * 3, diagonal=diagonal)
-    listed = game.search(single_letters=False).all()
-    as_keys = {(c.move.cell, c.move.letter, c.move.path) for c in listed}
-    assert len(as_keys) == len(listed)  # no duplicates
-    assert as_keys == brute_force_moves(game)
-    for candidate in listed:
-        assert game.check(candidate.move) == candidate.word
+    expected = brute_force_moves(game)
+    for kind in GENERATORS:
+        with generator(kind):
+            listed = game.search(single_letters=False).all()
+        as_keys = {(c.move.cell, c.move.letter, c.move.path) for c in listed}
+        assert len(as_keys) == len(listed), kind  # no duplicates
+        assert as_keys == expected, kind
+        for candidate in listed:
+            assert game.check(candidate.move) == candidate.word
 
 
 def test_single_letter_moves_are_listed_too(lexicon: Lexicon) -> None:
@@ -98,7 +103,7 @@ def test_the_bot_plays_a_single_letter_only_where_no_word_fits(tmp_path: Path) -
     assert turn.points == 1 and game.version == 1
 
 
-def test_rule_c_is_respected_by_the_bot(lexicon: Lexicon) -> None:
+def test_rule_c_is_respected_by_the_bot(lexicon: Lexicon, move_generator: str) -> None:
     game = BaldaGame.new(lexicon, start_word="table")
     game.play(Move((1, 1), "b", ((1, 1), (2, 1), (2, 0))))  # BAT
     for candidate in game.search(single_letters=False).all():
@@ -112,7 +117,9 @@ def test_rule_c_is_respected_by_the_bot(lexicon: Lexicon) -> None:
     choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=20),
     diagonal=st.booleans(),
 )
-def test_random_legal_games_stay_consistent(lexicon: Lexicon, choices: list[int], diagonal: bool) -> None:
+def test_random_legal_games_stay_consistent(
+    lexicon: Lexicon, choices: list[int], diagonal: bool, move_generator: str
+) -> None:
     game = BaldaGame.new(lexicon, BaldaSettings(diagonal=diagonal), start_word="table")
     for choice in choices:
         if game.is_over:

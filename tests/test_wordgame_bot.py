@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.game_helpers import GENERATORS, generator
 from tests.wordgame_helpers import WORDS, brute_force, make_lexicon, place
 from wordlist import Lexicon
 from wordlist.games.bot import Bot, UnknownLevel, self_play
@@ -45,16 +46,22 @@ def as_found(moves) -> dict:
 
 @pytest.mark.parametrize(("seed", "racks"), [(1, ["cats", "dogs", "oxe?"]), (2, ["taco", "gads", "?tea"])])
 def test_the_generator_finds_exactly_what_brute_force_finds(lexicon: Lexicon, seed: int, racks) -> None:
-    """On a 7x7 board with premiums: every legal placement, each with the points the rules give."""
+    """On a 7x7 board with premiums: every legal placement, each with the points the rules give,
+    from the compiled generator and from the Python one."""
     for (game, _), rack in zip(positions(lexicon, SMALL, 5, seed, len(racks)), racks, strict=False):
-        generated = game.legal_moves(list(rack))
-        assert len(as_found(generated)) == len(generated)  # no move twice
-        assert as_found(generated) == brute_force(game, list(rack))
+        expected = brute_force(game, list(rack))
+        for kind in GENERATORS:
+            with generator(kind):
+                generated = game.legal_moves(list(rack))
+            assert len(as_found(generated)) == len(generated), kind  # no move twice
+            assert as_found(generated) == expected, kind
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000))
-def test_every_generated_move_is_legal_and_scores_what_the_rules_score(lexicon: Lexicon, seed: int) -> None:
+def test_every_generated_move_is_legal_and_scores_what_the_rules_score(
+    lexicon: Lexicon, seed: int, move_generator: str
+) -> None:
     for game, rng in positions(lexicon, Wordgame.new(lexicon).layout, 8, seed, 6):
         moves = game.legal_moves()
         for move in rng.sample(moves, min(40, len(moves))):
@@ -66,7 +73,7 @@ def test_every_generated_move_is_legal_and_scores_what_the_rules_score(lexicon: 
             )
 
 
-def test_first_moves_cover_the_start_with_four_letters_or_more(lexicon: Lexicon) -> None:
+def test_first_moves_cover_the_start_with_four_letters_or_more(lexicon: Lexicon, move_generator: str) -> None:
     game = Wordgame.new(lexicon, seed=4)
     moves = game.legal_moves(list("outcasts"))
     assert moves and all(len(m.word) >= 4 for m in moves)
@@ -76,7 +83,7 @@ def test_first_moves_cover_the_start_with_four_letters_or_more(lexicon: Lexicon)
     assert (best.word, best.points) == ("outcasts", 72)  # the bingo through a triple-word square
 
 
-def test_blanks_stand_for_any_letter_and_score_zero(lexicon: Lexicon) -> None:
+def test_blanks_stand_for_any_letter_and_score_zero(lexicon: Lexicon, move_generator: str) -> None:
     game = Wordgame.new(lexicon, WordgameSettings(rack_size=5, layout=SMALL), seed=1)
     game.racks[0] = list("?ats")
     moves = game.legal_moves()

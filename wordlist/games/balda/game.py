@@ -284,7 +284,7 @@ class BaldaGame(protocol.Game):
         size = self.size
         scored: dict[str, list[frozenset[int]]] = {}
         for word, cells in self.scored:
-            scored.setdefault(word, []).append(frozenset(r * size + c for r, c in cells))
+            scored.setdefault(word, []).append(frozenset([r * size + c for r, c in cells]))
         board = [letter for row in self.board for letter in row]
         return movegen.Position(size, self.settings.diagonal, board, self.allowed_mask(), scored)
 
@@ -294,23 +294,24 @@ class BaldaGame(protocol.Game):
         if self.is_over:
             return Found([], self._candidate([]))
         position = self.position()
-        raw = movegen.word_moves(self.lexicon.graph, position)
-        if single_letters:
-            raw += movegen.single_letters(position, self.lexicon.letters)
-        return Found([len(path) for _, _, path in raw], self._candidate(raw))
+        words = movegen.word_moves(self.lexicon.graph, position)
+        singles = movegen.single_letters(position, self.lexicon.letters) if single_letters else []
+        return Found(movegen.move_points(words) + [1] * len(singles), self._candidate(words, singles))
 
     def bot_search(self) -> Found[Candidate]:
         """A bot chooses among the words; a single letter only where no word can be made."""
         words = self.search(single_letters=False)
         return words if len(words) or self.is_over else self.search()
 
-    def _candidate(self, raw: list[movegen.RawMove]):
+    def _candidate(self, words: Sequence[movegen.RawMove], singles: Sequence[movegen.RawMove] = ()):
+        """Build move i of the word moves followed by the single letters."""
         size = self.size
         cells = [(i // size, i % size) for i in range(size * size)]
         board = [letter for row in self.board for letter in row]
+        count = len(words)
 
         def build(i: int) -> Candidate:
-            new_cell, letter, path = raw[i]
+            new_cell, letter, path = words[i] if i < count else singles[i - count]
             word = "".join([letter if j == new_cell else board[j] for j in path])
             return Candidate(Move(cells[new_cell], letter, tuple([cells[j] for j in path])), word)
 

@@ -12,6 +12,10 @@ enumerated blindly). It has two phases: before the path has crossed its one empt
 new letter goes, trying exactly the letters the DAWG allows next), and after, when only cells with
 letters may follow. A path that has placed its letter and ends on a word of the game's parts of
 speech is a move, unless rule C forbids it (the same word scored before on a shared cell).
+
+`word_moves` runs the same search in C (wordlist/_movegen.c, `Graph.compiled`) where it is built:
+the same moves in the same order; `python_word_moves` here is the reference and the fallback, and
+the tests hold the two to each other.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from wordlist.errors import WordlistError
 from wordlist.games.balda.board import neighbour_table
 from wordlist.graph import ROOT, Graph
 
@@ -40,8 +45,48 @@ def placeable(position: Position) -> list[bool]:
     return [letter is None and any(board[j] is not None for j in table[i]) for i, letter in enumerate(board)]
 
 
-def word_moves(graph: Graph, position: Position) -> list[RawMove]:
-    """Every legal move that scores a word of two letters or more, in a fixed order."""
+COMPILED_CELLS = 128  # the compiled core keeps sets of cells in 128 bits (a 9x9 board has 81)
+
+
+def word_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
+    """Every legal move that scores a word of two letters or more, in a fixed order: from the
+    compiled core where there is one (its moves are tuples built as they are read), else from the
+    Python search. `move_points` gives the points of all of them."""
+    if graph.compiled is None or position.size * position.size > COMPILED_CELLS:
+        return python_word_moves(graph, position)
+    return compiled_word_moves(graph, position)
+
+
+def move_points(moves: Sequence[RawMove]) -> list[int]:
+    """Each move's points, the length of its path (the compiled core's moves carry them as a list)."""
+    points = getattr(moves, "points", None)
+    return points if points is not None else [len(move[2]) for move in moves]
+
+
+def compiled_word_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
+    """`word_moves` in C (`Graph.compiled` must be there); each scored word's cells as a bit set."""
+    core = graph.compiled
+    if core is None:
+        raise RuntimeError("the compiled move generator is not available (wordlist/_movegen.c)")
+    scored = []
+    for word, cell_sets in position.scored.items():
+        for cells in cell_sets:
+            on_board = cells if cells <= _CELLS else _CELLS.intersection(cells)
+            bits = sum(map(_BITS.__getitem__, on_board))
+            scored.append((word, bits & _LOW, bits >> 64))
+    try:
+        return core.balda(position.board, position.size, position.diagonal, position.mask, scored)
+    except RuntimeError as error:  # the search's step budget ran out
+        raise WordlistError(str(error)) from None
+
+
+_LOW = (1 << 64) - 1
+_CELLS = frozenset(range(COMPILED_CELLS))
+_BITS = [1 << cell for cell in range(COMPILED_CELLS)]
+
+
+def python_word_moves(graph: Graph, position: Position) -> list[RawMove]:
+    """`word_moves` in Python: the reference, and the fallback where the compiled core is not built."""
     board = position.board
     neighbours = neighbour_table(position.size, position.diagonal)
     can_place = placeable(position)

@@ -352,24 +352,29 @@ class Wordgame(protocol.Game):
         if self.is_over:
             return Found([], self._candidate([]))
         raw = movegen.generate(self.lexicon.graph, self.position(rack))
-        return Found([m[4] for m in raw], self._candidate(raw))
+        return Found(movegen.move_points(raw), self._candidate(raw))
 
     def legal_moves(self, rack: Sequence[str] | None = None) -> list[Candidate]:
         """Every legal move with its points, one per set of placed tiles, in a fixed order."""
         return self.search(rack).all()
 
     @staticmethod
-    def _candidate(raw: list[movegen.RawMove]):
+    def _candidate(raw: Sequence[movegen.RawMove]):
+        made: dict[tuple, Tile] = {}  # tiles are immutable: moves that place the same one share it
+
         def build(i: int) -> Candidate:
             flag, line, first, letters, points = raw[i]
-            cells = [(line, first + k) if flag == 0 else (first + k, line) for k in range(len(letters))]
-            tiles = tuple(
-                Tile(cell, letter, kind == BLANK_TILE)
-                for cell, (letter, kind) in zip(cells, letters, strict=True)
-                if kind != ON_BOARD
-            )
-            word = "".join(letter for letter, _ in letters)
-            return Candidate(Move(tiles), word, cells[0], DIRECTIONS[flag], points)
+            tiles = []
+            for k, key in enumerate(letters):
+                if key[1] != ON_BOARD:
+                    cell = (line, first + k) if flag == 0 else (first + k, line)
+                    tile = made.get((cell, key))
+                    if tile is None:
+                        tile = made[cell, key] = Tile(cell, key[0], key[1] == BLANK_TILE)
+                    tiles.append(tile)
+            word = "".join([letter for letter, _ in letters])
+            start = (line, first) if flag == 0 else (first, line)
+            return Candidate(Move(tuple(tiles)), word, start, DIRECTIONS[flag], points)
 
         return build
 
