@@ -20,8 +20,8 @@ from typing import ClassVar
 
 from wordlist_pipeline.dump.writer import MultistreamWriter, SourcePage, full_title, header, page_xml
 from wordlist_pipeline.errors import SynthError
+from wordlist_pipeline.paths import SAMPLE_DIR
 
-SAMPLE_DIR = Path(__file__).resolve().parents[1] / "dumps" / "sample"
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _START, _END = "^", "$"
 
