@@ -25,7 +25,15 @@ class Failure(Exception):
 
 
 class Command(TyperCommand):
-    """A command whose usage line and help list arguments as `NAME` / `[NAME]` / `NAME...`."""
+    """A command whose usage line and help list arguments as `NAME` / `[NAME]` / `NAME...`, and
+    whose options without a metavar of their own are shown with their name, as argparse does
+    (`--port PORT`), never as `<int>` or `<list[Path]>`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if param.param_type_name == "option" and not param.is_flag and param.metavar is None:
+                param.metavar = param.name.upper()
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []

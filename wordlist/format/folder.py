@@ -73,7 +73,7 @@ def read_word_list(folder: str | Path, *, verify: bool = True) -> WordListFiles:
 
 
 def read_json_checked(folder: Path, name: str, manifest: Manifest, verify: bool) -> object:
-    """The JSON of file `name` of a word list, its size and sha256 checked against `manifest` when `verify`."""
+    """The JSON of file `name` of a word list (size and sha256 checked against `manifest` if `verify`)."""
     return parse_json(read_checked(folder, name, manifest, verify), folder / name)
 
 
