@@ -68,7 +68,8 @@ class App(typer.Typer):
     """A Typer app with plain help whose commands are `Command`s."""
 
     def __init__(self, **settings: Any) -> None:
-        super().__init__(rich_markup_mode=None, **settings)
+        context = {"max_content_width": 120, **settings.pop("context_settings", {})}  # wide terminals
+        super().__init__(rich_markup_mode=None, context_settings=context, **settings)
 
     def command(self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **settings: Any):
         return super().command(name, cls=cls or Command, **settings)
