@@ -28,13 +28,11 @@ from wordlist_pipeline.dump.reader import read_siteinfo
 from wordlist_pipeline.entries import SCHEMA as ENTRIES_SCHEMA
 from wordlist_pipeline.errors import DumpError, InputError, OutputError, ProfileError
 from wordlist_pipeline.extract import ExtractResult, extract, resolve_lang
-from wordlist_pipeline.paths import check_input_file, check_output_file, check_output_folder
+from wordlist_pipeline.paths import SAMPLE_DIR, check_input_file, check_output_file, check_output_folder
 from wordlist_pipeline.profile import LANGUAGE, Profile, available_profiles, load_profile
 from wordlist_pipeline.select import COLUMNS as SELECTED_COLUMNS
 from wordlist_pipeline.select import select
 
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE_DIR = ROOT / "dumps" / "sample"
 DEFAULT_OUTPUT = Path("outputs")
 ENTRIES = "entries.parquet"
 SOURCE = "source.json"

@@ -1,10 +1,14 @@
 """The `wordlist` command: a thin layer over the pipeline and the wordlist library.
 
 Every command's work is done by an importable function; this module only parses options, draws
-progress bars and summaries. main() is the one place where a failure becomes what the user sees:
-one line on stderr naming the file and what is wrong, and the exit code (1; 2 for usage errors;
-128 + the signal's number when SIGTERM or SIGHUP stopped the run, 130 for Ctrl-C). Text that
-comes from data or from the user (paths, words, messages) is never read as Rich markup.
+progress bars and summaries. run() is the one place where a failure becomes what the user sees:
+one line on stderr naming the file (or option) and what is wrong, and the exit code:
+
+- 0 done; 1 an error (bad input); 2 a usage error (an unknown option, a bad value);
+- `query` answers a question, as grep does: 0 yes, 1 no, 2 an error of either kind;
+- 128 + the signal's number when SIGTERM or SIGHUP stopped the run, 130 for Ctrl-C.
+
+Text that comes from data or from the user (paths, words, messages) is never read as Rich markup.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated
 
@@ -31,6 +36,7 @@ from rich.progress import (
 from rich.table import Column, Table
 from rich.text import Text
 
+import wordlist
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FORMATS
 from wordlist.export import export_lists
@@ -45,6 +51,7 @@ from wordlist_pipeline.build import (
     read_entries,
     sample_dumps,
 )
+from wordlist_pipeline.cli_app import App, Failure, JsonFlag, examples, print_json
 from wordlist_pipeline.cli_play import app as play_app
 from wordlist_pipeline.cli_query import app as query_app
 from wordlist_pipeline.download import DEFAULT_MIRROR, LANGUAGES, STALL_SECONDS, download, downloaded
@@ -56,12 +63,18 @@ from wordlist_pipeline.profile import LANGUAGE, available_profiles, load_profile
 from wordlist_pipeline.select import select
 from wordlist_pipeline.synth import parse_size, synthetic_dump
 
-app = typer.Typer(
+app = App(
     name="wordlist",
     help="Wiktionary dumps to game word lists, and the games that play on them.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion (bash, zsh, fish, PowerShell)
+    epilog=examples(
+        "wordlist build                     # the sample dumps -> outputs/",
+        "wordlist query check EMAIL paris   # is it a word? (exit code 0 yes, 1 no)",
+        "wordlist play wordgame             # play against the bot",
+        "wordlist COMMAND --help            # each command's options and examples",
+    ),
 )
 out = Console(soft_wrap=True, highlight=False)
 err = Console(stderr=True, soft_wrap=True, highlight=False)
@@ -71,8 +84,30 @@ app.add_typer(query_app, name="query")
 app.add_typer(play_app, name="play")
 
 
+DISTRIBUTION = "wiktionary-wordlist"
+
+
+def distribution_version() -> str:
+    """The installed distribution's version (the library's own when run from an uninstalled tree)."""
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return wordlist.__version__
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"{DISTRIBUTION} {distribution_version()}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def root() -> None:
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=show_version, help="Print the version and exit"),
+    ] = False,
+) -> None:
     """Wiktionary dumps to game word lists, and the games that play on them."""
 
 
@@ -89,16 +124,18 @@ def run(args: list[str] | None = None) -> int:
     """Run the command line `args` (default: sys.argv); returns the exit code."""
     try:
         try:
-            app(args=args, prog_name="wordlist")
-            code = 0
-        except SystemExit as done:  # typer exits with the command's code, 2 for usage, 130 for Ctrl-C
+            returned = app(args=args, prog_name="wordlist", standalone_mode=False)
+            code = returned if isinstance(returned, int) else 0  # an Exit's code (130: Ctrl-C)
+        except SystemExit as done:  # shell completion and --install-completion end this way
             code = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
-    except WordlistError as error:
-        code = fail(str(error))
-    except OSError as error:
-        code = fail(describe_os_error(error))
-    except MemoryError:
-        code = fail("out of memory")
+        except Failure as failure:  # an error with a command's own exit code (query: 2)
+            code = fail(describe(failure.error), failure.code)
+        except typer.TyperException as error:  # the command line's errors: usage (2), files (1)
+            code = command_line_error(error)
+        except typer.Abort:
+            code = fail("aborted")
+    except (WordlistError, OSError, MemoryError) as error:
+        code = fail(describe(error))
     except KeyboardInterrupt:  # outside a command (typer turns one inside into exit code 130)
         code = 130
     except Exception as error:  # a bug: still one line, the traceback on request
@@ -117,11 +154,34 @@ def run(args: list[str] | None = None) -> int:
     return code
 
 
-def fail(message: str) -> int:
-    """Print `message` as one line on stderr (never as markup); the exit code of a failure."""
+def describe(error: BaseException) -> str:
+    """What went wrong, for the one line of a failure."""
+    if isinstance(error, OSError) and not isinstance(error, WordlistError):
+        return describe_os_error(error)
+    if isinstance(error, MemoryError):
+        return "out of memory"
+    return str(error)
+
+
+def command_line_error(error: typer.TyperException) -> int:
+    """A usage error as one line naming the command and what is wrong (exit code 2), like any error."""
+    code = getattr(error, "exit_code", 1)
+    context = getattr(error, "ctx", None)
+    if type(error).__name__ == "NoArgsIsHelpError":  # `wordlist` or `wordlist query` alone: the help
+        typer.echo(error.format_message(), err=True)
+        return code
+    message = error.format_message().strip().rstrip(".")
+    if context is None:
+        return fail(message, code)
+    command = context.command_path
+    return fail(f"{command}: {message} (see '{command} --help')", code)
+
+
+def fail(message: str, code: int = 1) -> int:
+    """Print `message` as one line on stderr (never as markup); returns the exit code `code`."""
     line = " ".join(message.split())
     err.print(Text.assemble(("error: ", "bold red"), line), highlight=False, soft_wrap=True)
-    return 1
+    return code
 
 
 NAME_WIDTH = 30  # a file name in a progress bar: longer names keep their start and their extension
@@ -197,45 +257,95 @@ def print_extract_summary(result: ExtractResult) -> None:
         err.print(Text.assemble(("skipped ", "yellow"), problem), highlight=False, soft_wrap=True)
 
 
-@app.command("extract")
+LangOption = Annotated[str | None, typer.Option("--lang", "-l", metavar="LANG", help="Only this language")]
+ProfileOption = Annotated[
+    str | None, typer.Option("--profile", "-p", metavar="NAME", help="Only this profile")
+]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", "-w", min=1, metavar="N", help="Worker processes (default: all cores)"),
+]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars")]
+OutFolderOption = Annotated[
+    Path, typer.Option("--out", "-o", readable=False, metavar="DIR", help="Folder of the word lists")
+]
+
+
+@app.command(
+    "extract",
+    epilog=examples(
+        "wordlist extract dumps/sample/enwiktionary-sample-pages-articles-multistream.xml.bz2",
+        "wordlist extract enwiktionary-20261101-pages-articles-multistream.xml.bz2 --out en.parquet -w 2",
+    ),
+)
 def extract_command(
     dump: Annotated[
-        Path, typer.Argument(readable=False, help="Dump file: .xml, .xml.bz2 or multistream .xml.bz2")
+        Path,
+        typer.Argument(
+            readable=False, metavar="DUMP", help="Dump file: .xml, .xml.bz2 or multistream .xml.bz2"
+        ),
     ],
     output: Annotated[
-        Path, typer.Option("--out", "-o", readable=False, help="Entries table to write (Parquet)")
+        Path,
+        typer.Option("--out", "-o", readable=False, metavar="PATH", help="Entries table to write (Parquet)"),
     ] = Path("entries.parquet"),
     lang: Annotated[
-        str | None, typer.Option("--lang", "-l", help="Edition: en or de (default: the dump's)")
+        str | None,
+        typer.Option("--lang", "-l", metavar="LANG", help="Edition: en or de (default: the dump's)"),
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option("--workers", "-w", min=1, help="Worker processes (default: all cores)")
-    ] = None,
+    workers: WorkersOption = None,
     index: Annotated[
         Path | None,
-        typer.Option("--index", readable=False, help="Multistream index (found next to the dump if omitted)"),
+        typer.Option(
+            "--index",
+            readable=False,
+            metavar="PATH",
+            help="Multistream index (found next to the dump if omitted)",
+        ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar")] = False,
+    quiet: QuietOption = False,
 ) -> None:
-    """Extract the entries of one Wiktionary dump into a Parquet table."""
+    """Extract a dump's entries into a Parquet table.
+
+    The edition is read from the dump's header; multistream dumps are read in parallel.
+    """
     result = run_extract(dump, output, lang, workers, index, quiet)
     print_extract_summary(result)
 
 
-@app.command("build")
+@app.command(
+    "build",
+    epilog=examples(
+        "wordlist build                                  # the sample dumps -> outputs/",
+        "wordlist build --downloads dumps                # what `wordlist download` fetched",
+        "wordlist build --dump enwiktionary-20261101-pages-articles-multistream.xml.bz2 --lang en",
+        "wordlist build --from-entries --profile mine.toml  # re-select, no extraction",
+    ),
+)
 def build_command(
     dumps: Annotated[
         list[Path] | None,
         typer.Option(
-            "--dump", "-d", readable=False, help="Dump to build from (repeatable; default: the sample dumps)"
+            "--dump",
+            "-d",
+            readable=False,
+            metavar="PATH",
+            help="Dump to build from (repeatable; default: the sample dumps)",
         ),
     ] = None,
-    out_dir: Annotated[
-        Path, typer.Option("--out", "-o", readable=False, help="Output folder")
-    ] = DEFAULT_OUTPUT,
-    langs: Annotated[list[str] | None, typer.Option("--lang", "-l", help="Only these languages")] = None,
+    out_dir: OutFolderOption = DEFAULT_OUTPUT,
+    langs: Annotated[
+        list[str] | None,
+        typer.Option("--lang", "-l", metavar="LANG", help="Only this language (repeatable)"),
+    ] = None,
     profiles: Annotated[
-        list[str] | None, typer.Option("--profile", "-p", help="Profile name or .toml path (default: all)")
+        list[str] | None,
+        typer.Option(
+            "--profile",
+            "-p",
+            metavar="PROFILE",
+            help="Profile name or .toml path (repeatable; default: all)",
+        ),
     ] = None,
     from_entries: Annotated[
         bool, typer.Option("--from-entries", help="Reuse the entries tables in OUT instead of extracting")
@@ -245,13 +355,17 @@ def build_command(
         typer.Option(
             "--downloads",
             readable=False,
+            metavar="DIR",
             help="Build from the newest dump of each language `download` put here",
         ),
     ] = None,
-    workers: Annotated[int | None, typer.Option("--workers", "-w", min=1, help="Worker processes")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars")] = False,
+    workers: WorkersOption = None,
+    quiet: QuietOption = False,
 ) -> None:
-    """Build the word lists: extract each dump (default: dumps/sample/), then every profile, into OUT."""
+    """Build the word lists from dumps (default: the samples).
+
+    Extract each dump, then select every profile's word list from its entries, into OUT.
+    """
     if dumps and downloads:
         raise WordlistError("give --dump or --downloads, not both")
     chosen = dumps_by_language(dumps) if dumps else downloaded(downloads) if downloads else sample_dumps()
@@ -282,15 +396,20 @@ def summary_line(manifest: Manifest) -> str:
     return f"{counts.words:,} unique {manifest.language_name} words with {counts.definitions:,} definitions"
 
 
-@app.command("stats")
+@app.command(
+    "stats",
+    epilog=examples("wordlist stats", "wordlist stats --lang de --profile balda --json"),
+)
 def stats_command(
-    out_dir: Annotated[
-        Path, typer.Option("--out", "-o", readable=False, help="Output folder")
-    ] = DEFAULT_OUTPUT,
-    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Only this language")] = None,
-    profile: Annotated[str | None, typer.Option("--profile", "-p", help="Only this profile")] = None,
+    out_dir: OutFolderOption = DEFAULT_OUTPUT,
+    lang: LangOption = None,
+    profile: ProfileOption = None,
+    as_json: JsonFlag = False,
 ) -> None:
-    """Counts of the built word lists: words, definitions, parts of speech, what was left out."""
+    """Counts of the built word lists.
+
+    Words, definitions, parts of speech, and what was left out by which rule.
+    """
     if out_dir.exists() and not out_dir.is_dir():
         raise WordlistError(f"{out_dir}: a file, not a folder of word lists")
     manifests = [
@@ -304,6 +423,9 @@ def stats_command(
             + (f" for {lang or ''} {profile or ''}".rstrip() if lang or profile else "")
             + " (run `wordlist build`)"
         )
+    if as_json:
+        print_json({"lists": [stats_json(manifest, out_dir) for manifest in manifests]})
+        return
     for manifest in manifests:
         counts = manifest.counts
         name = escape(f"{manifest.language}/{manifest.profile}")
@@ -325,20 +447,46 @@ def stats_command(
         out.print(table)
 
 
+def stats_json(manifest: Manifest, out_dir: Path) -> dict:
+    """One list of `wordlist stats --json`: which list, where, and its manifest's counts."""
+    counts = manifest.counts.to_json()
+    for reason, record in zip(counts["left_out"], manifest.counts.left_out, strict=True):
+        reason["description"] = record.describe()
+    return {
+        "language": manifest.language,
+        "language_name": manifest.language_name,
+        "profile": manifest.profile,
+        "path": str(out_dir / manifest.language / manifest.profile),
+        "counts": counts,
+    }
+
+
 def plural_pos(pos: str) -> str:
     return {"proper_noun": "proper nouns", "adverb": "adverbs"}.get(pos, pos.replace("_", " ") + "s")
 
 
-@app.command("why")
+@app.command(
+    "why",
+    epilog=examples("wordlist why cops --profile wordgame", "wordlist why Bauen --lang de --json"),
+)
 def why_command(
-    word: Annotated[str, typer.Argument(help="A Wiktionary page title, as written")],
-    lang: Annotated[str, typer.Option("--lang", "-l", help="Language")] = "en",
-    profile: Annotated[str, typer.Option("--profile", "-p", help="Profile name or .toml path")] = "balda",
+    word: Annotated[str, typer.Argument(metavar="TITLE", help="A Wiktionary page title, as written")],
+    lang: Annotated[str, typer.Option("--lang", "-l", metavar="LANG", help="Language")] = "en",
+    profile: Annotated[
+        str, typer.Option("--profile", "-p", metavar="PROFILE", help="Profile name or .toml path")
+    ] = "balda",
     out_dir: Annotated[
-        Path, typer.Option("--out", "-o", readable=False, help="Output folder with the entries table")
+        Path,
+        typer.Option(
+            "--out", "-o", readable=False, metavar="DIR", help="Output folder with the entries table"
+        ),
     ] = DEFAULT_OUTPUT,
+    as_json: JsonFlag = False,
 ) -> None:
-    """Why a page's entries are in a word list or left out."""
+    """Why a page's entries are in a word list or not.
+
+    Reads the entries table in OUT, so run `wordlist build` first.
+    """
     if not LANGUAGE.fullmatch(lang):
         raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
     chosen = load_profile(profile)
@@ -346,9 +494,16 @@ def why_command(
     if not entries_path.exists():
         raise WordlistError(f"{entries_path}: missing (run `wordlist build`)")
     decisions = select(read_entries(entries_path), chosen, lang).explain(word)
-    if not decisions:
+    if as_json:
+        entries = [
+            {"pos": pos, "included": reason is None, "as": game if reason is None else None, "reason": reason}
+            for pos, game, reason in decisions
+        ]
+        print_json({"title": word, "language": lang, "profile": chosen.name, "entries": entries})
+        return
+    if not decisions:  # an answer too: the page is not in the dump, or holds no entry of this language
         out.print(f"{word!r}: no {language_name(lang)} entry in {entries_path}", markup=False)
-        raise typer.Exit(1)
+        return
     for pos, game, reason in decisions:
         verdict = (
             f"[green]in[/] as {escape(game.upper())}"
@@ -358,26 +513,44 @@ def why_command(
         out.print(f"{escape(word)} ({escape(pos)}): {verdict}")
 
 
-@app.command("download")
+@app.command(
+    "download",
+    epilog=examples(
+        "wordlist download                       # both editions' latest dumps into dumps/",
+        "wordlist download --lang de --date 20261101 --dest /data/dumps",
+    ),
+)
 def download_command(
     langs: Annotated[
-        list[str] | None, typer.Option("--lang", "-l", help="Edition: en or de (repeatable; default both)")
+        list[str] | None,
+        typer.Option("--lang", "-l", metavar="LANG", help="Edition: en or de (repeatable; default both)"),
     ] = None,
-    date: Annotated[str, typer.Option("--date", help="Dump date YYYYMMDD, or latest")] = "latest",
-    dest: Annotated[Path, typer.Option("--dest", readable=False, help="Folder to download into")] = Path(
-        "dumps"
-    ),
+    date: Annotated[
+        str, typer.Option("--date", metavar="DATE", help="Dump date YYYYMMDD, or latest")
+    ] = "latest",
+    dest: Annotated[
+        Path, typer.Option("--dest", readable=False, metavar="DIR", help="Folder to download into")
+    ] = Path("dumps"),
     mirror: Annotated[
-        str | None, typer.Option("--mirror", help=f"Dumps site (default {DEFAULT_MIRROR})")
+        str | None,
+        typer.Option(
+            "--mirror", metavar="URL", help=f"Dumps site (default $WORDLIST_MIRROR, else {DEFAULT_MIRROR})"
+        ),
     ] = None,
     timeout: Annotated[
         float,
         typer.Option(
-            "--timeout", min=0.1, help="Give up when a transfer makes no progress for this many seconds"
+            "--timeout",
+            min=0.1,
+            metavar="SECONDS",
+            help="Give up when a transfer makes no progress for this many seconds",
         ),
     ] = STALL_SECONDS,
 ) -> None:
-    """Download Wiktionary pages-articles multistream dumps and their indexes (resumable, checksummed)."""
+    """Download Wiktionary dumps and their indexes.
+
+    The pages-articles multistream dumps; resumable, checked against the published sha1 sums.
+    """
     for lang in langs or []:
         if lang not in LANGUAGES:
             raise WordlistError(f"--lang {lang!r}: the pipeline reads {', '.join(LANGUAGES)}")
@@ -401,22 +574,32 @@ def download_command(
     out.print(f"next: wordlist build --downloads {dest}", markup=False)
 
 
-@app.command("synth")
-def synth_command(
-    lang: Annotated[str, typer.Option("--lang", "-l", help="Edition: en or de")] = "en",
-    size: Annotated[str, typer.Option("--size", help="XML size, e.g. 200MB or 1GB")] = "100MB",
-    seed: Annotated[int, typer.Option("--seed", help="Same seed, same bytes")] = 1,
-    dest: Annotated[Path, typer.Option("--dest", readable=False, help="Folder to write into")] = Path(
-        "dumps"
+@app.command(
+    "synth",
+    epilog=examples(
+        "wordlist synth --size 10MB --dest /tmp/synth",
+        "wordlist synth --lang de --size 1GB --seed 2 --dest dumps",
     ),
+)
+def synth_command(
+    lang: Annotated[str, typer.Option("--lang", "-l", metavar="LANG", help="Edition: en or de")] = "en",
+    size: Annotated[
+        str, typer.Option("--size", metavar="SIZE", help="XML size, e.g. 200MB or 1GB")
+    ] = "100MB",
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Same seed, same bytes")] = 1,
+    dest: Annotated[
+        Path, typer.Option("--dest", readable=False, metavar="DIR", help="Folder to write into")
+    ] = Path("dumps"),
     workers: Annotated[
-        int | None, typer.Option("--workers", "-j", min=1, help="Processes (default: all cores)")
+        int | None,
+        typer.Option("--workers", "-j", min=1, metavar="N", help="Processes (default: all cores)"),
     ] = None,
 ) -> None:
-    """Write a SYNTHETIC multistream dump and its index, for benchmarks and scale tests.
+    """Write a SYNTHETIC dump, for benchmarks and scale tests.
 
-    The pages have the shapes of real ones (lemmas, forms, proper nouns, abbreviations, other
-    languages, redirects, other namespaces, large pages) but made-up words: not Wiktionary content.
+    A multistream dump with its index, of any size. The pages have the shapes of real ones
+    (lemmas, forms, proper nouns, abbreviations, other languages, redirects, other namespaces,
+    large pages) but made-up words: not Wiktionary content.
     """
     xml_bytes = parse_size(size)
     check_output_folder(dest)
@@ -440,25 +623,35 @@ def synth_command(
     out.print(f"next: wordlist extract {result.dump} --out entries.parquet", markup=False)
 
 
-@app.command("export")
+@app.command(
+    "export",
+    epilog=examples(
+        "wordlist export                       # every built list: outputs/<lang>/<profile>/words.sqlite",
+        "wordlist export --lang en --profile balda --format jsonl --out balda-en.jsonl",
+    ),
+)
 def export_command(
-    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Only this language")] = None,
-    profile: Annotated[str | None, typer.Option("--profile", "-p", help="Only this profile")] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="sqlite or jsonl")] = "sqlite",
+    lang: LangOption = None,
+    profile: ProfileOption = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help="sqlite or jsonl")] = "sqlite",
     out: Annotated[
         Path | None,
         typer.Option(
             "--out",
             "-o",
             readable=False,
+            metavar="PATH",
             help="File to write (one list only; default: words.<format> in the list)",
         ),
     ] = None,
     data: Annotated[
-        Path, typer.Option("--data", readable=False, help="Folder of built lists")
+        Path, typer.Option("--data", readable=False, metavar="DIR", help="Folder of built lists")
     ] = DEFAULT_OUTPUT,
 ) -> None:
-    """Export built word lists as SQLite or JSON Lines, for game engines and other languages."""
+    """Export word lists as SQLite or JSON Lines.
+
+    For game engines and other languages: one file per list, deterministic.
+    """
     if fmt not in EXPORT_FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(EXPORT_FORMATS)}", param_hint="--format")
     for result in export_lists(fmt, root=data, language=lang, profile=profile, out=out):

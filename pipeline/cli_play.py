@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
-from rich.markup import escape
 
 from wordlist.errors import WordlistError
 from wordlist.games.balda import BaldaGame, BaldaSettings
@@ -24,11 +23,16 @@ from wordlist.games.protocol import Game
 from wordlist.games.wordgame import Layout, Wordgame, WordgameSettings
 from wordlist.games.wordgame.terminal import play as play_wordgame
 from wordlist.lexicon import Lexicon
+from wordlist_pipeline.cli_app import App, examples
 
-app = typer.Typer(help="Play the word games in the terminal.", no_args_is_help=True)
+app = App(
+    help="Play the word games in the terminal. Type `help` in a game for its commands.",
+    no_args_is_help=True,
+    epilog=examples("wordlist play balda", "wordlist play wordgame --lang de"),
+)
 
 _LEVELS = ", ".join(LEVELS)
-_LAYOUT_HELP = escape('A board layout: a JSON file {"board": [rows of . d t D T], "start": [row, col]}')
+_LAYOUT_HELP = 'A board layout: a JSON file {"board": [rows of . d t D T], "start": [row, col]}'
 Level = Annotated[str, typer.Option("--level", help=f"Bot level: {_LEVELS}", metavar="LEVEL")]
 Seed = Annotated[int | None, typer.Option("--seed", help="Same seed, same game and bot", metavar="N")]
 BotFirst = Annotated[bool, typer.Option("--bot-first", help="The bot moves first")]
@@ -42,7 +46,15 @@ Data = Annotated[
 ]
 
 
-@app.command("balda")
+@app.command(
+    "balda",
+    epilog=examples(
+        "wordlist play balda                                # English, 5x5, you against the bot",
+        "wordlist play balda --lang de --size 7 --allow verb --allow adjective",
+        "wordlist play balda --self-play --seed 1           # bot against bot",
+        "wordlist play balda --load balda.json              # a game saved with `save balda.json`",
+    ),
+)
 def balda(
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language: en or de", metavar="LANG")] = "en",
     size: Annotated[int, typer.Option("--size", "-s", help="Board size: 5, 7 or 9", metavar="N")] = 5,
@@ -73,7 +85,15 @@ def balda(
     _run(BaldaGame, play_balda, start, load, data, level, seed, self_play, bot_first)
 
 
-@app.command("wordgame")
+@app.command(
+    "wordgame",
+    epilog=examples(
+        "wordlist play wordgame                             # you against the strongest bot",
+        "wordlist play wordgame --lang de                   # the German tiles and word list",
+        "wordlist play wordgame --level beginner --seed 7 --bot-first",
+        "wordlist play wordgame --layout board.json         # another board",
+    ),
+)
 def wordgame(
     lang: Annotated[
         str, typer.Option("--lang", "-l", help="Language of the word list: en or de", metavar="LANG")

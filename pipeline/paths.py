@@ -13,6 +13,12 @@ from pathlib import Path
 from wordlist.errors import WordlistError
 from wordlist_pipeline.errors import OutputError, os_reason
 
+# The sample dumps and their page sources: dumps/sample/ in the repository, shipped in a wheel as
+# wordlist_pipeline/samples/ (pyproject.toml), so that `wordlist build` works from either.
+_PACKAGED_SAMPLES = Path(__file__).resolve().parent / "samples"
+_REPOSITORY_SAMPLES = Path(__file__).resolve().parents[1] / "dumps" / "sample"
+SAMPLE_DIR = _PACKAGED_SAMPLES if _PACKAGED_SAMPLES.is_dir() else _REPOSITORY_SAMPLES
+
 
 def check_input_file(path: Path, what: str, error: type[WordlistError] = WordlistError) -> Path:
     """`path` is a regular file this process can open; otherwise `error` naming it.

@@ -4,7 +4,8 @@ Every row of CASES runs the real command (a fresh `python -m wordlist_pipeline` 
 world of its own: a small multistream dump with its index, the word lists built from it, a good
 profile, and whatever the row's `setup` spoils. For each row the test asserts
 
-- the exit code (1 for bad input; 2 for a usage error, which Typer reports in its box),
+- the exit code (1 for bad input; 2 for a usage error, and for any error of `query`, whose exit
+  code 1 is the answer "no"),
 - exactly one line on stderr, naming the file (or option, or URL) and saying what is wrong, and
   nothing on stdout (no work reported before the failure),
 - no traceback and no "internal error" (the CLI's last-resort line for bugs),
@@ -199,7 +200,7 @@ class Case:
     names: str  # what the error line must name: a path as given, an option, a URL
     says: str  # and what it must say
     setup: Callable[[Path], None] | None = None
-    code: int = 1  # 2: a usage error (Typer's box, several lines)
+    code: int = 1  # 2: a usage error, or any error of `query` (whose 1 is the answer "no")
     may_change: tuple[str, ...] = ()  # paths a failure may leave changed (a download's .part)
 
 
@@ -471,26 +472,31 @@ CASES = [
     # --- profiles ------------------------------------------------------------------------------------
     case("profiles-unexpected-argument", "profiles", "balda", names="balda", says="unexpected extra argument",
          code=2),
-    # --- query ---------------------------------------------------------------------------------------
+    # --- query: a question that cannot be answered is exit code 2 (1 is the answer "no") ------------
     case("query-nothing-built", "query", "--data", "dumps", "count", names="dumps/en/balda",
-         says="no 'balda' word list"),
+         says="no 'balda' word list", code=2),
     case("query-profile-is-a-path", "query", "--data", OUT, "--profile", "../../dumps", "count",
-         names="'../../dumps'", says="not the name of a word list"),
+         names="'../../dumps'", says="not the name of a word list", code=2),
     case("query-language-is-a-path", "query", "--data", OUT, "--lang", "en/..", "count", names="'en/..'",
-         says="not a language code"),
+         says="not a language code", code=2),
     case("query-pattern-with-brackets", "query", "--data", OUT, "match", "a[b]", names="'a[b]'",
-         says="'[', ']' not in the English alphabet"),
-    case("query-random-too-long", "query", "--data", OUT, "random", "42", names="outputs/en/balda",
-         says="no noun of 42 letters in the English balda word list"),
+         says="'[', ']' not in the English alphabet", code=2),
     case("query-unknown-part-of-speech", "query", "--data", OUT, "words", "--pos", "nouns", names="'nouns'",
-         says="unknown part of speech"),
+         says="unknown part of speech", code=2),
+    case("query-check-unknown-part-of-speech", "query", "--data", OUT, "check", "cat", "--pos", "nouns",
+         names="'nouns'", says="unknown part of speech", code=2),
+    case("query-check-nothing-built", "query", "--data", "dumps", "check", "cat", "--json",
+         names="dumps/en/balda", says="no 'balda' word list", code=2),
+    case("query-define-language-is-a-path", "query", "--lang", "../x", "define", "cat", names="'../x'",
+         says="not a language code", code=2),
+    case("query-random-negative-length", "query", "--data", OUT, "random", "-3", names="-3",
+         says="No such option", code=2),
     case("query-dawg-replaced", "query", "--data", OUT, "count", names="outputs/en/balda/words.dawg",
-         says="the manifest says", setup=write("outputs/en/balda/words.dawg", b"garbage")),
-    case("query-manifest-is-a-list", "query", "--data", OUT, "count", names=MANIFEST,
-         says="must be a JSON object",
-         setup=write(MANIFEST, "[]\n")),
+         says="the manifest says", setup=write("outputs/en/balda/words.dawg", b"garbage"), code=2),
+    case("query-manifest-is-a-list", "query", "--data", OUT, "check", "cat", names=MANIFEST,
+         says="must be a JSON object", setup=write(MANIFEST, "[]\n"), code=2),
     case("query-manifest-wrong-count", "query", "--data", OUT, "count", names=MANIFEST, says="words",
-         setup=edit_text(MANIFEST, '"words": ', '"words": "many", "_": ')),
+         setup=edit_text(MANIFEST, '"words": ', '"words": "many", "_": '), code=2),
 ]  # fmt: skip
 
 
@@ -649,15 +655,12 @@ def test_bad_input(row: Case, outcomes: dict[str, Outcome], mirror: str) -> None
     assert "internal error" not in outcome.stderr, f"{where}\n{outcome.stderr}"
     assert outcome.code == row.code, f"{where}: exit code {outcome.code}\n{outcome.stderr}"
     names, says = row.names.replace("{mirror}", mirror), row.says
-    if row.code == 2:  # a usage error: Typer's box, which names the option
-        assert names in outcome.stderr and says in outcome.stderr, f"{where}\n{outcome.stderr}"
-    else:
-        lines = outcome.stderr.strip().splitlines()
-        assert len(lines) == 1, f"{where}: {len(lines)} lines on stderr\n{outcome.stderr}"
-        assert lines[0].startswith("error: "), lines[0]
-        assert names in lines[0] and says in lines[0], f"{where}\n{lines[0]}"
-        # nothing done first: `build --profile typo` once extracted a whole dump, then said so
-        assert outcome.stdout == "", f"{where} printed before failing:\n{outcome.stdout}"
+    lines = outcome.stderr.strip().splitlines()
+    assert len(lines) == 1, f"{where}: {len(lines)} lines on stderr\n{outcome.stderr}"
+    assert lines[0].startswith("error: "), lines[0]
+    assert names in lines[0] and says in lines[0], f"{where}\n{lines[0]}"
+    # nothing done first: `build --profile typo` once extracted a whole dump, then said so
+    assert outcome.stdout == "", f"{where} printed before failing:\n{outcome.stdout}"
     changed = {
         path
         for path in outcome.before.keys() | outcome.after.keys()

@@ -56,7 +56,7 @@ def test_paths_and_words_are_printed_as_they_are(sample_outputs: Path) -> None:
     why = run_cli("why", "[bold]cat[/bold]", "--out", sample_outputs)
     assert why.stdout.startswith("'[bold]cat[/bold]': no English entry in ")
     match = run_cli("query", "--data", sample_outputs, "match", "c[a]t")
-    assert match.returncode == 1 and "'c[a]t'" in match.stderr
+    assert match.returncode == 2 and "'c[a]t'" in match.stderr
 
 
 def test_errors_are_one_line_however_long(tmp_path: Path) -> None:
@@ -76,19 +76,50 @@ def commands(group, path: tuple[str, ...] = ()):
             yield (*path, name), command
 
 
-@pytest.mark.parametrize(
-    "path", [path for path, _ in commands(typer.main.get_command(cli.app)) if path[0] != "play"], ids=" ".join
-)  # `play` is the games' (their --layout help is theirs to fix)
-def test_help_texts_are_shown_as_written(path: tuple[str, ...]) -> None:
-    """Every option's help appears whole in --help: nothing in [...] is taken for markup."""
-    group = typer.main.get_command(cli.app)
-    command = dict(commands(group))[path]
+ALL_COMMANDS = [path for path, _ in commands(typer.main.get_command(cli.app))]
+
+
+def help_text(path: tuple[str, ...]) -> str:
     result = CliRunner().invoke(cli.app, [*path, "--help"], env={"COLUMNS": "400"}, terminal_width=400)
     assert result.exit_code == 0, result.output
-    shown = " ".join(result.output.split())
+    return result.output
+
+
+@pytest.mark.parametrize("path", ALL_COMMANDS, ids=" ".join)
+def test_help_texts_are_shown_as_written(path: tuple[str, ...]) -> None:
+    """Every option's help appears whole in --help: nothing in [...] or {...} is taken for markup."""
+    command = dict(commands(typer.main.get_command(cli.app)))[path]
+    shown = " ".join(help_text(path).split())
     for param in command.params:
         text = " ".join((getattr(param, "help", None) or "").split())
         assert text in shown, f"{' '.join(path)} {param.name}: {text!r} not in its --help"
+
+
+def test_the_layout_help_shows_its_json() -> None:
+    shown = " ".join(help_text(("play", "wordgame")).split())
+    assert '{"board": [rows of . d t D T], "start": [row, col]}' in shown
+
+
+@pytest.mark.parametrize("path", [(), ("query",), ("play",), *ALL_COMMANDS], ids=lambda p: " ".join(p) or "-")
+def test_help_names_values_readably(path: tuple[str, ...]) -> None:
+    """Values are PATH, LANG, N ... in the usage line and the options: no <bool>, <list[Path]>, {dump}."""
+    text = help_text(path)
+    usage = text.splitlines()[0]
+    assert usage.startswith(f"Usage: wordlist {' '.join(path)}".rstrip()), usage
+    assert not re.search(r"[<>{}]", usage), usage
+    options = text.split("Options:", 1)[1].split("Examples:", 1)[0]
+    names = [line.strip().split("  ")[0] for line in options.splitlines() if line.startswith("  -")]
+    assert names and "--help" in " ".join(names)
+    for name in names:  # "-o, --out DIR", "--quiet", "--seed N"
+        assert re.fullmatch(r"(-\w, )?--[a-z-]+( [A-Z][A-Z_]*)?", name.strip()), f"{path}: {name!r}"
+
+
+@pytest.mark.parametrize(
+    "path", [("build",), ("extract",), ("query",), ("query", "check"), ("play", "wordgame"), ("stats",)]
+)
+def test_main_commands_show_examples(path: tuple[str, ...]) -> None:
+    examples = help_text(path).split("Examples:", 1)[1].splitlines()
+    assert any(line.strip().startswith(f"wordlist {path[0]}") for line in examples), examples
 
 
 def test_the_commands_check_files_themselves() -> None:

@@ -109,3 +109,36 @@ def test_a_signal_inside_deferred_takes_effect_when_the_block_ends() -> None:
     done = subprocess.run([sys.executable, "-c", DEFERRAL], capture_output=True, text=True, timeout=60)
     expected = "the block ran to its end; then SIGTERM; check() raised it again"
     assert done.stdout.strip() == expected, done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux /proc to find worker processes")
+@pytest.mark.parametrize("delay", [0.0, 0.3])
+def test_synth_stops_on_sigterm_even_while_its_workers_start(tmp_path: Path, delay: float) -> None:
+    """SIGTERM as the first worker is forked once hung synth (a pool cut in half); now it stops."""
+    command = ["synth", "--size", "200MB", "--dest", tmp_path, "-j", "2"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "wordlist_pipeline", *command],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group: the test can end a hung run and its workers
+    )
+    deadline = time.monotonic() + 60
+    while not children(process.pid) and time.monotonic() < deadline and process.poll() is None:
+        pass  # no sleep: the signal is to land while the workers start
+    time.sleep(delay)
+    workers = children(process.pid)
+    assert workers and process.poll() is None, process.stderr.read() if process.stderr else ""
+    os.kill(process.pid, signal.SIGTERM)
+    try:
+        _, stderr = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("synth still ran 60 s after SIGTERM")
+    assert (process.returncode, stderr.strip().splitlines()) == (143, ["stopped by SIGTERM"])
+    time.sleep(0.2)
+    assert [pid for pid in workers if alive(pid)] == []
+    assert list(tmp_path.iterdir()) == []  # no dump, no index, no temporary file

@@ -146,6 +146,7 @@ class Graph:
         return found
 
     def follow(self, node: int, letter: str) -> int | None:
+        """The node reached from `node` by `letter`, or None."""
         return self.children(node).get(letter)
 
     def find(self, word: str, node: int = ROOT) -> int | None:

@@ -80,6 +80,7 @@ class WordRecord:
 
     @property
     def pos(self) -> tuple[str, ...]:
+        """The word's parts of speech, in POS order."""
         return pos_names(self.pos_mask)
 
 
@@ -294,6 +295,7 @@ class Lexicon:
         return mask is not None and bool(mask & wanted)
 
     def parts_of_speech(self, word: str) -> tuple[str, ...]:
+        """The parts of speech `word` has in the list, in POS order; () if it is not a word."""
         key = self._key(word)
         mask = self._get(key) if key is not None else None
         return pos_names(mask) if mask is not None else ()
@@ -323,6 +325,7 @@ class Lexicon:
         return list(islice(self._iter_words(pos, None, prefix), limit))
 
     def count(self, *, pos: PartsOfSpeech = None, length: int | None = None) -> int:
+        """How many words have parts of speech `pos` and `length` letters (without listing them)."""
         if pos is None and length is None:
             return len(self)
         return sum(1 for _ in self._iter_words(pos, length, ""))

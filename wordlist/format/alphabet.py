@@ -67,6 +67,7 @@ class Alphabet:
         return bool(word) and all(c in self.letters for c in word)
 
     def to_json(self) -> dict[str, Any]:
+        """The alphabet as alphabet.json holds it (format version included)."""
         return {
             "format": FORMAT_VERSION,
             "language": self.language,

@@ -25,11 +25,13 @@ Strategy = Callable[[Sequence[int], random.Random], int]  # the moves' points ->
 
 
 def strongest(points: Sequence[int], rng: random.Random) -> int:
+    """The strong level: the index of a move with the most points (ties broken by `rng`)."""
     best = max(points)
     return rng.choice([i for i, p in enumerate(points) if p == best])
 
 
 def beginner(points: Sequence[int], rng: random.Random) -> int:
+    """The beginner level: the index of a random move among the weaker half (by points)."""
     median = statistics.median(points)
     return rng.choice([i for i, p in enumerate(points) if p <= median])
 
@@ -42,6 +44,7 @@ class UnknownLevel(WordlistError, ValueError):
 
 
 def check_level(level: str) -> str:
+    """`level` if it is a bot level; else UnknownLevel naming the levels."""
     if level not in LEVELS:
         raise UnknownLevel(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     return level
@@ -72,6 +75,7 @@ class Bot:
         return {"action": PASS} if chosen is None else {"action": PLAY, "move": chosen.to_dict()["move"]}
 
     def move(self, game: Game) -> Any:
+        """Play the bot's move for the player to move in `game` (or pass when it has none); the Turn."""
         chosen = self.choose(game)
         return game.pass_turn() if chosen is None else game.play(chosen.move)
 

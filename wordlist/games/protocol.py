@@ -92,12 +92,19 @@ class Candidate(Protocol):
     """A legal move as the search found it: the move to `play`, its main word and its points."""
 
     @property
-    def move(self) -> Any: ...
+    def move(self) -> Any:
+        """The move to give `Game.play`."""
+
     @property
-    def word(self) -> str: ...
+    def word(self) -> str:
+        """The word the move makes (the main word, for a crossword game)."""
+
     @property
-    def points(self) -> int: ...
-    def to_dict(self) -> dict: ...
+    def points(self) -> int:
+        """What the move scores."""
+
+    def to_dict(self) -> dict:
+        """The candidate as JSON (the move, the word, the points and the game's own details)."""
 
 
 C = TypeVar("C", bound=Candidate)
@@ -115,6 +122,7 @@ class Found(Generic[C]):
         return len(self.points)
 
     def all(self) -> list[C]:
+        """Every move found, each built as a Candidate (`build(i)` builds only the i-th)."""
         return [self.build(i) for i in range(len(self.points))]
 
 
@@ -152,11 +160,13 @@ class Game(ABC):
 
     @property
     def current_player(self) -> int:
+        """The index of the player to move (the same as `turn`)."""
         return self.turn
 
     @property
     @abstractmethod
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the game has ended (then `winners` says who won)."""
 
     @property
     @abstractmethod
@@ -263,6 +273,7 @@ class Game(ABC):
         return states.envelope(self.KIND, self.FORMAT_VERSION, self.lexicon, self.version, self.state())
 
     def to_json(self) -> str:
+        """The whole state as JSON text, in its envelope; `from_json` reads it back."""
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
     @classmethod

@@ -53,10 +53,12 @@ def _kind(value: object) -> str:
 
 
 def fail(where: str, message: str) -> GameStateError:
+    """A GameStateError saying `message` about the field at `where` (to raise)."""
     return GameStateError(f"{where}: {message}")
 
 
 def as_int(value: object, where: str, low: int, high: int) -> int:
+    """`value` if it is a whole number from `low` to `high`; else GameStateError naming `where`."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise fail(where, f"expected a whole number, not {_kind(value)}")
     if not low <= value <= high:
@@ -65,12 +67,14 @@ def as_int(value: object, where: str, low: int, high: int) -> int:
 
 
 def as_bool(value: object, where: str) -> bool:
+    """`value` if it is true or false; else GameStateError naming `where`."""
     if not isinstance(value, bool):
         raise fail(where, f"expected true or false, not {_kind(value)}")
     return value
 
 
 def as_str(value: object, where: str, max_length: int = 200) -> str:
+    """`value` if it is a string of at most `max_length` characters; else GameStateError."""
     if not isinstance(value, str):
         raise fail(where, f"expected a string, not {_kind(value)}")
     if len(value) > max_length:
@@ -79,6 +83,7 @@ def as_str(value: object, where: str, max_length: int = 200) -> str:
 
 
 def as_list(value: object, where: str, max_length: int) -> list:
+    """`value` if it is a list of at most `max_length` items; else GameStateError."""
     if not isinstance(value, list):
         raise fail(where, f"expected a list, not {_kind(value)}")
     if len(value) > max_length:
@@ -87,6 +92,7 @@ def as_list(value: object, where: str, max_length: int) -> list:
 
 
 def as_cell(value: object, where: str, size: int) -> tuple[int, int]:
+    """`value` as a (row, column) cell of a board of `size`; else GameStateError."""
     cell = as_list(value, where, 2)
     if len(cell) != 2:
         raise fail(where, "expected [row, column]")
@@ -94,6 +100,7 @@ def as_cell(value: object, where: str, size: int) -> tuple[int, int]:
 
 
 def as_letter(value: object, where: str, letters: str) -> str:
+    """`value` if it is one letter of `letters`; else GameStateError."""
     letter = as_str(value, where, 1)
     if len(letter) != 1 or letter not in letters:
         raise fail(where, f"{letter!r} is not a letter of the game's alphabet ({letters})")
@@ -118,9 +125,11 @@ class Reader:
                 raise fail(f"{where}.{missing[0]}", "missing")
 
     def at(self, key: str) -> str:
+        """The path of field `key` in the state, as messages name it ("state.board")."""
         return f"{self.where}.{key}" if self.where else key
 
     def raw(self, key: str, default: object = ...) -> object:
+        """The value of `key` unchecked; `default` if it is missing, else GameStateError."""
         if key not in self.data:
             if default is ...:
                 raise fail(self.at(key), "missing")
@@ -128,25 +137,32 @@ class Reader:
         return self.data[key]
 
     def int(self, key: str, low: int, high: int) -> int:
+        """Field `key`, a whole number from `low` to `high`."""
         return as_int(self.raw(key), self.at(key), low, high)
 
     def optional_int(self, key: str, low: int, high: int) -> int | None:
+        """Field `key`, a whole number from `low` to `high`, or None when missing or null."""
         value = self.raw(key, None)
         return None if value is None else as_int(value, self.at(key), low, high)
 
     def bool(self, key: str) -> bool:
+        """Field `key`, true or false."""
         return as_bool(self.raw(key), self.at(key))
 
     def str(self, key: str, max_length: int = 200) -> str:
+        """Field `key`, a string of at most `max_length` characters."""
         return as_str(self.raw(key), self.at(key), max_length)
 
     def list(self, key: str, max_length: int) -> list:
+        """Field `key`, a list of at most `max_length` items."""
         return as_list(self.raw(key), self.at(key), max_length)
 
     def object(self, key: str, keys: Mapping[str, bool] | None = None) -> Reader:
+        """Field `key`, a JSON object, read by a Reader of its own (with only `keys`, if given)."""
         return Reader(self.raw(key), self.at(key), keys)
 
     def strings(self, key: str, max_items: int, max_length: int = 200) -> list[str]:
+        """Field `key`, a list of at most `max_items` strings."""
         return [
             as_str(v, f"{self.at(key)}[{i}]", max_length) for i, v in enumerate(self.list(key, max_items))
         ]
@@ -162,6 +178,7 @@ def fingerprint(lexicon: Lexicon) -> str | None:
 
 
 def lexicon_stamp(lexicon: Lexicon) -> dict:
+    """What a saved game records of its word list: language, profile, words and fingerprint."""
     return {
         "language": lexicon.language,
         "profile": lexicon.profile,
@@ -171,6 +188,7 @@ def lexicon_stamp(lexicon: Lexicon) -> dict:
 
 
 def envelope(kind: str, format_version: int, lexicon: Lexicon, version: int, state: dict) -> dict:
+    """A saved game: the format tag and version, the game's version, its word list and `state`."""
     return {
         "format": kind,
         "format_version": format_version,
@@ -181,6 +199,7 @@ def envelope(kind: str, format_version: int, lexicon: Lexicon, version: int, sta
 
 
 def parse_json(text: str | bytes, kind: str) -> object:
+    """The JSON value of a saved `kind` game (text or UTF-8 bytes, size bounded); else GameStateError."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")

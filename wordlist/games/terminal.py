@@ -58,12 +58,14 @@ class Style:
 
     @classmethod
     def detect(cls, stream: TextIO | None = None) -> Style:
+        """Colour when `stream` (default stdout) is a terminal, TERM is not dumb and NO_COLOR is not set."""
         stream = stream or sys.stdout
         term = os.environ.get("TERM", "")
         tty = hasattr(stream, "isatty") and stream.isatty()
         return cls(colour=tty and term not in ("", "dumb") and "NO_COLOR" not in os.environ)
 
     def paint(self, text: str, kind: str | None) -> str:
+        """`text` in the colour of `kind` ("last", "premium", ...), or as it is without colour."""
         if not self.colour or kind is None or kind not in _ANSI:
             return text
         return f"\x1b[{_ANSI[kind]}m{text}\x1b[0m"
@@ -94,7 +96,8 @@ class Screen(ABC):
     move_help: str  # how to type a move, with examples
 
     @abstractmethod
-    def intro(self, game: Any) -> str: ...
+    def intro(self, game: Any) -> str:
+        """The first line of a game: what is played, on which list, how it starts."""
 
     @abstractmethod
     def draw(self, game: Any, player: int | None, style: Style) -> str:
@@ -117,9 +120,11 @@ class Screen(ABC):
         """Level 1: the word's length and first letter; 2: where it goes; 3: the move itself."""
 
     @abstractmethod
-    def result(self, game: Any) -> str: ...
+    def result(self, game: Any) -> str:
+        """The last line of a game: who won, and the scores."""
 
     def nothing_to_play(self, game: Any) -> str:
+        """What the hint says when the player has no move."""
         return "No move here: pass."
 
     def listable(self, moves: list[Any]) -> list[Any]:
@@ -162,6 +167,8 @@ class _Hints:
 
 @dataclass
 class Driver:
+    """Plays a game in the terminal: the human's commands and moves, the bots' moves, the log."""
+
     game: Game
     screen: Screen
     human: int | None
@@ -172,6 +179,7 @@ class Driver:
     hints: _Hints = field(default_factory=_Hints)
 
     def run(self) -> Game:
+        """Play the game until it ends or the human quits (or the input ends); the game."""
         game, write = self.game, self.write
         write(self.screen.intro(game))
         if self.human is not None:
@@ -256,6 +264,7 @@ class Driver:
         return "\n".join([*lines, *screen.listing_notes(game, moves)])
 
     def save(self, name: str) -> None:
+        """Save the game to file `name` (atomically); a failure is said, and the game goes on."""
         path = Path(name).expanduser()
         try:
             write_atomic(path, self.game.to_json())

@@ -84,9 +84,11 @@ class BaldaSettings:
 
     @property
     def parts_of_speech(self) -> tuple[str, ...]:
+        """The parts of speech a word may have to score: nouns, and the extra ones."""
         return ("noun", *self.extra_parts_of_speech)
 
     def to_dict(self) -> dict:
+        """The settings as a saved game holds them."""
         return {
             "size": self.size,
             "diagonal": self.diagonal,
@@ -106,6 +108,7 @@ class Move:
     path: tuple[Cell, ...]
 
     def to_dict(self) -> dict:
+        """The move as JSON: {"cell": [row, col], "letter": ..., "path": [[row, col], ...]}."""
         return {"cell": list(self.cell), "letter": self.letter, "path": [list(c) for c in self.path]}
 
     @classmethod
@@ -138,6 +141,7 @@ class Turn:
     action: str = PLAY
 
     def to_dict(self) -> dict:
+        """The turn as the game log in a saved game holds it."""
         return {
             "player": self.player,
             "action": self.action,
@@ -159,9 +163,11 @@ class Candidate:
 
     @property
     def points(self) -> int:
+        """What the move scores: the word's length."""
         return len(self.word)
 
     def to_dict(self) -> dict:
+        """The candidate as JSON: the move, the word and its points."""
         return {"move": self.move.to_dict(), "word": self.word, "points": self.points}
 
 
@@ -223,10 +229,12 @@ class BaldaGame(protocol.Game):
 
     @property
     def size(self) -> int:
+        """The board's number of rows (and columns)."""
         return self.settings.size
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended: the board is full, or a player resigned."""
         return self.resigned is not None or all(letter is not None for row in self.board for letter in row)
 
     @property
@@ -241,18 +249,23 @@ class BaldaGame(protocol.Game):
 
     @property
     def scored_words(self) -> list[str]:
+        """The words scored so far, the starting word first."""
         return [word for word, _ in self.scored]
 
     def letter_at(self, cell: Cell) -> str | None:
+        """The letter on `cell`, or None if it is empty."""
         return self.board[cell[0]][cell[1]]
 
     def on_board(self, cell: Cell) -> bool:
+        """Whether `cell` lies on this game's board."""
         return geometry.on_board(cell, self.size)
 
     def neighbours(self, cell: Cell) -> list[Cell]:
+        """The cells next to `cell` (diagonal ones too when the game allows them)."""
         return geometry.neighbours(cell, self.size, self.settings.diagonal)
 
     def touches(self, a: Cell, b: Cell) -> bool:
+        """Whether cells `a` and `b` are neighbours in this game."""
         return geometry.touches(a, b, self.settings.diagonal)
 
     def placeable_cells(self) -> list[Cell]:
@@ -265,6 +278,7 @@ class BaldaGame(protocol.Game):
         return self.lexicon.is_word(word, pos=self.settings.parts_of_speech)
 
     def allowed_mask(self) -> int:
+        """The parts of speech that score, as a bit mask (see wordlist.format.pos_mask)."""
         return pos_mask(self.settings.parts_of_speech)
 
     def view(self, player: int | None = None) -> dict:

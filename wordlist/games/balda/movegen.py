@@ -31,6 +31,8 @@ RawMove = tuple[int, str, tuple[int, ...]]  # (new cell index, letter, path of c
 
 
 class Position(NamedTuple):
+    """What the move generator needs to know of a Balda game, in compact form."""
+
     size: int
     diagonal: bool
     board: Sequence[str | None]  # row-major: board[row * size + col]

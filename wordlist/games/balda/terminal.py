@@ -103,10 +103,12 @@ SCREEN = BaldaScreen()
 
 
 def draw(game: BaldaGame, style: Style | None = None) -> str:
+    """The board of `game` as text, as the terminal game shows it."""
     return SCREEN.draw(game, None, style)
 
 
 def describe(game: BaldaGame, turn: Turn) -> str:
+    """The log line of `turn`: who played what, for how many points, with the word's definitions."""
     return SCREEN.describe(game, turn)
 
 

@@ -25,6 +25,7 @@ def step(direction: str) -> Cell:
 
 
 def neighbours(cell: Cell) -> tuple[Cell, ...]:
+    """The four squares next to `cell` (some may lie off the board)."""
     row, col = cell
     return ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
 
@@ -45,6 +46,7 @@ class Layout(Board):
 
     @classmethod
     def of(cls, board: Board) -> Layout:
+        """`board` as a Layout (the board of a GameSpec, or a Layout already)."""
         return board if isinstance(board, Layout) else cls(board.rows, board.start)
 
     @cached_property
@@ -61,6 +63,7 @@ class Layout(Board):
         return {ACROSS: (across_l, across_w), DOWN: (columns(across_l), columns(across_w))}
 
     def to_dict(self) -> dict:
+        """The layout as JSON: {"board": [rows], "start": [row, col]} (what --layout reads)."""
         return {"board": list(self.rows), "start": list(self.start)}
 
     @classmethod

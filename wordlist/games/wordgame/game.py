@@ -93,6 +93,7 @@ class WordgameSettings:
         return cls(spec.rack_size, Layout.of(spec.board))
 
     def to_dict(self) -> dict:
+        """The settings as a saved game holds them: the rack size and the layout."""
         return {"rack_size": self.rack_size, "layout": self.layout.to_dict()}
 
 
@@ -106,6 +107,7 @@ class Move:
     tiles: tuple[Tile, ...]
 
     def to_dict(self) -> dict:
+        """The move as JSON: {"tiles": [{"cell", "letter", "blank"}, ...]}."""
         return {"tiles": [t.to_dict() for t in self.tiles]}
 
     @classmethod
@@ -126,6 +128,8 @@ class Move:
 
 @dataclass(frozen=True)
 class Word:
+    """A word a move makes: its letters, its squares and its points."""
+
     text: str
     cells: tuple[Cell, ...]
     points: int
@@ -142,6 +146,7 @@ class Score:
 
     @property
     def main(self) -> Word:
+        """The main word: the one along the move's line."""
         return self.words[0]
 
 
@@ -163,9 +168,11 @@ class Turn:
 
     @property
     def is_pass(self) -> bool:
+        """Whether the player passed."""
         return self.action == PASS
 
     def to_dict(self) -> dict:
+        """The turn as the game log in a saved game holds it."""
         return {
             "player": self.player,
             "action": self.action,
@@ -192,9 +199,11 @@ class Candidate:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
+        """The tiles the move places."""
         return self.move.tiles
 
     def to_dict(self) -> dict:
+        """The candidate as JSON: the move, the word, where it starts, its direction and points."""
         return {
             "move": self.move.to_dict(),
             "word": self.word,
@@ -270,10 +279,12 @@ class Wordgame(protocol.Game):
 
     @property
     def layout(self) -> Layout:
+        """The board's premium squares and start square."""
         return self.settings.layout
 
     @property
     def size(self) -> int:
+        """The board's number of rows (and columns)."""
         return self.layout.size
 
     @property
@@ -283,10 +294,13 @@ class Wordgame(protocol.Game):
 
     @property
     def is_empty(self) -> bool:
+        """Whether no tile has been placed yet (the next move is the first)."""
         return not any(letter for row in self.board for letter in row)
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended: a resignation, passes in a row, or a rack played out with the bag
+        empty."""
         return (
             self.resigned is not None
             or self.passes >= PASSES_TO_END
@@ -294,6 +308,7 @@ class Wordgame(protocol.Game):
         )
 
     def rack_value(self, player: int) -> int:
+        """The points of the tiles left on `player`'s rack."""
         return sum(self.tiles.value(tile) for tile in self.racks[player])
 
     @property
@@ -311,9 +326,11 @@ class Wordgame(protocol.Game):
         return [p for p in (0, 1) if final[p] == max(final)]
 
     def letter_at(self, cell: Cell) -> str | None:
+        """The letter on `cell`, or None if it is empty."""
         return self.board[cell[0]][cell[1]]
 
     def on_board(self, cell: Cell) -> bool:
+        """Whether `cell` lies on the board."""
         return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size
 
     def view(self, player: int | None = None) -> dict:

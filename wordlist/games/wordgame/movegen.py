@@ -55,6 +55,8 @@ ANY = -1  # the cross-set of a square with no tile across the line from it
 
 
 class Position(NamedTuple):
+    """What the move generator needs to know of a Wordgame position, in compact form."""
+
     board: Sequence[Sequence[str | None]]  # rows of letters (None: empty)
     blanks: Collection[Cell]  # squares whose tile is a blank (worth 0)
     layout: Layout

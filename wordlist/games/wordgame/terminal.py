@@ -120,10 +120,12 @@ def rack_text(game: Wordgame, rack: Sequence[str]) -> str:
 
 
 def draw(game: Wordgame, player: int | None = None, style: Style | None = None) -> str:
+    """The board of `game` as text, with `player`'s rack (none for a spectator)."""
     return SCREEN.draw(game, player, style)
 
 
 def describe(game: Wordgame, turn: Turn) -> str:
+    """The log line of `turn`, in the notation players type, with its words and points."""
     return SCREEN.describe(game, turn)
 
 

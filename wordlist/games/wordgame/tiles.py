@@ -43,4 +43,5 @@ class Tile:
     blank: bool = False
 
     def to_dict(self) -> dict:
+        """The tile as JSON: {"cell": [row, col], "letter": ..., "blank": true or false}."""
         return {"cell": list(self.cell), "letter": self.letter, "blank": self.blank}
