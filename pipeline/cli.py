@@ -479,7 +479,9 @@ def profiles_command() -> None:
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on", metavar="HOST")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on", metavar="N")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="Port to listen on", metavar="N")
+    ] = 8000,
     data: Annotated[
         Path, typer.Option("--data", readable=False, help="Folder of built word lists", metavar="DIR")
     ] = DEFAULT_OUTPUT,
@@ -496,6 +498,8 @@ def serve_command(
         ) from None
 
     def ready(url: str) -> None:
-        err.print(f"serving the word lists in {data} and the games in {db} at {url} (Ctrl-C stops)", markup=False)
+        err.print(
+            f"serving the word lists in {data} and the games in {db} at {url} (Ctrl-C stops)", markup=False
+        )
 
     serve(data, db, host=host, port=port, ready=ready)

@@ -12,16 +12,16 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from collections.abc import AsyncIterator, Callable
 import socket
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wordlist.errors import WordlistError
@@ -60,6 +60,7 @@ def create_app(
     if not len(catalog):
         raise WordlistError(f"{catalog.root}: no word lists to serve (build them with `wordlist build`)")
     store = GameStore(db_path)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
@@ -70,7 +71,7 @@ def create_app(
         title="wordlist",
         summary="Game word lists from Wiktionary, and the games Balda and Wordgame, over HTTP",
         description=(
-            "Errors are JSON: `{\"code\", \"message\", ...}`; an illegal move's `code` is the game's "
+            'Errors are JSON: `{"code", "message", ...}`; an illegal move\'s `code` is the game\'s '
             "rule (`not_a_word`, `not_on_rack`, ...). Send your player token as "
             "`Authorization: Bearer <token>`. Moves carry the `version` they were made on: a stale "
             "one gets 409 with the current version."

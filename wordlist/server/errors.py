@@ -29,7 +29,9 @@ class ApiError(WordlistError):
     def illegal(cls, error: IllegalMove) -> ApiError:
         # the message without the " [rule]" the library's str() ends with: the code is a field here
         message = error.RULES[error.rule] + (f": {error.detail}" if error.detail else "")
-        return cls(_RULE_STATUS.get(error.rule, 422), error.rule, message, rule=error.rule, detail=error.detail)
+        return cls(
+            _RULE_STATUS.get(error.rule, 422), error.rule, message, rule=error.rule, detail=error.detail
+        )
 
 
 def not_found(what: str, message: str) -> ApiError:

@@ -151,7 +151,9 @@ class Games:
             token = new_secret()
             revision = self.store.join(record.id, request.invite, token, record.version, game.to_json())
             if revision is not None:
-                record = dataclasses.replace(record, revision=revision, token1=secret_hash(token), invite=None)
+                record = dataclasses.replace(
+                    record, revision=revision, token1=secret_hash(token), invite=None
+                )
                 self.live.put(record.id, revision, game)
                 return {"token": token, "invite": None, "game": self._status(record, 1, game)}
         raise ApiError(503, "busy", "the game kept changing while joining; try again")
@@ -213,7 +215,9 @@ class Games:
         try:
             lexicon = self.catalog.get(record.language, record.profile)
         except UnknownList as error:
-            raise ApiError(503, "list_unavailable", f"the game's word list is not served now ({error})") from None
+            raise ApiError(
+                503, "list_unavailable", f"the game's word list is not served now ({error})"
+            ) from None
         try:
             # a list rebuilt since the game began: its moves are checked again on the new build
             return load_game(record.state, lexicon, allow_other_list=True)

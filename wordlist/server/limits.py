@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -10,6 +11,7 @@ from typing import TypeVar
 
 import anyio
 import anyio.to_thread
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wordlist.server.errors import ApiError
@@ -36,27 +38,27 @@ class BodyLimit:
                 await self._refuse(send)
                 return
         seen = 0
-        started = False
+        refused = False  # we answered 413: the application's own answer is dropped
 
         async def limited() -> Message:
-            nonlocal seen
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise _TooLarge
+                    refused = True
+                    await self._refuse(send)
+                    return {"type": "http.disconnect"}  # the application stops reading
             return message
 
-        async def tracking(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
+        async def unless_refused(message: Message) -> None:
+            if not refused:
+                await send(message)
 
-        try:
-            await self.app(scope, limited, tracking)
-        except _TooLarge:
-            if not started:
-                await self._refuse(send)
+        with contextlib.suppress(ClientDisconnect):
+            await self.app(scope, limited, unless_refused)
 
     async def _refuse(self, send: Send) -> None:
         error = ApiError(413, "body_too_large", f"the request body is larger than {self.limit} bytes")
@@ -65,14 +67,13 @@ class BodyLimit:
             {
                 "type": "http.response.start",
                 "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
             }
         )
         await send({"type": "http.response.body", "body": body})
-
-
-class _TooLarge(Exception):
-    pass
 
 
 def _json(data: object) -> bytes:

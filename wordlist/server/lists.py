@@ -26,7 +26,9 @@ MAX_OFFSET = 10_000_000
 MAX_LENGTH = 100  # letters of a word asked for by length
 
 Language = Annotated[str, Path(max_length=64, description="a language code: en, de", examples=["en"])]
-Profile = Annotated[str, Path(max_length=64, description="a selection profile: balda, wordgame", examples=["balda"])]
+Profile = Annotated[
+    str, Path(max_length=64, description="a selection profile: balda, wordgame", examples=["balda"])
+]
 PartsOfSpeech = Annotated[
     list[str] | None,
     Query(

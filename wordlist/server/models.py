@@ -140,7 +140,9 @@ class Action(Model):
 class Turn(Open):
     player: int
     action: str = Field(description="play, pass or resign")
-    notation: str = Field(description="the turn as typed in the terminal: 'e2 h b3-c3-d3-e3-e2', 'h8 across cat'")
+    notation: str = Field(
+        description="the turn as typed in the terminal: 'e2 h b3-c3-d3-e3-e2', 'h8 across cat'"
+    )
     points: int
     definitions: list[str]
 

@@ -11,7 +11,7 @@ import time
 from typing import Annotated
 
 import anyio.to_thread
-from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
 from wordlist.server import models
@@ -54,6 +54,7 @@ def invite_url(request: Request, game_id: str, invite: str) -> str:
 @router.post(
     "",
     status_code=201,
+    response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Created,
     responses=models.problems(404),
     summary="Create a game against the bot or a friend",
@@ -67,6 +68,7 @@ async def create_game(body: models.NewGame, request: Request) -> dict:
 
 @router.post(
     "/{game_id}/join",
+    response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Created,
     responses=models.problems(403, 404, 409),
     summary="Join a friend's game with its invite: the second seat and its own token",
@@ -79,6 +81,7 @@ async def join_game(game_id: GameId, body: models.Join, request: Request) -> dic
 
 @router.get(
     "/{game_id}",
+    response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Game,
     responses=models.problems(401, 403, 404),
     summary="The game as your seat sees it; with ?wait, once it changes from ?revision",
@@ -104,11 +107,12 @@ async def get_game(
 
 @router.post(
     "/{game_id}/actions",
+    response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Played,
     responses=models.problems(400, 401, 403, 404, 409),
     summary="Play a move, pass or resign; against the bot, its reply comes in the same answer",
 )
-async def act(game_id: GameId, body: models.Action, token: Token, request: Request, response: Response) -> dict:
+async def act(game_id: GameId, body: models.Action, token: Token, request: Request) -> dict:
     played = await anyio.to_thread.run_sync(games_of(request).act, game_id, token, body)
     changes_of(request).notify(game_id)
     return played

@@ -136,7 +136,10 @@ class GameStore:
     def _connection(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
-            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            # used by this thread only; check_same_thread=False lets close() end it from another
+            db = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+            )
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             db.execute("PRAGMA synchronous = FULL")  # see the module's docstring
             self._local.db = db
