@@ -24,9 +24,6 @@ const GAMES = {
   },
 };
 
-window.addEventListener("hashchange", route);
-route();
-
 function route() {
   current?.stop();
   current = null;
@@ -448,11 +445,11 @@ class GameScreen {
         ),
       ),
     );
+    this.game.show(view, fresh, this.myTurn());
     fill(this.state, this.describe(status));
     this.root()?.classList.toggle("my-turn", this.myTurn());
     this.root()?.classList.toggle("over", view.over);
     fill(this.log, [...view.history].reverse().map((turn, i) => logEntry(view, turn, i === 0)));
-    this.game.show(view, fresh, this.myTurn());
   }
 
   describe(status) {
@@ -534,3 +531,7 @@ function logEntry(view, turn, latest) {
     definitions,
   );
 }
+
+// last: the classes above exist only once their definitions have run
+window.addEventListener("hashchange", route);
+route();

@@ -49,7 +49,7 @@ export function mountWordgame({ view: first, act, say }) {
         role: "gridcell",
         tabindex: -1,
         dataset: { cell: `${r},${c}`, premium: premium ? premium[2] : "" },
-        class: premium ? premium[0] : r === startRow && c === startCol ? "start" : "",
+        class: [premium?.[0], r === startRow && c === startCol ? "start" : null].filter(Boolean).join(" "),
         onclick: () => clickSquare([r, c]),
       });
       squares.push(square);
@@ -363,7 +363,8 @@ export function mountWordgame({ view: first, act, say }) {
       if (event.key === "Escape") return recallAll(), true;
       if (event.key === "Backspace") return back(), true;
       if (event.key === "Enter" && onBoardOrPage(event.target)) return submit(), true;
-      if (event.key === " " && cursor) {
+      if (event.key === " " && cursor && !event.target.closest?.(".grid")) {
+        // (on a square, Space clicks it, and clicking the cursor's square turns it: the same)
         cursor = { ...cursor, down: !cursor.down };
         draw();
         return true;
