@@ -30,7 +30,7 @@ from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError
 from wordlist.server.games import Games
 from wordlist.server.limits import MAX_BODY, BodyLimit, Changes, Searches
-from wordlist.server.store import GameStore
+from wordlist.server.store import GameStore, StoreBusy
 
 log = logging.getLogger("wordlist.server")
 
@@ -115,6 +115,11 @@ def _errors(app: FastAPI) -> None:
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
         return answer(ApiError(error.status_code, code, str(error.detail)))
+
+    @app.exception_handler(StoreBusy)
+    async def busy(request: Request, error: StoreBusy) -> JSONResponse:
+        log.warning("%s %s: %s", request.method, request.url.path, error)
+        return answer(ApiError(503, "busy", "the server is busy; try again"))
 
     @app.exception_handler(WordlistError)
     async def wordlist_error(request: Request, error: WordlistError) -> JSONResponse:

@@ -7,6 +7,7 @@ list's (a dot, a slash, anything but `a-z A-Z 0-9 _ -`) is never in it.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import logging
@@ -17,6 +18,7 @@ from pathlib import Path
 from wordlist.errors import WordlistError
 from wordlist.format import ALPHABET_JSON, GAME_JSON, WORDS_DAWG
 from wordlist.format.base import NAME_PATTERN
+from wordlist.games.balda import BOARD_SIZES
 from wordlist.lexicon import Lexicon, data_root
 
 log = logging.getLogger("wordlist.server")
@@ -53,9 +55,15 @@ class Catalog:
                 log.warning("%s/%s: not a word list name; not served", language, profile)
                 continue
             try:
-                self._lists[(language, profile)] = Lexicon.load(self.root / language / profile)
+                lexicon = Lexicon.load(self.root / language / profile)
             except WordlistError as error:
                 log.warning("%s/%s: not served: %s", language, profile, error)
+                continue
+            if lexicon.game_spec is None:  # a Balda list: its starting words, listed once now
+                for size in BOARD_SIZES:  # (rather than by each of the first games at once)
+                    with contextlib.suppress(LookupError):
+                        lexicon.random_word(size, pos="noun", seed=0)
+            self._lists[(language, profile)] = lexicon
 
     def __len__(self) -> int:
         return len(self._lists)

@@ -1,6 +1,6 @@
 """Games over HTTP, without the HTTP: create, join, look, act. The routes are a thin layer over this.
 
-Each game lives in the store as its `Game.to_json()`; a request loads it through the validated
+Each game lives in the store as its `Game.to_dict()` in JSON; a request loads it through the validated
 `load_game` (or takes the object the last request left, see `LiveGames`), applies the player's
 action with `Game.act`, lets the bot answer while it is the bot's turn, and writes the new state
 with the version check of `GameStore.update`. The response is sent only after that commit: an
@@ -13,6 +13,7 @@ the same game with the same moves gets the same replies (tests and replays rely 
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import secrets
 import threading
@@ -37,6 +38,12 @@ JOIN_ATTEMPTS = 5  # a join retried after moves of the creator changed the state
 
 def new_secret() -> str:
     return secrets.token_urlsafe(24)
+
+
+def state_json(game: Game) -> str:
+    """The state to store: `Game.to_dict()` as compact JSON. (`to_json` indents it for people to
+    read, which makes json use its pure-Python encoder, several times slower than the C one.)"""
+    return json.dumps(game.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
 
 def turn_json(game: Game, turn: Any) -> dict:
@@ -131,7 +138,7 @@ class Games:
             updated=now,
         )
         self._bot_turns(record, game)
-        record = dataclasses.replace(record, version=game.version, state=game.to_json())
+        record = dataclasses.replace(record, version=game.version, state=state_json(game))
         self.store.insert(record)
         self.live.put(record.id, record.revision, game)
         return {"token": token, "invite": invite, "game": self._status(record, seat, game)}
@@ -146,10 +153,10 @@ class Games:
                 raise ApiError(409, "seat_taken", "a friend has already joined this game")
             if not record.invite_matches(request.invite):
                 raise ApiError(403, "bad_invite", "this invite is not the game's")
-            game = self._load(record)
+            record, game = self._load(record)
             game.players[1] = request.name
             token = new_secret()
-            revision = self.store.join(record.id, request.invite, token, record.version, game.to_json())
+            revision = self.store.join(record.id, request.invite, token, record.version, state_json(game))
             if revision is not None:
                 record = dataclasses.replace(
                     record, revision=revision, token1=secret_hash(token), invite=None
@@ -163,7 +170,7 @@ class Games:
     def status(self, game_id: str, token: str | None) -> dict:
         record = self._record(game_id)
         seat = self._seat(record, token)
-        game = self._load(record)
+        record, game = self._load(record)
         self.live.put(record.id, record.revision, game)
         return self._status(record, seat, game)
 
@@ -177,14 +184,16 @@ class Games:
         seat = self._seat(record, token)
         if action.version != record.version:
             raise conflict(record.version)
-        game = self._load(record)
+        record, game = self._load(record)
+        if action.version != record.version:  # a move landed while the state was read
+            raise conflict(record.version)
         try:
             game.act(action.model_dump(include={"action", "move"}), player=seat)
         except IllegalMove as error:
             self.live.put(record.id, record.revision, game)  # unchanged: an illegal move changes nothing
             raise ApiError.illegal(error) from None
         turns = [turn_json(game, game.history[-1]), *self._bot_turns(record, game)]
-        revision = self.store.update(record.id, record.version, game.version, game.to_json())
+        revision = self.store.update(record.id, record.version, game.version, state_json(game))
         if revision is None:  # another request moved first
             raise conflict(self._record(game_id).version)
         record = dataclasses.replace(record, version=game.version, revision=revision)
@@ -194,7 +203,8 @@ class Games:
     # --- helpers -------------------------------------------------------------------------------
 
     def _record(self, game_id: str) -> GameRecord:
-        record = self.store.get(game_id) if GAME_ID.fullmatch(game_id) else None
+        """The game's record without its state (read only when the game is not live, see _load)."""
+        record = self.store.get(game_id, state=False) if GAME_ID.fullmatch(game_id) else None
         if record is None:
             raise not_found("game", "no such game")
         return record
@@ -208,19 +218,21 @@ class Games:
             raise ApiError(403, "bad_token", "this token is not a player's of this game")
         return seat
 
-    def _load(self, record: GameRecord) -> Game:
+    def _load(self, record: GameRecord) -> tuple[GameRecord, Game]:
+        """The game at the record's revision, live or loaded from its stored state (then the record
+        is read again with the state: the two are of one revision)."""
         game = self.live.take(record.id, record.revision)
         if game is not None:
-            return game
+            return record, game
+        record = self.store.get(record.id) or record
         try:
             lexicon = self.catalog.get(record.language, record.profile)
         except UnknownList as error:
-            raise ApiError(
-                503, "list_unavailable", f"the game's word list is not served now ({error})"
-            ) from None
+            message = f"the game's word list is not served now ({error})"
+            raise ApiError(503, "list_unavailable", message) from None
         try:
             # a list rebuilt since the game began: its moves are checked again on the new build
-            return load_game(record.state, lexicon, allow_other_list=True)
+            return record, load_game(record.state, lexicon, allow_other_list=True)
         except GameStateError as error:
             raise ApiError(500, "damaged_game", f"the stored game cannot be loaded: {error}") from None
 
