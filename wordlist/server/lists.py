@@ -6,6 +6,7 @@ Every answer is the Python library's (`Lexicon.is_word`, `words`, `match`, `anag
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
@@ -92,12 +93,18 @@ def info(lexicon: Lexicon) -> dict:
     }
 
 
-def search_result(words: list[str], limit: int) -> dict:
+async def search_result(searches: Searches, field: str, search: Callable[[], list[str]], limit: int) -> dict:
+    """Run `search` among the searches, at most `limit` of its words back; the library's
+    ValueError (a letter outside the alphabet) is a 422 naming `field`."""
+
+    def checked() -> list[str]:
+        try:
+            return search()
+        except ValueError as error:
+            raise ApiError(422, "invalid_request", f"{field}: {error}") from None
+
+    words = await searches.run(checked)
     return {"words": words[:limit], "total": len(words), "truncated": len(words) > limit}
-
-
-def value_error(field: str, error: ValueError) -> ApiError:
-    return ApiError(422, "invalid_request", f"{field}: {error}")
 
 
 @router.get("", response_model=list[models.ListInfo], summary="The word lists served")
@@ -198,14 +205,7 @@ async def match(
     limit: Limit = 100,
 ) -> dict:
     names = checked_pos(pos)
-
-    def search() -> list[str]:
-        try:
-            return lexicon.match(pattern, pos=names)
-        except ValueError as error:
-            raise value_error("pattern", error) from None
-
-    return search_result(await searches.run(search), limit)
+    return await search_result(searches, "pattern", lambda: lexicon.match(pattern, pos=names), limit)
 
 
 @router.get(
@@ -226,12 +226,9 @@ async def anagrams(
     names = checked_pos(pos)
 
     def search() -> list[str]:
-        try:
-            return lexicon.anagrams(rack, pos=names, use_all=use_all, min_length=min_length)
-        except ValueError as error:
-            raise value_error("rack", error) from None
+        return lexicon.anagrams(rack, pos=names, use_all=use_all, min_length=min_length)
 
-    return search_result(await searches.run(search), limit)
+    return await search_result(searches, "rack", search, limit)
 
 
 @router.get(

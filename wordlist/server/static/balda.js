@@ -2,7 +2,7 @@
 // word through neighbouring squares (click or tap them in order). Keyboard: arrows move between
 // squares, a letter key picks the letter, Enter plays, Backspace undoes a step, Escape starts over.
 
-import { cellName, fill, h, onBoardOrPage } from "/dom.js";
+import { askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
 
 /**
  * @param {{view: object, act: (action: object) => Promise<boolean>, say: (text: string, kind?: string) => void}} game
@@ -56,16 +56,7 @@ export function mountBalda({ view: first, act, say }) {
   const letterOnly = h("button", { type: "button", onclick: () => submit([move.cell]), title: "Score the new letter alone: 1 point" }, "Letter only (+1)");
   const undo = h("button", { type: "button", onclick: () => back(), title: "Backspace" }, "Undo");
   const clear = h("button", { type: "button", onclick: () => reset(), title: "Escape" }, "Clear");
-  const resign = h(
-    "button.quiet",
-    {
-      type: "button",
-      onclick: () => {
-        if (confirm("Resign this game?")) act({ action: "resign" });
-      },
-    },
-    "Resign",
-  );
+  const resign = askingButton("button.quiet", "Resign", "Resign this game?", act, { action: "resign" });
   const controls = h(
     "div.controls.balda-controls",
     null,

@@ -53,3 +53,8 @@ export function cellName([row, col]) {
 export function onBoardOrPage(target) {
   return !target.closest?.("button") || Boolean(target.closest(".grid"));
 }
+
+/** A button that asks `question` (confirm) before it sends `action` with `act`. */
+export function askingButton(spec, label, question, act, action) {
+  return h(spec, { type: "button", onclick: () => confirm(question) && act(action) }, label);
+}

@@ -2,7 +2,7 @@
 // asks for its letter. Keyboard: click a square, then type the word (Space turns across/down);
 // Enter plays, Backspace takes the last tile back, Escape recalls them all.
 
-import { cellName, fill, h, onBoardOrPage } from "/dom.js";
+import { askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
 
 const PREMIUMS = {
   T: ["tw", "triple word", "TW"],
@@ -70,26 +70,8 @@ export function mountWordgame({ view: first, act, say }) {
   const play = h("button.primary", { type: "button", onclick: () => submit() }, "Play");
   const recall = h("button", { type: "button", onclick: () => recallAll(), title: "Escape" }, "Recall");
   const shuffle = h("button", { type: "button", onclick: () => shuffleRack() }, "Shuffle");
-  const pass = h(
-    "button",
-    {
-      type: "button",
-      onclick: () => {
-        if (confirm("Pass this turn?")) act({ action: "pass" });
-      },
-    },
-    "Pass",
-  );
-  const resign = h(
-    "button.quiet",
-    {
-      type: "button",
-      onclick: () => {
-        if (confirm("Resign this game?")) act({ action: "resign" });
-      },
-    },
-    "Resign",
-  );
+  const pass = askingButton("button", "Pass", "Pass this turn?", act, { action: "pass" });
+  const resign = askingButton("button.quiet", "Resign", "Resign this game?", act, { action: "resign" });
   const blankDialog = h("dialog.blank-letter", { "aria-label": "The blank's letter" });
   const controls = h(
     "div.controls.wordgame-controls",
