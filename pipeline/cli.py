@@ -667,3 +667,32 @@ def profiles_command() -> None:
             f"[bold]{escape(name)}[/] ({escape(', '.join(profile.languages))}): "
             f"{escape(profile.description)}  {escape(f'[{profile.path}]')}"
         )
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on", metavar="HOST")] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="Port to listen on", metavar="N")
+    ] = 8000,
+    data: Annotated[
+        Path, typer.Option("--data", readable=False, help="Folder of built word lists", metavar="DIR")
+    ] = DEFAULT_OUTPUT,
+    db: Annotated[
+        Path, typer.Option("--db", readable=False, help="SQLite file of the games (created)", metavar="FILE")
+    ] = Path("games.sqlite"),
+) -> None:
+    """Serve the word lists and the games over HTTP, and the web page that plays them (Ctrl-C stops)."""
+    try:
+        from wordlist.server import serve
+    except ImportError as error:  # the server's dependencies are the optional extra
+        raise WordlistError(
+            f"the server needs FastAPI and uvicorn ({error}): pip install 'wiktionary-wordlist[server]'"
+        ) from None
+
+    def ready(url: str) -> None:
+        err.print(
+            f"serving the word lists in {data} and the games in {db} at {url} (Ctrl-C stops)", markup=False
+        )
+
+    serve(data, db, host=host, port=port, ready=ready)

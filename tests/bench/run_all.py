@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
-from tests.bench import balda, js, lexicon, memory, scale, wordgame
+from tests.bench import balda, js, lexicon, memory, scale, server, wordgame
 from tests.bench.common import machine
 
 BENCHMARKS = [
@@ -15,6 +15,7 @@ BENCHMARKS = [
     ("js", js.run),
     ("balda", balda.run),
     ("wordgame", wordgame.run),
+    ("server", server.run),
 ]
 
 
