@@ -37,6 +37,7 @@ JOIN_ATTEMPTS = 5  # a join retried after moves of the creator changed the state
 
 
 def new_secret() -> str:
+    """A player token or invite: 24 random bytes, URL-safe."""
     return secrets.token_urlsafe(24)
 
 
@@ -63,11 +64,13 @@ class LiveGames:
         self._lock = threading.Lock()
 
     def take(self, game_id: str, revision: int) -> Game | None:
+        """The game object kept at exactly this revision (removed from the cache), or None."""
         with self._lock:
             found = self._games.pop(game_id, None)
         return found[1] if found is not None and found[0] == revision else None
 
     def put(self, game_id: str, revision: int, game: Game) -> None:
+        """Keep the game object at `revision` for the next request; the oldest go past `size`."""
         if self.size <= 0:
             return
         with self._lock:
@@ -168,6 +171,7 @@ class Games:
     # --- playing -------------------------------------------------------------------------------
 
     def status(self, game_id: str, token: str | None) -> dict:
+        """The game as the seat holding `token` sees it (401/403 without a valid token)."""
         record = self._record(game_id)
         seat = self._seat(record, token)
         record, game = self._load(record)
@@ -175,6 +179,7 @@ class Games:
         return self._status(record, seat, game)
 
     def revision(self, game_id: str) -> int:
+        """The game's stored revision (bumped by every move, join and resignation); 404 if unknown."""
         return self._record(game_id).revision
 
     def act(self, game_id: str, token: str | None, action: Action) -> dict:

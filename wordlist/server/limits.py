@@ -97,6 +97,7 @@ class Searches:
         self._threads = anyio.CapacityLimiter(max(4, 4 * workers))  # searches waiting for a slot
 
     async def run(self, search: Callable[[], T]) -> T:
+        """The result of `search`, run in a thread once a slot is free; 503 after `timeout` seconds."""
         deadline = time.monotonic() + self.timeout
 
         def job() -> T:
@@ -129,6 +130,7 @@ class Changes:
         self._events: dict[str, tuple[asyncio.Event, int]] = {}
 
     def notify(self, game_id: str) -> None:
+        """Wake every request waiting on this game."""
         found = self._events.pop(game_id, None)
         if found is not None:
             found[0].set()

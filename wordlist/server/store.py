@@ -68,11 +68,14 @@ class StoreBusy(WordlistError):
 
 
 def secret_hash(secret: str) -> str:
+    """The SHA-256 of a token or invite: the store keeps only these, never the secrets."""
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass(frozen=True)
 class GameRecord:
+    """One game's row: who plays, the secrets' hashes, version and revision, the state as JSON."""
+
     id: str
     kind: str
     language: str
@@ -100,6 +103,7 @@ class GameRecord:
         return found
 
     def invite_matches(self, invite: str) -> bool:
+        """Whether `invite` is this game's unused invite (compared in constant time)."""
         return self.invite is not None and hmac.compare_digest(self.invite, secret_hash(invite))
 
 
@@ -237,6 +241,7 @@ class GameStore:
                 write.done.set()
 
     def close(self) -> None:
+        """Stop the writer thread (after its pending writes) and close every connection."""
         writer = getattr(self, "_writer", None)
         if writer is not None and writer.is_alive():
             self._queue.put(_STOP)
@@ -250,6 +255,7 @@ class GameStore:
     # --- games ---------------------------------------------------------------------------------
 
     def insert(self, record: GameRecord) -> None:
+        """Store a new game (committed and fsynced before this returns)."""
         values = tuple(getattr(record, name.strip()) for name in _COLUMNS.split(","))
         sql = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(values))})"
         self._write(lambda db: db.execute(sql, values))
@@ -289,4 +295,5 @@ class GameStore:
         return row[0] if row is not None else None
 
     def ids(self) -> list[str]:
+        """Every game's id, oldest first."""
         return [row[0] for row in self._connection().execute("SELECT id FROM games ORDER BY created, id")]
