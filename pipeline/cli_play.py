@@ -42,7 +42,10 @@ Load = Annotated[
     typer.Option("--load", help="Continue a game saved with 'save' (on the same word list)", metavar="FILE"),
 ]
 Data = Annotated[
-    Path | None, typer.Option("--data", help="Folder of built word lists (default outputs)", metavar="DIR")
+    Path | None,
+    typer.Option(
+        "--data", help="Folder of built word lists (default: $WORDLIST_DATA, else outputs)", metavar="DIR"
+    ),
 ]
 
 
