@@ -275,7 +275,7 @@ OutFolderOption = Annotated[
         readable=False,
         metavar="DIR",
         envvar=DATA_ENV,
-        help="Folder of the word lists (default: $WORDLIST_DATA, else outputs)",
+        help="Folder of the word lists",
     ),
 ]
 
@@ -492,7 +492,7 @@ def why_command(
             readable=False,
             metavar="DIR",
             envvar=DATA_ENV,
-            help="Output folder with the entries table (default: $WORDLIST_DATA, else outputs)",
+            help="Output folder with the entries table",
         ),
     ] = DEFAULT_OUTPUT,
     as_json: JsonFlag = False,
@@ -665,7 +665,7 @@ def export_command(
             readable=False,
             metavar="DIR",
             envvar=DATA_ENV,
-            help="Folder of built lists (default: $WORDLIST_DATA, else outputs)",
+            help="Folder of built lists",
         ),
     ] = DEFAULT_OUTPUT,
 ) -> None:
@@ -703,7 +703,7 @@ def serve_command(
             readable=False,
             metavar="DIR",
             envvar=DATA_ENV,
-            help="Folder of built word lists (default: $WORDLIST_DATA, else outputs)",
+            help="Folder of built word lists",
         ),
     ] = DEFAULT_OUTPUT,
     db: Annotated[
