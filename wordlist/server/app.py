@@ -30,7 +30,7 @@ from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError
 from wordlist.server.games import Games
 from wordlist.server.limits import MAX_BODY, BodyLimit, Changes, Searches
-from wordlist.server.store import GameStore, StoreBusy
+from wordlist.server.store import GameStore, StoreBusy, StoreDamaged
 
 log = logging.getLogger("wordlist.server")
 
@@ -120,6 +120,12 @@ def _errors(app: FastAPI) -> None:
     async def busy(request: Request, error: StoreBusy) -> JSONResponse:
         log.warning("%s %s: %s", request.method, request.url.path, error)
         return answer(ApiError(503, "busy", "the server is busy; try again"))
+
+    @app.exception_handler(StoreDamaged)
+    async def damaged(request: Request, error: StoreDamaged) -> JSONResponse:
+        log.error("%s %s: %s", request.method, request.url.path, error)
+        message = "the games database cannot be used; the server's log says why"
+        return answer(ApiError(500, "store_error", message))
 
     @app.exception_handler(WordlistError)
     async def wordlist_error(request: Request, error: WordlistError) -> JSONResponse:
