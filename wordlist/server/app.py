@@ -29,7 +29,7 @@ from wordlist.server import lists, play
 from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError
 from wordlist.server.games import Games
-from wordlist.server.limits import MAX_BODY, BodyLimit, Changes, Searches
+from wordlist.server.limits import MAX_BODY, MAX_HEAD, BodyLimit, Changes, Searches, head_limited_http
 from wordlist.server.store import GameStore, StoreBusy, StoreDamaged
 
 log = logging.getLogger("wordlist.server")
@@ -201,7 +201,8 @@ def serve(
         log_level=log_level,
         limit_concurrency=1000,  # connections at once; more get 503
         timeout_keep_alive=5,
-        h11_max_incomplete_event_size=16 * 1024,  # request line and headers
+        http=head_limited_http(MAX_HEAD),
+        h11_max_incomplete_event_size=MAX_HEAD,  # request line and headers, when h11 parses them
         server_header=False,
     )
     server = uvicorn.Server(config)
