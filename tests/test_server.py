@@ -138,6 +138,9 @@ def test_check_refuses_unknown_parts_of_speech_and_long_words(client: TestClient
     assert "verbb" in body["message"]
     error(client.get("/api/lists/en/balda/words/" + "a" * 256), 422, "invalid_request")
     error(client.get("/api/lists/en/balda/words/run", params={"pos": ["noun"] * 40}), 422, "invalid_request")
+    many = ",".join(["noun"] * 1000)  # one parameter, many names: the same bound
+    body = error(client.get("/api/lists/en/balda/words/run", params={"pos": many}), 422, "invalid_request")
+    assert body["message"].startswith("pos: ")
 
 
 @pytest.mark.parametrize("word", ["table", "TABLE", "run", "email", "nothing"])
@@ -402,6 +405,8 @@ def test_tokens_guard_the_seats(client: TestClient) -> None:
         {"game": "balda", "level": "godlike"},
         {"game": "balda", "name": ""},
         {"game": "balda", "name": "x" * 41},
+        {"game": "balda", "name": "Ann\u0000"},  # control and bidi characters: a name shows as typed
+        {"game": "balda", "name": "\u202eBob"},
         {"game": "balda", "seed": -1},
         {"game": "balda", "opponent": "cat"},
         {"game": "balda", "colour": "red"},
