@@ -197,6 +197,18 @@ class GameStore:
             db = self._local.db = self._open()
         return db
 
+    def _failure(self, error: sqlite3.Error) -> WordlistError:
+        """A database error as the server reports it: busy (try again) or damaged (an operator's job)."""
+        if getattr(error, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            return StoreBusy(f"{self.path}: {error}")
+        return StoreDamaged(f"{self.path}: {error}")
+
+    def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
+        try:
+            return self._connection().execute(sql, values).fetchall()
+        except sqlite3.Error as error:
+            raise self._failure(error) from None
+
     def _write(self, apply: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run `apply(connection)` in the writer's next transaction; its result once committed."""
         if not self._writer.is_alive():
@@ -247,18 +259,6 @@ class GameStore:
             for write in batch:
                 write.done.set()
 
-    def _failure(self, error: sqlite3.Error) -> WordlistError:
-        """A database error as the server reports it: busy (try again) or damaged (an operator's job)."""
-        if getattr(error, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-            return StoreBusy(f"{self.path}: {error}")
-        return StoreDamaged(f"{self.path}: {error}")
-
-    def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
-        try:
-            return self._connection().execute(sql, values).fetchall()
-        except sqlite3.Error as error:
-            raise self._failure(error) from None
-
     def close(self) -> None:
         writer = getattr(self, "_writer", None)
         if writer is not None and writer.is_alive():
@@ -273,7 +273,7 @@ class GameStore:
     # --- games ---------------------------------------------------------------------------------
 
     def insert(self, record: GameRecord) -> None:
-        values = tuple(getattr(record, name) for name in _COLUMN_NAMES)
+        values = tuple(getattr(record, name.strip()) for name in _COLUMNS.split(","))
         sql = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(values))})"
         self._write(lambda db: db.execute(sql, values))
 
