@@ -312,4 +312,4 @@ class GameStore:
         return row[0] if row is not None else None
 
     def ids(self) -> list[str]:
-        return [row[0] for row in self._read("SELECT id FROM games ORDER BY created, id")]
+        return [row[0] for row in self._connection().execute("SELECT id FROM games ORDER BY created, id")]
