@@ -120,7 +120,7 @@ def wordgame(
         if layout is not None:
             try:
                 board = Layout.from_dict(json.loads(_read(layout)))
-            except json.JSONDecodeError as error:
+            except (ValueError, RecursionError) as error:  # bad JSON, too deep, an int past 4300 digits
                 raise WordlistError(f"{layout}: not JSON ({error})") from None
             except WordlistError as error:
                 raise WordlistError(f"{layout}: {error}") from None

@@ -202,6 +202,8 @@ def test_play_errors_are_one_line_naming_the_file(sample_outputs: Path, tmp_path
     for content, message in [
         (b"\xff\xfe{}", "not UTF-8 text"),
         (b"[1, 2]", "a board layout is a JSON object"),
+        (b"[" * 100_000, "not JSON"),
+        (b'{"start": [' + b"9" * 5000 + b", 0]}", "not JSON"),  # past Python's int digits limit
         (
             b'{"board": ["..x.", "....", "....", "...."], "start": [0, 0]}',
             "'board' has unknown squares ['x']",

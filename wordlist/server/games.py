@@ -22,7 +22,7 @@ from collections import OrderedDict
 from typing import Any
 
 from wordlist.errors import WordlistError
-from wordlist.games import Bot, Game, GameStateError, IllegalMove, load_game
+from wordlist.games import LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.wordgame import Wordgame
 from wordlist.server.catalog import Catalog, UnknownList
@@ -212,6 +212,8 @@ class Games:
         record = self.store.get(game_id, state=False) if GAME_ID.fullmatch(game_id) else None
         if record is None:
             raise not_found("game", "no such game")
+        if (problem := _damage(record)) is not None:
+            raise ApiError(500, "damaged_game", f"the stored game cannot be loaded: {problem}")
         return record
 
     @staticmethod
@@ -237,9 +239,13 @@ class Games:
             raise ApiError(503, "list_unavailable", message) from None
         try:
             # a list rebuilt since the game began: its moves are checked again on the new build
-            return record, load_game(record.state, lexicon, allow_other_list=True)
+            game = load_game(record.state, lexicon, allow_other_list=True)
         except GameStateError as error:
             raise ApiError(500, "damaged_game", f"the stored game cannot be loaded: {error}") from None
+        if record.kind != game.KIND:
+            message = f"the stored game cannot be loaded: a {game.KIND} state in a {record.kind} game's row"
+            raise ApiError(500, "damaged_game", message)
+        return record, game
 
     @staticmethod
     def _bot_turns(record: GameRecord, game: Game) -> list[dict]:
@@ -263,3 +269,20 @@ class Games:
             "waiting_for_friend": record.opponent == "friend" and record.token1 is None,
             "view": game.view(seat),
         }
+
+
+def _damage(record: GameRecord) -> str | None:
+    """What is wrong with a stored game's row besides its state (which `load_game` checks), or None.
+    The row is read back from a file anyone with access can edit: a bot needs a seat and a level."""
+    if record.kind not in (BaldaGame.KIND, Wordgame.KIND):
+        return f"kind {record.kind!r} is not a game"
+    bot = (record.bot_player, record.level, record.bot_seed)
+    if record.opponent == "friend":
+        return None if bot == (None, None, None) else "opponent 'friend', but the row has a bot's seat"
+    if record.bot_player not in (0, 1):
+        return f"bot_player {record.bot_player!r} is not a seat (0 or 1)"
+    if record.level not in LEVELS:
+        return f"level {record.level!r} is not a bot level ({', '.join(LEVELS)})"
+    if record.bot_seed is None:
+        return "a game against the bot without its bot_seed"
+    return None

@@ -67,6 +67,8 @@ def checked_pos(pos: list[str] | None) -> list[str] | None:
     if not pos:
         return None
     names = [name for item in pos for name in item.replace(",", " ").split()]
+    if len(names) > len(POS):  # "noun,noun,..." in one parameter: the list's bound all the same
+        raise ApiError(422, "invalid_request", f"pos: at most {len(POS)} parts of speech")
     try:
         pos_mask(names)
     except ValueError as error:
