@@ -710,7 +710,10 @@ def serve_command(
         Path, typer.Option("--db", readable=False, help="SQLite file of the games (created)", metavar="FILE")
     ] = Path("games.sqlite"),
 ) -> None:
-    """Serve the word lists and the games over HTTP, and the web page that plays them (Ctrl-C stops)."""
+    """Serve the word lists and the games over HTTP and a web page.
+
+    The page at / plays both games; /docs describes the API. Ctrl-C stops.
+    """
     try:
         from wordlist.server import serve
     except ImportError as error:  # the server's dependencies are the optional extra
