@@ -290,6 +290,15 @@ def test_wordgame_exchanges_that_lie(lists: dict[str, Lexicon]) -> None:
         Wordgame.from_dict(saved, small, allow_other_list=True)
 
 
+def test_wordgame_states_saved_before_exchanges_existed_load(lists: dict[str, Lexicon]) -> None:
+    lexicon = lists["wordgame"]
+    saved = wordgame_states(lexicon)[1]  # two passes: no exchange
+    old = copy.deepcopy(saved)
+    for turn in old["state"]["history"]:
+        del turn["exchanged"]
+    assert Wordgame.from_dict(old, lexicon).to_dict() == saved
+
+
 def test_json_text_that_is_not_a_state(lists: dict[str, Lexicon]) -> None:
     for text, message in [
         ("[]", "not a wordgame game state"),
