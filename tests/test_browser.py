@@ -318,6 +318,42 @@ def test_a_wordgame_opening_against_the_bot(player: Player, server: Server) -> N
     assert player.after_move(game_id, 2).history[2].words[0][0] == second.word
 
 
+def test_a_wordgame_exchange_against_the_bot(player: Player, server: Server) -> None:
+    body = {"game": "wordgame", "seed": 11, "name": "Ann"}
+    game_id = player.adopt(httpx2.post(f"{server.url}/api/games", json=body).json())
+    page = player.page
+    before = player.stored(game_id)
+    tiles = page.locator(".rack .tile")
+    expect(tiles).to_have_count(8)
+    exchange = page.locator("button:text-is('Exchange')")
+    expect(page.locator("button.confirm-exchange")).to_be_hidden()
+    exchange.click()
+    expect(exchange).to_be_hidden()
+    expect(page.locator("button:text-is('Play')")).to_be_hidden()
+    confirm = page.locator("button.confirm-exchange")
+    expect(confirm).to_be_disabled()
+    page.click('.square[data-cell="7,7"]')  # no tile goes on the board while choosing
+    expect(page.locator(".square.tentative")).to_have_count(0)
+    page.click("button.cancel-exchange")  # changing one's mind sends nothing
+    expect(exchange).to_be_visible()
+    exchange.click()
+    for slot in (0, 2, 5):
+        tiles.nth(slot).click()
+    tiles.nth(5).click()  # a second click puts a tile back on the rack
+    expect(page.locator(".rack .tile.chosen")).to_have_count(2)
+    expect(confirm).to_have_text("Exchange 2 tiles")
+    confirm.click()
+    game = player.after_move(game_id, 0)
+    assert game.history[0].action == "exchange" and game.history[0].exchanged == 2
+    kept = [t for i, t in enumerate(before.racks[0]) if i not in (0, 2)]
+    assert sorted(game.racks[0][:6]) == sorted(kept)
+    assert len(game.bag) == len(before.bag) - len(game.history[1].tiles)  # the bot's reply drew, not Ann
+    expect(page.locator(".log > li").last).to_contain_text("exchanged 2 tiles")
+    shown = [text.split()[0] for text in tiles.all_inner_texts()]
+    assert sorted(t.lower() if not t.isdigit() else "?" for t in shown) == sorted(game.racks[0])
+    expect(exchange).to_be_visible()
+
+
 # --- two players ----------------------------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@ game or raises a WordlistError naming what is wrong, never anything else."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections import Counter
 from typing import Any
@@ -12,9 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests import wordgame_helpers
 from tests.game_helpers import deal, hand_made_lists
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
+from wordlist.format.game import Tiles
 from wordlist.games import Bot, Game, GameStateError
 from wordlist.games.balda import BaldaGame, BaldaSettings, Move
 from wordlist.games.wordgame import BLANK, Tile, Wordgame
@@ -47,10 +50,15 @@ def wordgame_states(lexicon: Lexicon) -> list[dict]:
     deal(game, "dogatsea")
     for seed in range(3):
         Bot("strong", seed).move(game)
+    game.exchange(game.rack[:2])
+    Bot("strong", 3).move(game)
     redrawn = Wordgame.new(lexicon, seed=9)
     redrawn.pass_turn()
     redrawn.pass_turn()
-    return [game.to_dict(), redrawn.to_dict()]
+    exchanged = Wordgame.new(lexicon, seed=5)  # two scoreless turns: one more ends the game
+    exchanged.exchange([BLANK if BLANK in exchanged.rack else exchanged.rack[0]])
+    exchanged.exchange(list(exchanged.rack))
+    return [game.to_dict(), redrawn.to_dict(), exchanged.to_dict()]
 
 
 def paths(value: Any, prefix: tuple = ()) -> list[tuple]:
@@ -231,9 +239,64 @@ def test_wordgame_states_that_lie(lists: dict[str, Lexicon]) -> None:
         Wordgame, with_state(history=history), lexicon, r"history\[1\].redraw: True, but a pass records False"
     )
     load(Wordgame, with_state(history=state["history"] * 3), lexicon, r"history\[\d+\]")
+    history = copy.deepcopy(state["history"])
+    history[0]["exchanged"] = 2
+    load(Wordgame, with_state(history=history), lexicon, r"history\[0\].exchanged: 2, but the move gives 0")
     settings = {"rack_size": 8, "layout": {"board": ["..."] * 3, "start": [0, 0]}}
     load(Wordgame, with_state(settings=settings), lexicon, "state.settings: a board layout is 4x4 to 26x26")
     load(Wordgame, {**saved, "state": "x"}, lexicon, "state: expected an object, not a string")
+
+
+def test_wordgame_exchanges_that_lie(lists: dict[str, Lexicon]) -> None:
+    lexicon = lists["wordgame"]
+    saved = wordgame_states(lexicon)[2]
+    state = saved["state"]
+    assert [t["action"] for t in state["history"]] == ["exchange", "exchange"]
+    assert Wordgame.from_dict(saved, lexicon).passes == 2
+
+    def with_turn(**changes: Any) -> dict:
+        history = copy.deepcopy(state["history"])
+        history[0].update(changes)
+        return {**saved, "state": {**copy.deepcopy(state), "history": history}}
+
+    load(Wordgame, with_turn(exchanged=9), lexicon, r"history\[0\].exchanged: 9 is out of range \(1 to 8\)")
+    load(Wordgame, with_turn(exchanged=0), lexicon, r"history\[0\].exchanged: 0 is out of range")
+    load(Wordgame, with_turn(exchanged=True), lexicon, r"history\[0\].exchanged: expected a whole number")
+    load(Wordgame, with_turn(points=5), lexicon, r"history\[0\].points: 5, but a exchange records 0")
+    tiles = [{"cell": [7, 7], "letter": "e", "blank": False}]
+    load(Wordgame, with_turn(tiles=tiles), lexicon, r"history\[0\].tiles: .* but a exchange records \[\]")
+    no_count = copy.deepcopy(saved)
+    del no_count["state"]["history"][0]["exchanged"]
+    load(Wordgame, no_count, lexicon, r"history\[0\].exchanged: missing")
+    load(
+        Wordgame, {**saved, "state": {**state, "passes": 0}}, lexicon, "state.passes: 0, but the log gives 2"
+    )
+    ended = copy.deepcopy(saved)
+    ended["state"]["history"] += copy.deepcopy(state["history"])
+    ended["version"] = 4
+    load(Wordgame, ended, lexicon, r"history\[3\]: a turn after the end of the game")
+    # the same log on a tile set of 20: the bag holds 4 tiles after the racks, too few to exchange
+    spec = lexicon.game_spec
+    assert spec is not None
+    counts = {tile: int(i < 20) for i, tile in enumerate(sorted(spec.tiles.counts))}
+    small_set = dataclasses.replace(spec, tiles=Tiles(spec.tiles.points, counts))
+    small = Lexicon.from_words(
+        [(w, "noun") for w in wordgame_helpers.WORDS],
+        lexicon.alphabet_spec,
+        game=small_set,
+        profile="wordgame",
+    )
+    with pytest.raises(GameStateError, match=r"history\[0\]: an exchange with 4 tiles in the bag"):
+        Wordgame.from_dict(saved, small, allow_other_list=True)
+
+
+def test_wordgame_states_saved_before_exchanges_existed_load(lists: dict[str, Lexicon]) -> None:
+    lexicon = lists["wordgame"]
+    saved = wordgame_states(lexicon)[1]  # two passes: no exchange
+    old = copy.deepcopy(saved)
+    for turn in old["state"]["history"]:
+        del turn["exchanged"]
+    assert Wordgame.from_dict(old, lexicon).to_dict() == saved
 
 
 def test_json_text_that_is_not_a_state(lists: dict[str, Lexicon]) -> None:

@@ -118,6 +118,19 @@ def test_passing_where_the_rules_have_it(lists: dict[str, Lexicon]) -> None:
     assert not balda.view(0)["can_pass"] and wordgame.view(0)["can_pass"]
 
 
+def test_exchanging_where_the_rules_have_it(lists: dict[str, Lexicon]) -> None:
+    balda, wordgame = new("balda", lists), new("wordgame", lists)
+    with pytest.raises(IllegalMove, match="this game has no tile exchange") as raised:
+        balda.act({"action": "exchange", "tiles": "a"})
+    assert raised.value.to_dict()["rule"] == "cannot_exchange" and balda.version == 0
+    assert not balda.view(0)["can_exchange"] and balda.bot_exchange() == []
+    with pytest.raises(IllegalMove, match="not_your_turn"):
+        wordgame.act({"action": "exchange", "tiles": wordgame.racks[1][:1]}, player=1)
+    turn = wordgame.act({"action": "exchange", "tiles": wordgame.racks[0][:2]}, player=0)
+    assert turn.action == "exchange" and turn.exchanged == 2 and wordgame.version == 1
+    assert wordgame.view(1)["can_exchange"] and wordgame.view(None)["history"][0]["exchanged"] == 2
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_turns_and_resigning(kind: str, lists: dict[str, Lexicon]) -> None:
     game = new(kind, lists)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import wordgame_helpers
+from tests import balda_helpers, wordgame_helpers
 from tests.conftest import ROOT, run_cli, scripted
 from tests.game_helpers import deal, hand_made_lists, play_cli
 from wordlist import Lexicon
@@ -99,6 +99,7 @@ def test_grammar_for_you_and_the_bot(lists: dict[str, Lexicon]) -> None:
 
 def test_the_bot_passes_in_the_third_person(tmp_path: Path) -> None:
     game = Wordgame.new(wordgame_helpers.make_lexicon(tmp_path, ["zzzz"]), seed=3, players=("You", "Bot"))
+    del game.bag[7:]  # too few tiles to exchange: a bot without a move passes
     assert "You pass.\n" in session(game, ["pass", "quit"])
     assert "Bot passes. Both racks are drawn again." in session(game, ["quit"]) or game.redrawn
 
@@ -124,6 +125,7 @@ def test_quitting_says_whether_the_game_is_saved(lists: dict[str, Lexicon], tmp_
 
 def test_a_pass_that_ends_the_game_is_announced(tmp_path: Path) -> None:
     game = Wordgame.new(wordgame_helpers.make_lexicon(tmp_path, ["zzzz"]), seed=3, players=("You", "Bot"))
+    del game.bag[7:]  # too few tiles to exchange: the bot passes too
     text = session(game, ["pass", "pass", "pass", "quit"])  # the first two passes redraw the racks
     lines = text.splitlines()
     warning = "A pass now ends the game (3 passes in a row)."
@@ -131,6 +133,29 @@ def test_a_pass_that_ends_the_game_is_announced(tmp_path: Path) -> None:
         "Bot passes.", lines.index("Bot passes. Both racks are drawn again.") + 1
     )
     assert game.is_over and lines[-1].startswith("Game over after 3 passes in a row: ")
+
+
+def test_exchanging_tiles_in_the_terminal(tmp_path: Path) -> None:
+    lexicon = wordgame_helpers.make_lexicon(tmp_path, ["zzzz"])  # nobody has a move
+    game = deal(Wordgame.new(lexicon, seed=3, players=("You", "Bot")), "qjkeaiot")
+    script = ["help", "hint", "exchange", "exchange zz", "exchange QJK", "pass", "quit"]
+    lines = session(game, script).splitlines()
+    assert "    exchange QJK    put tiles back in the bag and draw as many (? a blank)" in lines
+    assert "No move here: exchange tiles (like exchange QJK) or pass." in lines
+    assert "Not allowed: choose at least one tile of your rack to exchange [empty_exchange]" in lines
+    assert any(line.startswith("Not allowed: not on your rack: Z, Z (the rack holds") for line in lines)
+    assert "You exchanged 3 tiles." in lines
+    bot = next(line for line in lines if line.startswith("Bot "))
+    assert re.fullmatch(r"Bot exchanged [78] tiles\.", bot)  # all its tiles but a blank
+    warning = "A pass or an exchange now ends the game (3 scoreless turns in a row)."
+    assert lines.index(warning) > lines.index(bot)
+    assert game.is_over and lines[-1].startswith("Game over after 3 scoreless turns in a row: ")
+    assert [t.action for t in game.history] == ["exchange", "exchange", "pass"]
+    balda_help = session(
+        BaldaGame.new(balda_helpers.make_lexicon(None, {"table": "noun"}), start_word="table"),
+        ["help", "quit"],
+    )
+    assert "exchange" not in balda_help and "pass the turn" not in balda_help
 
 
 def test_a_game_under_way_does_not_say_where_the_first_word_goes(lists: dict[str, Lexicon]) -> None:

@@ -455,6 +455,50 @@ def test_a_wordgame_shows_each_player_only_their_rack(client: TestClient, app_pa
     assert resigned["view"]["over"] and resigned["view"]["winners"] == [0] and resigned["player"] == 1
 
 
+def test_exchanging_tiles_over_http(client: TestClient, app_paths) -> None:
+    data, db = app_paths
+    ann = client.post("/api/games", json={"game": "wordgame", "opponent": "friend", "name": "Ann"}).json()
+    game_id = ann["game"]["id"]
+    bob = client.post(f"/api/games/{game_id}/join", json={"invite": ann["invite"], "name": "Bob"}).json()
+    assert ann["game"]["view"]["can_exchange"] is True
+    before = stored_game(db, game_id, data)
+    kept, out = before.racks[0][2:], before.racks[0][:2]
+    for tiles, status, code in [
+        ([], 422, "empty_exchange"),
+        ("", 422, "empty_exchange"),
+        (["z"] * 9, 422, "not_on_rack"),
+        (["1"], 422, "not_a_letter"),
+        (5, 422, "invalid_request"),
+        (["q"] * 16, 422, "invalid_request"),
+        ("q" * 61, 422, "invalid_request"),
+    ]:
+        error(act(client, ann, {"action": "exchange", "tiles": tiles}), status, code)
+    error(act(client, ann, {"action": "exchange", "tiles": out}, token=bob["token"]), 409, "not_your_turn")
+    response = act(client, ann, {"action": "exchange", "tiles": out})
+    assert response.status_code == 200, response.text
+    documented(client, "post", "/api/games/{game_id}/actions", 200, response.json())
+    (turn,) = response.json()["turns"]
+    assert (turn["action"], turn["exchanged"], turn["points"], turn["tiles"]) == ("exchange", 2, 0, [])
+    after = stored_game(db, game_id, data)
+    assert sorted(after.racks[0][:6]) == sorted(kept) and len(after.racks[0]) == 8
+    assert len(after.bag) == len(before.bag) and after.passes == 1 and after.racks[1] == before.racks[1]
+    seen = client.get(f"/api/games/{game_id}", headers=bearer(bob["token"])).json()
+    assert (
+        seen["view"]["history"] == after.view(1)["history"] and seen["view"]["history"][0]["exchanged"] == 2
+    )
+    bob_game = {**bob, "game": seen}
+    text = "".join(after.racks[1][:3]).upper()  # a string, in capitals
+    again = act(client, bob_game, {"action": "exchange", "tiles": text}, token=bob["token"])
+    assert again.status_code == 200 and again.json()["turns"][0]["exchanged"] == 3
+    assert again.json()["game"]["view"]["passes"] == 2
+    balda = create(client, opponent="friend")
+    body = error(act(client, balda, {"action": "exchange", "tiles": "a"}), 422, "cannot_exchange")
+    assert body["message"] == "this game has no tile exchange"
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["Action"]
+    assert "exchange" in schema["properties"]["action"]["enum"] and "tiles" in schema["properties"]
+    assert "'?' is a blank" in schema["properties"]["tiles"]["description"]
+
+
 def test_a_friend_s_game_needs_the_invite_and_a_bot_game_has_none(client: TestClient) -> None:
     created = create(client)
     error(

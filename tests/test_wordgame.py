@@ -74,9 +74,9 @@ def test_each_player_sees_only_their_own_rack(lexicon: Lexicon) -> None:
     view = game.view(1)
     assert view["rack"] == game.racks[1] and view["opponent_tiles"] == 8 and view["bag"] == 88
     assert set(view) == {
-        "game", "version", "player", "players", "turn", "scores", "over", "winners", "can_pass", "lexicon",
-        "letters", "upper", "history", "settings", "board", "blanks", "rack", "rack_tiles", "opponent_tiles",
-        "bag", "tile_points", "passes", "final_scores",
+        "game", "version", "player", "players", "turn", "scores", "over", "winners", "can_pass",
+        "can_exchange", "lexicon", "letters", "upper", "history", "settings", "board", "blanks", "rack",
+        "rack_tiles", "opponent_tiles", "bag", "tile_points", "passes", "final_scores",
     }  # fmt: skip
     assert json.loads(json.dumps(view)) == view  # plain JSON for a frontend
     assert view["board"][7] == "." * 15 and view["turn"] == 0 and view["players"] == ["Ann", "Bob"]
@@ -376,3 +376,87 @@ def test_a_german_game_needs_no_code_of_its_own(tmp_path: Path) -> None:
     assert german.display("strasse") == "STRASSE"
     restored = Wordgame.from_json(game.to_json(), german)
     assert restored.to_dict() == game.to_dict()
+
+
+def all_tiles(game: Wordgame) -> Counter:
+    on_board = Counter(
+        "?" if (r, c) in game.blanks else x
+        for r, row in enumerate(game.board)
+        for c, x in enumerate(row)
+        if x
+    )
+    return on_board + Counter(game.bag) + Counter(game.racks[0]) + Counter(game.racks[1])
+
+
+def test_an_exchange_swaps_tiles_with_the_bag_for_no_points(lexicon: Lexicon) -> None:
+    game = deal(new_game(lexicon, seed=3), "qjk?aeit")
+    before, bag, other = all_tiles(game), len(game.bag), list(game.racks[1])
+    assert game.can_exchange() and game.view(0)["can_exchange"]
+    turn = game.exchange("QJ?")  # a string, any case, ? for the blank
+    assert (turn.action, turn.exchanged, turn.points, turn.tiles) == ("exchange", 3, 0, ())
+    assert sorted(game.racks[0][:5]) == sorted("kaeit") and len(game.racks[0]) == 8
+    assert len(game.bag) == bag and all_tiles(game) == before and game.racks[1] == other
+    assert (game.turn, game.passes, game.scores, game.version) == (1, 1, [0, 0], 1)
+    assert game.notation(turn) == "exchange"
+    # the opponent sees how many tiles, never which went back or came out
+    seen = game.view(1)
+    assert seen["history"][-1]["exchanged"] == 3 and seen["history"][-1]["tiles"] == []
+    assert "q" not in json.dumps(seen["history"]) and seen["opponent_tiles"] == 8
+    game.act({"action": "exchange", "tiles": [game.racks[1][0]]})
+    assert game.history[-1].exchanged == 1 and game.turn == 0
+
+
+def test_an_exchange_replays_identically_from_a_saved_state(lexicon: Lexicon) -> None:
+    game = new_game(lexicon, seed=4)
+    saved = game.to_json()
+    game.exchange(game.rack[:4])
+    again = Wordgame.from_json(saved, lexicon)
+    again.exchange(again.rack[:4])
+    assert again.to_dict() == game.to_dict()
+    loaded = Wordgame.from_json(game.to_json(), lexicon)
+    game.exchange(game.rack[2:5])
+    loaded.exchange(loaded.rack[2:5])
+    assert loaded.to_dict() == game.to_dict() and loaded.history[0].exchanged == 4
+    other_seed = new_game(lexicon, seed=5)
+    deal(other_seed, "".join(Wordgame.from_json(saved, lexicon).rack))
+    assert other_seed.bag != Wordgame.from_json(saved, lexicon).bag  # the seed decides, not a constant
+
+
+def test_exchange_errors_name_the_rule_and_change_nothing(lexicon: Lexicon) -> None:
+    game = deal(new_game(lexicon, seed=3), "qjk?aeit")
+    state = game.to_dict()
+    for tiles, rule, detail in [
+        ("", "empty_exchange", "choose at least one tile"),
+        ([], "empty_exchange", "choose at least one tile"),
+        ("zz", "not_on_rack", r"Z, Z \(the rack holds"),
+        ("qq", "not_on_rack", r"not on your rack: Q \(the rack holds"),
+        ("??", "not_on_rack", "a blank"),
+        ("qjk?aeitq", "not_on_rack", "9 tiles, but the rack holds 8"),
+        ("1", "not_a_letter", "'1'"),
+        (["qu"], "not_a_letter", "'qu'"),
+        (5, "malformed", "a string or a list"),
+        ([1], "malformed", "each tile to exchange is a letter"),
+    ]:
+        with pytest.raises(IllegalMove, match=detail) as error:
+            game.exchange(tiles)
+        assert error.value.rule == rule
+        assert game.to_dict() == state
+    del game.bag[7:]  # one tile fewer than a rack of 8
+    with pytest.raises(
+        IllegalMove, match=r"too few tiles to exchange: it holds 7, .* at least 8 \[bag_too_small\]"
+    ):
+        game.exchange("q")
+    assert not game.can_exchange() and not game.view(0)["can_exchange"]
+    game.bag.append("e")
+    assert game.exchange("q").exchanged == 1
+
+
+def test_scoreless_turns_end_the_game_exchanges_included(lexicon: Lexicon) -> None:
+    game = new_game(lexicon, seed=6)
+    game.exchange(game.rack[:1])
+    game.pass_turn()
+    assert not game.is_over and game.passes == 2 and not game.redrawn  # not two first passes
+    game.exchange(game.rack[:2])
+    assert game.is_over and game.passes == 3 and not game.can_exchange()
+    with pytest.raises(IllegalMove, match="game_over"):
+        game.exchange(game.rack[:1])

@@ -108,10 +108,23 @@ def test_the_bot_levels(lexicon: Lexicon) -> None:
         Bot("grandmaster")
 
 
-def test_a_bot_without_a_move_passes(lexicon: Lexicon) -> None:
+def test_a_bot_without_a_move_exchanges_all_but_its_blanks(lexicon: Lexicon) -> None:
+    game = Wordgame.new(lexicon, seed=2)
+    game.racks[0] = list("qqqqqqq?")
+    assert game.legal_moves() == [] and Bot().choose(game) is None
+    assert Bot().action(game) == {"action": "exchange", "tiles": ["q"] * 7}
+    bag = len(game.bag)
+    turn = Bot("strong", 1).move(game)
+    assert (turn.action, turn.exchanged, turn.points, turn.player) == ("exchange", 7, 0, 0)
+    assert "?" in game.racks[0] and len(game.racks[0]) == 8 and game.racks[0].count("q") < 7
+    assert len(game.bag) == bag and game.bag.count("q") >= 7 and game.passes == 1 and game.turn == 1
+
+
+def test_a_bot_without_a_move_passes_when_the_bag_is_too_small(lexicon: Lexicon) -> None:
     game = Wordgame.new(lexicon, seed=2)
     game.racks[0] = list("qqqqqqqq")
-    assert game.legal_moves() == [] and Bot().choose(game) is None
+    del game.bag[7:]  # one tile fewer than a rack
+    assert not game.can_exchange() and game.bot_exchange() == []
     assert Bot().action(game) == {"action": "pass"}
     assert Bot("strong", 1).move(game).is_pass
 

@@ -2,8 +2,9 @@
 
 The game's search lists its moves compactly (`Found`: the points of each, and a way to build one);
 a strategy looks only at the points and returns the index of its choice, so the bot builds a move
-object for the one move it plays. With no move at all the bot passes (Wordgame); Balda always has a
-move (a single letter scores).
+object for the one move it plays. With no move at all the bot exchanges the tiles the game's
+`bot_exchange` names (Wordgame: all but its blanks, while the bag holds a full rack), or else
+passes; Balda always has a move (a single letter scores).
 
 Levels:
 - "strong": the move worth the most points (the longest word in Balda); ties broken by the bot's
@@ -19,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from wordlist.errors import WordlistError
-from wordlist.games.protocol import PASS, PLAY, Game
+from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Game
 
 Strategy = Callable[[Sequence[int], random.Random], int]  # the moves' points -> the chosen index
 
@@ -51,8 +52,8 @@ def check_level(level: str) -> str:
 
 
 class Bot:
-    """A player for any `Game`: `bot.move(game)` plays (or passes) for the player to move and
-    returns the turn. Seeded, so a game between bots can be replayed."""
+    """A player for any `Game`: `bot.move(game)` plays (or exchanges, or passes) for the player to
+    move and returns the turn. Seeded, so a game between bots can be replayed."""
 
     def __init__(self, level: str = "strong", seed: int | None = None) -> None:
         self.level = check_level(level)
@@ -70,14 +71,23 @@ class Bot:
         return found.build(self.strategy(found.points, self.rng))
 
     def action(self, game: Game) -> dict:
-        """The bot's choice as a JSON action, for `game.act` (a server records it like any move)."""
+        """The bot's choice as a JSON action, for `game.act` (a server records it like any move):
+        a move, else an exchange where the game allows one, else a pass."""
         chosen = self.choose(game)
-        return {"action": PASS} if chosen is None else {"action": PLAY, "move": chosen.to_dict()["move"]}
+        if chosen is not None:
+            return {"action": PLAY, "move": chosen.to_dict()["move"]}
+        return self._without_move(game)
 
     def move(self, game: Game) -> Any:
-        """Play the bot's move for the player to move in `game` (or pass when it has none); the Turn."""
+        """Play the bot's move for the player to move in `game` (with none: exchange where the game
+        allows it, else pass); the Turn."""
         chosen = self.choose(game)
-        return game.pass_turn() if chosen is None else game.play(chosen.move)
+        return game.act(self._without_move(game)) if chosen is None else game.play(chosen.move)
+
+    @staticmethod
+    def _without_move(game: Game) -> dict:
+        tiles = game.bot_exchange()
+        return {"action": EXCHANGE, "tiles": tiles} if tiles else {"action": PASS}
 
 
 def self_play(game: Game, bots: Sequence[Bot]) -> Game:

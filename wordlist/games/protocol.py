@@ -8,9 +8,11 @@ A game (`BaldaGame`, `Wordgame`) is a `Game`:
 - `view(player)`: what that player may see, as plain JSON (no opponent's rack, no bag order);
 - `search()` / `legal_moves()`: the legal moves with their points (`search` keeps them compact
   and builds a move object only when asked, which is what a bot wants);
-- `play(move)`, `pass_turn()` (where the rules have passing), `resign()`, and `act(action)` for an
-  action read from JSON: ``{"action": "play", "move": {...}}``, ``{"action": "pass"}``,
-  ``{"action": "resign"}``; `move_from_dict` reads a move alone;
+- `play(move)`, `pass_turn()` (where the rules have passing), `exchange(tiles)` (where they have a
+  tile exchange: `can_exchange()` says whether it is allowed now), `resign()`, and `act(action)`
+  for an action read from JSON: ``{"action": "play", "move": {...}}``, ``{"action": "pass"}``,
+  ``{"action": "exchange", "tiles": ["q", "?"]}`` (or ``"tiles": "q?"``), ``{"action": "resign"}``;
+  `move_from_dict` reads a move alone;
 - `to_json()` / `from_json(text, lexicon)`: the whole state in an envelope naming the game, the
   state format's version and the word list it is played on (see `wordlist.games.state`);
   `from_json` validates everything, so a server can load states it did not write.
@@ -33,8 +35,8 @@ from wordlist.games import state as states
 from wordlist.lexicon import Lexicon
 
 Cell = tuple[int, int]  # (row, column) from (0, 0) at the top left
-PLAY, PASS, RESIGN = "play", "pass", "resign"  # what a turn can be
-ACTIONS = (PLAY, PASS, RESIGN)
+PLAY, PASS, EXCHANGE, RESIGN = "play", "pass", "exchange", "resign"  # what a turn can be
+ACTIONS = (PLAY, PASS, EXCHANGE, RESIGN)
 
 # Rules every game shares; each game adds its own.
 COMMON_RULES = {
@@ -42,6 +44,7 @@ COMMON_RULES = {
     "malformed": "the move is malformed",
     "not_your_turn": "it is not your turn",
     "cannot_pass": "this game has no passing: play a move (a single letter always scores)",
+    "cannot_exchange": "this game has no tile exchange",
 }
 
 
@@ -135,6 +138,7 @@ class Game(ABC):
     MOVE: ClassVar[type]  # the game's move, with from_dict
     TURN: ClassVar[type]  # the game's log entry: TURN(player, action=...)
     CAN_PASS: ClassVar[bool] = False
+    CAN_EXCHANGE: ClassVar[bool] = False  # whether the rules have a tile exchange at all
 
     lexicon: Lexicon
     board: list[list[str | None]]
@@ -190,6 +194,7 @@ class Game(ABC):
             "over": self.is_over,
             "winners": self.winners,
             "can_pass": self.CAN_PASS,
+            "can_exchange": self.can_exchange(),
             "lexicon": {"language": self.lexicon.language, "profile": self.lexicon.profile},
             "letters": self.lexicon.letters,
             "upper": {c: self.lexicon.display(c) for c in self.lexicon.letters},
@@ -219,6 +224,19 @@ class Game(ABC):
         self._check_not_over()
         raise self.Illegal("cannot_pass")
 
+    def can_exchange(self) -> bool:
+        """Whether the player to move may exchange tiles now (games whose rules have an exchange)."""
+        return False
+
+    def exchange(self, tiles: object) -> Any:
+        """The player to move puts `tiles` back and draws as many (games whose rules have it)."""
+        self._check_not_over()
+        raise self.Illegal("cannot_exchange")
+
+    def bot_exchange(self) -> list:
+        """The tiles a bot with no move puts back ([]: it passes instead)."""
+        return []
+
     def resign(self) -> Any:
         """The player to move gives up; the other player wins."""
         self._check_not_over()
@@ -237,8 +255,9 @@ class Game(ABC):
         """A turn as a player types it in the terminal ('h8 down tea', 'b2 t b2-b3-a3', 'pass')."""
 
     def act(self, action: object, *, player: int | None = None) -> Any:
-        """Apply an action read from JSON: {"action": "play", "move": {...}}, {"action": "pass"} or
-        {"action": "resign"}. With `player`, it must be that player's turn."""
+        """Apply an action read from JSON: {"action": "play", "move": {...}}, {"action": "pass"},
+        {"action": "exchange", "tiles": [...] or "..."} or {"action": "resign"}. With `player`, it
+        must be that player's turn."""
         if not isinstance(action, Mapping) or action.get("action") not in ACTIONS:
             raise self.Illegal("malformed", f"an action is an object with 'action': {', '.join(ACTIONS)}")
         if player is not None and player != self.turn:
@@ -247,6 +266,8 @@ class Game(ABC):
         kind = action["action"]
         if kind == PLAY:
             return self.play(self.move_from_dict(action.get("move")))
+        if kind == EXCHANGE:
+            return self.exchange(action.get("tiles"))
         return self.pass_turn() if kind == PASS else self.resign()
 
     def _check_not_over(self) -> None:

@@ -8,6 +8,7 @@ before each turn. The human's commands are the same in every game:
     moves           the best moves, as you would type them
     board           draw the board again
     pass            pass the turn (where the game has passing)
+    exchange QJK    put tiles back in the bag and draw as many (? a blank)
     resign          give up
     save FILE       save the game (continue it with --load FILE)
     quit            stop (save FILE first to continue it later)
@@ -220,9 +221,7 @@ class Driver:
             if not text:
                 continue
             if command == "help":
-                commands = [
-                    c for c in COMMANDS.splitlines() if game.CAN_PASS or not c.strip().startswith("pass")
-                ]
+                commands = [c for c in COMMANDS.splitlines() if _has_command(game, c.split()[0])]
                 write(f"{screen.move_help}\n\nCommands:\n" + "\n".join(commands))
             elif command == "hint":
                 candidate, level = self.hints.next(game)
@@ -233,9 +232,14 @@ class Driver:
                 write(screen.draw(game, self.human, self.style))
             elif command == "save":
                 self.save(argument.strip() or screen.save_name)
-            elif command in ("pass", "resign") and not argument:
+            elif (command in ("pass", "resign") and not argument) or (
+                command == "exchange" and game.CAN_EXCHANGE
+            ):
                 try:
-                    turn = game.pass_turn() if command == "pass" else game.resign()
+                    if command == "exchange":
+                        turn = game.exchange(argument)
+                    else:
+                        turn = game.pass_turn() if command == "pass" else game.resign()
                 except IllegalMove as error:
                     write(f"Not allowed: {error}")
                     continue
@@ -307,6 +311,11 @@ def play(
     bots = bots or (Bot("strong", seed), Bot("strong", None if seed is None else seed + 1))
     driver = Driver(game, screen, human, bots, read or line_reader(), write, style or Style.detect())
     return driver.run()
+
+
+def _has_command(game: Game, command: str) -> bool:
+    """Whether `game` has the command the help lists (passing and exchanging are in some games)."""
+    return {"pass": game.CAN_PASS, "exchange": game.CAN_EXCHANGE}.get(command, True)
 
 
 def result_line(game: Game, final: Sequence[int], ending: str = "", why: str = "") -> str:

@@ -193,7 +193,7 @@ class Games:
         if action.version != record.version:  # a move landed while the state was read
             raise conflict(record.version)
         try:
-            game.act(action.model_dump(include={"action", "move"}), player=seat)
+            game.act(action.model_dump(include={"action", "move", "tiles"}), player=seat)
         except IllegalMove as error:
             self.live.put(record.id, record.revision, game)  # unchanged: an illegal move changes nothing
             raise ApiError.illegal(error) from None

@@ -33,6 +33,12 @@ Level = Literal["strong", "beginner"]  # wordlist.games.LEVELS (a test keeps the
 Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="[row, column] from the top left")]
 
 
+ExchangeTiles = (
+    Annotated[list[Annotated[str, StringConstraints(max_length=8)]], Field(max_length=15)]
+    | Annotated[str, StringConstraints(max_length=60)]
+)
+
+
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -145,23 +151,32 @@ class Join(Model):
 
 
 class Action(Model):
-    """One turn, made on the state the client saw (`version`): a move, a pass or a resignation.
-    Balda move: {"cell": [r, c], "letter": "b", "path": [[r, c], ...]}; Wordgame move:
-    {"tiles": [{"cell": [r, c], "letter": "c", "blank": false}, ...]}."""
+    """One turn, made on the state the client saw (`version`): a move, a pass, an exchange or a
+    resignation. Balda move: {"cell": [r, c], "letter": "b", "path": [[r, c], ...]}; Wordgame
+    move: {"tiles": [{"cell": [r, c], "letter": "c", "blank": false}, ...]}. Wordgame exchange:
+    {"action": "exchange", "tiles": ["q", "j", "?"]} or {"action": "exchange", "tiles": "qj?"}:
+    allowed while the bag holds a full rack (the view's `can_exchange`); it scores 0."""
 
     version: int = Field(ge=0, description="the game's version the move was made on (409 if stale)")
-    action: Literal["play", "pass", "resign"]
+    action: Literal["play", "pass", "exchange", "resign"]
     move: dict | None = Field(None, description="for action play")
+    tiles: ExchangeTiles | None = Field(
+        None,
+        description="for action exchange (Wordgame): the rack tiles to put back, as a list or a string; "
+        "'?' is a blank",
+        examples=[["q", "j", "?"], "qj?"],
+    )
 
 
 class Turn(Open):
     player: int
-    action: str = Field(description="play, pass or resign")
+    action: str = Field(description="play, pass, exchange or resign")
     notation: str = Field(
         description="the turn as typed in the terminal: 'e2 h b3-c3-d3-e3-e2', 'h8 across cat'"
     )
     points: int
     definitions: list[str]
+    exchanged: int = Field(0, description="Wordgame exchange: how many tiles went back (never which)")
 
 
 class View(Open):
@@ -176,6 +191,9 @@ class View(Open):
     over: bool
     winners: list[int]
     can_pass: bool
+    can_exchange: bool = Field(
+        description="the player to move may exchange tiles now (Wordgame: the bag holds a full rack)"
+    )
     lexicon: dict[str, str]
     letters: str
     upper: dict[str, str]
@@ -192,7 +210,9 @@ class View(Open):
     opponent_tiles: int | None = Field(None, description="Wordgame")
     bag: int | None = Field(None, description="Wordgame: tiles left in the bag")
     tile_points: dict[str, int] | None = Field(None, description="Wordgame")
-    passes: int | None = Field(None, description="Wordgame: passes in a row")
+    passes: int | None = Field(
+        None, description="Wordgame: scoreless turns in a row (passes and exchanges; 3 end the game)"
+    )
     final_scores: list[int] | None = Field(None, description="Wordgame, once over: points minus rack")
 
 

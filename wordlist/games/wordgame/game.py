@@ -19,9 +19,16 @@ The rules
   Premiums count only for tiles placed by this move. Blanks score 0. A move scores the sum of its
   words. A move that places all 8 tiles of a full rack (a bingo) doubles the main word's value,
   premiums included; its cross words count once.
+- Exchanging: instead of a move, a player may put 1 or more tiles of their rack (blanks too)
+  back in the bag and draw as many, while the bag holds at least a full rack of tiles (8 for an
+  8-tile rack: Scrabble's "7 tiles in the bag" for its 7-tile rack). The new tiles are drawn
+  before the old ones go back, and the bag is then shuffled with a random source seeded by the
+  game's seed and turn, so a saved game replays the same. It scores 0; the opponent sees only how
+  many tiles were exchanged.
 - Passing: if both players pass their first turn, both racks go back to the bag and both draw
-  new tiles (once; the pass count starts again). The game ends after 3 passes in a row, when a
-  player has played out their rack and the bag is empty, or when a player resigns. Final score:
+  new tiles (once; the pass count starts again). The game ends after 3 scoreless turns in a row
+  (passes and exchanges alike, as in Scrabble: exchanges cannot make a stuck game endless), when
+  a player has played out their rack and the bag is empty, or when a player resigns. Final score:
   points scored minus the points of the tiles left on the player's rack. Most points wins (the
   other player if one resigned); a tie is shared.
 """
@@ -35,7 +42,7 @@ from dataclasses import dataclass, field
 
 from wordlist.errors import WordlistError
 from wordlist.games import protocol, state
-from wordlist.games.protocol import PASS, PLAY, RESIGN, Cell, Found, cell_name, checked_cell
+from wordlist.games.protocol import EXCHANGE, PASS, PLAY, RESIGN, Cell, Found, cell_name, checked_cell
 from wordlist.games.state import GameStateError, Reader
 from wordlist.games.wordgame import movegen
 from wordlist.games.wordgame.board import ACROSS, CLASSIC, DIRECTIONS, DOWN, Layout, neighbours, step
@@ -62,6 +69,8 @@ RULES = {
     "first_move_too_short": f"the first word must have at least {FIRST_WORD_LETTERS} letters",
     "not_connected": "the tiles must touch a tile on the board",
     "not_a_word": "not a word in this game's word list",
+    "empty_exchange": "choose at least one tile of your rack to exchange",
+    "bag_too_small": "the bag holds too few tiles to exchange",
 }
 
 
@@ -152,8 +161,10 @@ class Score:
 
 @dataclass(frozen=True)
 class Turn:
-    """One turn of the log. A pass or a resignation has no tiles; `redraw` marks the pass after
-    which both racks were drawn again. `start` is the square where the main word begins."""
+    """One turn of the log. A pass, an exchange or a resignation has no tiles; `redraw` marks the
+    pass after which both racks were drawn again; `exchanged` is how many tiles an exchange put
+    back (which ones is never recorded: the log is what the opponent sees). `start` is the square
+    where the main word begins."""
 
     player: int
     tiles: tuple[Tile, ...] = ()
@@ -165,6 +176,7 @@ class Turn:
     definitions: tuple[str, ...] = ()  # of the main word
     action: str = PLAY
     start: Cell | None = None
+    exchanged: int = 0
 
     @property
     def is_pass(self) -> bool:
@@ -184,6 +196,7 @@ class Turn:
             "bingo": self.bingo,
             "redraw": self.redraw,
             "definitions": list(self.definitions),
+            "exchanged": self.exchanged,
         }
 
 
@@ -224,6 +237,7 @@ class Wordgame(protocol.Game):
     MOVE = Move
     TURN = Turn
     CAN_PASS = True
+    CAN_EXCHANGE = True
 
     lexicon: Lexicon
     settings: WordgameSettings
@@ -236,7 +250,7 @@ class Wordgame(protocol.Game):
     scores: list[int]
     seed: int | None = None
     turn: int = 0
-    passes: int = 0  # passes in a row
+    passes: int = 0  # scoreless turns in a row: passes and exchanges
     redrawn: bool = False
     history: list[Turn] = field(default_factory=list)
     resigned: int | None = None
@@ -299,8 +313,8 @@ class Wordgame(protocol.Game):
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended: a resignation, passes in a row, or a rack played out with the bag
-        empty."""
+        """Whether the game has ended: a resignation, scoreless turns (passes, exchanges) in a row, or
+        a rack played out with the bag empty."""
         return (
             self.resigned is not None
             or self.passes >= PASSES_TO_END
@@ -481,9 +495,63 @@ class Wordgame(protocol.Game):
         self.turn = 1 - self.turn
         return record
 
+    def can_exchange(self) -> bool:
+        """Whether the player to move may exchange tiles: the game goes on and the bag holds at
+        least a full rack."""
+        return not self.is_over and len(self.bag) >= self.settings.rack_size
+
+    def exchange(self, tiles: str | Iterable[str]) -> Turn:
+        """The player to move puts `tiles` back in the bag ("qj?" or ["q", "j", "?"]; ? a blank) and
+        draws as many; it scores 0 and counts as a scoreless turn. IllegalMove changes nothing:
+        empty_exchange, bag_too_small, not_a_letter, not_on_rack, malformed."""
+        self._check_not_over()
+        if isinstance(tiles, str):
+            tiles = list(self.lexicon.normalize("".join(tiles.split())[: 4 * MAX_RACK]))
+        if not isinstance(tiles, (list, tuple)):
+            raise IllegalMove("malformed", "the tiles to exchange are a string or a list of letters")
+        if len(tiles) > len(self.rack):
+            raise IllegalMove("not_on_rack", f"{len(tiles)} tiles, but the rack holds {len(self.rack)}")
+        if not all(isinstance(t, str) for t in tiles):
+            raise IllegalMove("malformed", "each tile to exchange is a letter, or ? for a blank")
+        names = [t if t == BLANK else self.lexicon.normalize(t.strip()) for t in tiles]
+        if not names:
+            raise IllegalMove("empty_exchange")
+        if not self.can_exchange():
+            size = self.settings.rack_size
+            raise IllegalMove("bag_too_small", f"it holds {len(self.bag)}, an exchange needs at least {size}")
+        for name in names:
+            if name != BLANK and (len(name) != 1 or name not in self.lexicon.letters):
+                raise IllegalMove("not_a_letter", repr(name))
+        self._check_on_rack(names)
+        return self._exchange(names)
+
+    def _exchange(self, names: Sequence[str]) -> Turn:
+        """Swap `names` (on the rack, checked) for as many tiles from the bag; the turn passes."""
+        rack = self.racks[self.turn]
+        for name in names:
+            rack.remove(name)
+        # draw first, so a player never draws back a tile they put back; then shuffle those in
+        rack.extend(self.bag.pop() for _ in names)
+        self.bag.extend(names)
+        seed = f"{self.seed}/exchange/{self.version}" if self.seed is not None else None
+        random.Random(seed).shuffle(self.bag)
+        record = Turn(self.turn, action=EXCHANGE, exchanged=len(names))
+        self.history.append(record)
+        self.passes += 1
+        self.turn = 1 - self.turn
+        return record
+
+    def bot_exchange(self) -> list[str]:
+        """A bot with no move puts back every tile but its blanks (with no word among them, they are
+        its worst tiles; a blank fits any word), all of them if it holds only blanks; [] when the
+        bag is too small (it passes)."""
+        if not self.can_exchange():
+            return []
+        return [t for t in self.rack if t != BLANK] or list(self.rack)
+
     def notation(self, turn: Turn) -> str:
         """'h8 down tea' (where the main word starts, the direction, the whole word; a blank's letter
-        after a ?), or 'pass' / 'resign'."""
+        after a ?), or 'pass' / 'exchange' / 'resign'."""
         if turn.action != PLAY or turn.start is None:
             return turn.action
         blanks = {t.cell for t in turn.tiles if t.blank}
@@ -511,16 +579,21 @@ class Wordgame(protocol.Game):
         if not placed:
             raise IllegalMove("no_tiles")
         if rack is not None:
-            have = Counter(rack)
-            missing = []  # every tile the rack lacks, in the order the move places them
-            for tile in (BLANK if t.blank else t.letter for t in placed.values()):
-                if have[tile] > 0:
-                    have[tile] -= 1
-                else:
-                    missing.append("a blank" if tile == BLANK else self.lexicon.display(tile))
-            if missing:
-                raise IllegalMove("not_on_rack", f"{', '.join(missing)} (the rack holds {self._rack_text()})")
+            self._check_on_rack([BLANK if t.blank else t.letter for t in placed.values()], rack)
         return dict(sorted(placed.items()))
+
+    def _check_on_rack(self, tiles: Sequence[str], rack: Sequence[str] | None = None) -> None:
+        """IllegalMove('not_on_rack') naming every tile of `tiles` that `rack` (default: the rack of
+        the player to move) lacks, in their order."""
+        have = Counter(self.rack if rack is None else rack)
+        missing = []
+        for tile in tiles:
+            if have[tile] > 0:
+                have[tile] -= 1
+            else:
+                missing.append("a blank" if tile == BLANK else self.lexicon.display(tile))
+        if missing:
+            raise IllegalMove("not_on_rack", f"{', '.join(missing)} (the rack holds {self._rack_text()})")
 
     def _direction(self, placed: Mapping[Cell, Tile]) -> str:
         """ACROSS or DOWN; the line must have no empty square between the placed tiles."""
@@ -660,10 +733,20 @@ class Wordgame(protocol.Game):
         if self.is_over:
             raise state.fail(turn.where, "a turn after the end of the game")
         action = turn.str("action", 10)
-        if action not in (PLAY, PASS, RESIGN):
-            raise state.fail(turn.at("action"), f"{action!r}: a turn is 'play', 'pass' or 'resign'")
-        if action != PLAY:
+        if action not in (PLAY, PASS, EXCHANGE, RESIGN):
+            raise state.fail(
+                turn.at("action"), f"{action!r}: a turn is 'play', 'pass', 'exchange' or 'resign'"
+            )
+        if action == EXCHANGE:
+            count = turn.int("exchanged", 1, self.settings.rack_size)
+            if count > len(self.rack):
+                raise state.fail(turn.at("exchanged"), f"{count} tiles from a rack of {len(self.rack)}")
+            if not self.can_exchange():
+                raise state.fail(turn.where, f"an exchange with {len(self.bag)} tiles in the bag")
+            record = self._exchange(self.rack[:count])  # placeholders: only how many is known
+        elif action != PLAY:
             record = self.pass_turn() if action == PASS else self.resign()
+        if action != PLAY:
             expected = record.to_dict()
             for key, value in turn.data.items():
                 if value != expected[key] or type(value) is not type(expected[key]):
@@ -685,8 +768,8 @@ class Wordgame(protocol.Game):
             raise state.fail(turn.where, f"an illegal move ({error})") from None
         record = self._commit(score, placed, definitions, from_rack=False)
         expected = record.to_dict()
-        for key in ("start", "direction", "words", "points", "bingo", "redraw"):
-            value = turn.raw(key)
+        for key in ("start", "direction", "words", "points", "bingo", "redraw", "exchanged"):
+            value = turn.raw(key, *([0] if key == "exchanged" else []))  # older states lack "exchanged"
             if value != expected[key] or (isinstance(value, bool) != isinstance(expected[key], bool)):
                 raise state.fail(turn.at(key), f"{value!r}, but the move gives {expected[key]!r}")
         if sorted(map(repr, tiles)) != sorted(map(repr, placed.values())):
@@ -743,10 +826,24 @@ class Wordgame(protocol.Game):
 
 _STATE_KEYS = ("settings", "players", "seed", "board", "blanks", "racks", "bag", "scores", "turn", "passes",
                "redrawn", "history")  # fmt: skip
-_TURN_KEYS = dict.fromkeys(
-    ("player", "action", "tiles", "start", "direction", "words", "points", "bingo", "redraw", "definitions"),
-    True,
-)
+_TURN_KEYS = {
+    **dict.fromkeys(
+        (
+            "player",
+            "action",
+            "tiles",
+            "start",
+            "direction",
+            "words",
+            "points",
+            "bingo",
+            "redraw",
+            "definitions",
+        ),
+        True,
+    ),
+    "exchanged": False,  # states saved before exchanges existed have none
+}
 
 
 def spelled(start: Cell, direction: str, word: str, blanks: Iterable[Cell] = ()) -> str:

@@ -19,7 +19,7 @@ import functools
 from collections.abc import Sequence
 
 from wordlist.games import terminal
-from wordlist.games.protocol import PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
+from wordlist.games.protocol import EXCHANGE, PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
 from wordlist.games.terminal import Style
 from wordlist.games.wordgame.board import ACROSS, DOWN, step
 from wordlist.games.wordgame.game import PASSES_TO_END, Candidate, Turn, Wordgame, spelled
@@ -75,6 +75,9 @@ class WordgameScreen(terminal.Screen):
             return f"{speaker(name, 'pass.', 'passes.')}{redraw}"
         if turn.action == RESIGN:
             return speaker(name, "resign.", "resigns.")
+        if turn.action == EXCHANGE:  # how many tiles, never which: the log is what both players see
+            count = f"{turn.exchanged} tile{'s' if turn.exchanged != 1 else ''}"
+            return f"{name} exchanged {count}."
         lexicon = game.lexicon
         words = ", ".join(f"{lexicon.display(word)} {points}" for word, points in turn.words)
         bingo = "; all tiles: main word doubled" if turn.bingo else ""
@@ -98,8 +101,15 @@ class WordgameScreen(terminal.Screen):
             return f"It starts on {cell_name(candidate.start)} and goes {candidate.direction}."
         return f"{word} for {candidate.points}: type {self.notation(game, candidate)}"
 
+    def nothing_to_play(self, game: Wordgame) -> str:
+        if game.can_exchange():
+            return "No move here: exchange tiles (like exchange QJK) or pass."
+        return super().nothing_to_play(game)
+
     def warning(self, game: Wordgame) -> str | None:
         if game.passes == PASSES_TO_END - 1:
+            if game.can_exchange():
+                return f"A pass or an exchange now ends the game ({PASSES_TO_END} scoreless turns in a row)."
             return f"A pass now ends the game ({PASSES_TO_END} passes in a row)."
         return None
 
@@ -110,7 +120,10 @@ class WordgameScreen(terminal.Screen):
             if game.rack_value(p)
         )
         ending = f" ({left})" if left and game.resigned is None else ""
-        why = f" after {PASSES_TO_END} passes in a row" if game.passes >= PASSES_TO_END else ""
+        why = ""
+        if game.passes >= PASSES_TO_END:
+            passes = all(t.action == PASS for t in game.history[-PASSES_TO_END:])
+            why = f" after {PASSES_TO_END} {'passes' if passes else 'scoreless turns'} in a row"
         return terminal.result_line(game, game.final_scores, ending, why)
 
 

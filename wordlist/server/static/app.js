@@ -508,6 +508,7 @@ function logEntry(view, turn, latest) {
   let what;
   if (turn.action === "pass") what = h("span.what", "passed");
   else if (turn.action === "resign") what = h("span.what", "resigned");
+  else if (turn.action === "exchange") what = h("span.what", `exchanged ${turn.exchanged} tile${turn.exchanged === 1 ? "" : "s"}`);
   else if (view.game === "wordgame")
     what = h(
       "span.what",

@@ -1,6 +1,8 @@
 // Wordgame on the page: click a tile of your rack, then a square (or a square, then tiles); a blank
 // asks for its letter. Keyboard: click a square, then type the word (Space turns across/down);
-// Enter plays, Backspace takes the last tile back, Escape recalls them all.
+// Enter plays, Backspace takes the last tile back, Escape recalls them all. Exchange: click
+// Exchange, choose the tiles to put back on the rack, then Confirm (shown while the bag holds a
+// full rack; the opponent's log says only how many tiles).
 
 import { askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
 
@@ -28,6 +30,7 @@ export function mountWordgame({ view: first, act, say }) {
   let rackKey = "";
   let fresh = new Set();
   let shown = first.version;
+  let exchanging = null; // while choosing tiles to exchange: the chosen rack slots
 
   const key = ([r, c]) => `${r},${c}`;
   const parse = (k) => k.split(",").map(Number);
@@ -71,6 +74,9 @@ export function mountWordgame({ view: first, act, say }) {
   const recall = h("button", { type: "button", onclick: () => recallAll(), title: "Escape" }, "Recall");
   const shuffle = h("button", { type: "button", onclick: () => shuffleRack() }, "Shuffle");
   const pass = askingButton("button", "Pass", "Pass this turn?", act, { action: "pass" });
+  const exchange = h("button.exchange", { type: "button", onclick: () => startExchange() }, "Exchange");
+  const confirmExchange = h("button.primary.confirm-exchange", { type: "button", onclick: () => submitExchange() });
+  const cancelExchange = h("button.cancel-exchange", { type: "button", onclick: () => stopExchange() }, "Cancel");
   const resign = askingButton("button.quiet", "Resign", "Resign this game?", act, { action: "resign" });
   const blankDialog = h("dialog.blank-letter", { "aria-label": "The blank's letter" });
   const controls = h(
@@ -78,7 +84,7 @@ export function mountWordgame({ view: first, act, say }) {
     null,
     rack,
     words,
-    h("div.buttons", null, play, recall, shuffle, pass, resign),
+    h("div.buttons", null, play, recall, shuffle, pass, exchange, confirmExchange, cancelExchange, resign),
     bag,
     blankDialog,
   );
@@ -87,6 +93,7 @@ export function mountWordgame({ view: first, act, say }) {
 
   function clickSquare(cell) {
     if (!myTurn) return say(view.over ? "The game is over." : "Wait for your turn.", "info");
+    if (exchanging) return say("Choose the tiles to exchange on your rack, or Cancel.", "info");
     say("");
     const here = key(cell);
     if (placed.has(here)) {
@@ -107,6 +114,10 @@ export function mountWordgame({ view: first, act, say }) {
   function clickTile(slot) {
     if (!myTurn) return;
     say("");
+    if (exchanging) {
+      if (!exchanging.delete(slot)) exchanging.add(slot);
+      return draw();
+    }
     if (usedSlots().has(slot)) {
       for (const [k, p] of placed) if (p.slot === slot) placed.delete(k);
       return draw();
@@ -202,6 +213,31 @@ export function mountWordgame({ view: first, act, say }) {
     draw();
   }
 
+  // --- exchanging tiles ------------------------------------------------------------------------
+
+  function startExchange() {
+    if (!myTurn || !view.can_exchange) return;
+    placed = new Map();
+    selected = null;
+    cursor = null;
+    exchanging = new Set();
+    say("Choose the tiles to put back in the bag, then Confirm.", "info");
+    draw();
+  }
+
+  function stopExchange() {
+    exchanging = null;
+    say("");
+    draw();
+  }
+
+  async function submitExchange() {
+    if (!exchanging?.size) return say("Choose at least one tile to exchange.", "info");
+    const tiles = [...exchanging].map((slot) => view.rack[slot]);
+    if (await act({ action: "exchange", tiles })) exchanging = null;
+    draw();
+  }
+
   // --- what the tiles spell ---------------------------------------------------------------------
 
   /** The words the placed tiles form (main word first), or a problem to show. */
@@ -269,13 +305,14 @@ export function mountWordgame({ view: first, act, say }) {
       rack,
       order.map((slot) => {
         const tile = view.rack[slot];
+        const chosen = Boolean(exchanging?.has(slot));
         return h(
-          `button.tile${used.has(slot) ? ".used" : ""}${selected === slot ? ".selected" : ""}${tile === "?" ? ".blank" : ""}`,
+          `button.tile${used.has(slot) ? ".used" : ""}${selected === slot ? ".selected" : ""}${chosen ? ".chosen" : ""}${tile === "?" ? ".blank" : ""}`,
           {
             type: "button",
             disabled: !myTurn,
             "aria-label": tile === "?" ? "blank tile" : `${upper(tile)}, ${points(tile)} points`,
-            "aria-pressed": selected === slot,
+            "aria-pressed": exchanging ? chosen : selected === slot,
             onclick: () => clickTile(slot),
           },
           tile === "?" ? "" : upper(tile),
@@ -284,7 +321,9 @@ export function mountWordgame({ view: first, act, say }) {
       }),
     );
     const found = formed();
-    if (!found) {
+    if (exchanging) {
+      fill(words, h("span.prompt", "Click the tiles to put back in the bag."));
+    } else if (!found) {
       fill(words, h("span.prompt", myTurn ? "Click a tile, then a square; or a square, then type." : ""));
     } else if (found.problem) {
       fill(words, h("span.verdict.warn", found.problem));
@@ -307,8 +346,16 @@ export function mountWordgame({ view: first, act, say }) {
     play.disabled = !myTurn || !placed.size;
     recall.disabled = !myTurn || !placed.size;
     shuffle.disabled = !view.rack.length;
-    pass.disabled = !myTurn;
-    resign.disabled = !myTurn;
+    pass.disabled = !myTurn || Boolean(exchanging);
+    resign.disabled = !myTurn || Boolean(exchanging);
+    // Exchange only while the bag holds a full rack; choosing tiles swaps the buttons for Confirm/Cancel
+    exchange.hidden = !view.can_exchange || Boolean(exchanging);
+    exchange.disabled = !myTurn;
+    exchange.title = `Put tiles back in the bag and draw as many (${view.bag} tiles in the bag)`;
+    confirmExchange.hidden = cancelExchange.hidden = !exchanging;
+    confirmExchange.disabled = !exchanging?.size;
+    fill(confirmExchange, exchanging?.size ? `Exchange ${exchanging.size} tile${exchanging.size === 1 ? "" : "s"}` : "Choose tiles");
+    for (const button of [play, recall, shuffle]) button.hidden = Boolean(exchanging);
   }
 
   return {
@@ -323,6 +370,7 @@ export function mountWordgame({ view: first, act, say }) {
         rackKey = nowKey;
         order = view.rack.map((_, slot) => slot);
       }
+      if (!mine || view.version !== shown || !view.can_exchange) exchanging = null;
       if (!mine || view.version !== shown) {
         placed = new Map();
         selected = null;
@@ -342,6 +390,11 @@ export function mountWordgame({ view: first, act, say }) {
     },
     key(event) {
       if (!myTurn) return false;
+      if (exchanging) {
+        if (event.key === "Escape") return stopExchange(), true;
+        if (event.key === "Enter" && onBoardOrPage(event.target)) return submitExchange(), true;
+        return false;
+      }
       if (event.key === "Escape") return recallAll(), true;
       if (event.key === "Backspace") return back(), true;
       if (event.key === "Enter" && onBoardOrPage(event.target)) return submit(), true;
