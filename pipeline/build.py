@@ -8,11 +8,9 @@ outputs/<lang>/<profile>/           one word list per profile covering the langu
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import polars as pl
 
 from wordlist.errors import WordlistError
 from wordlist.format import Manifest, read_json, read_manifest
@@ -22,8 +20,7 @@ from wordlist_pipeline.dump.reader import read_siteinfo
 from wordlist_pipeline.errors import ProfileError
 from wordlist_pipeline.extract import ExtractResult, extract
 from wordlist_pipeline.profile import Profile, available_profiles, load_profile
-from wordlist_pipeline.select import COLUMNS as SELECTED_COLUMNS
-from wordlist_pipeline.select import select
+from wordlist_pipeline.select import read_definitions, read_entries, select
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_DIR = ROOT / "dumps" / "sample"
@@ -120,17 +117,33 @@ def build(
             result.extractions[lang] = extraction
             source = source_document(extraction)
             write_text(out_dir / lang / SOURCE, dumps_json(source))
-        entries = pl.read_parquet(entries_path, columns=SELECTED_COLUMNS)
-        for profile in resolve_profiles(profiles, [lang]):
-            if lang not in profile.languages:
-                continue
-            manifest = write_word_list(
-                select(entries, profile, lang), profile, lang, out_dir / lang / profile.name, source
-            )
+        chosen_profiles = [p for p in resolve_profiles(profiles, [lang]) if lang in p.languages]
+        for profile, manifest in write_word_lists(
+            entries_path, chosen_profiles, lang, out_dir / lang, source
+        ):
             result.word_lists[(lang, profile.name)] = manifest
             if on_word_list is not None:
                 on_word_list(lang, profile.name, manifest)
     return result
+
+
+def write_word_lists(
+    entries_path: Path, profiles: list[Profile], lang: str, lang_dir: Path, source: dict
+) -> Iterator[tuple[Profile, Manifest]]:
+    """Each profile's word list of `lang` from the entries table, written to lang_dir/<profile>.
+
+    Memory is the table once plus small indexes: every profile is decided on the table without
+    its definitions (most of its bytes), then the definitions are read once and each list is
+    written from them a batch at a time.
+    """
+    entries = read_entries(entries_path, lang)
+    selections = [(profile, select(entries, profile, lang)) for profile in profiles]
+    del entries  # what the decisions still need of it (titles, parts of speech) they hold
+    definitions = read_definitions(entries_path, lang) if selections else None
+    while selections:
+        profile, selection = selections.pop(0)
+        selection = selection.with_definitions(definitions)
+        yield profile, write_word_list(selection, profile, lang, lang_dir / profile.name, source)
 
 
 def built_manifests(out_dir: Path = DEFAULT_OUTPUT) -> list[Manifest]:
