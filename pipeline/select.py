@@ -168,7 +168,7 @@ def read_entries(path: Path, lang: str) -> pl.DataFrame:
 def read_definitions(path: Path, lang: str) -> pl.Series:
     """The definitions column of the entries of `lang` in the table at `path`, rows as in `read_entries`."""
     in_lang = pl.scan_parquet(path).filter(pl.col("lang") == lang)
-    return in_lang.select("definitions").collect(engine="streaming").to_series()
+    return in_lang.select("definitions").collect(engine="streaming").to_series().rechunk()
 
 
 def _tag_bits(definition_tags: pl.Expr) -> pl.Expr:
