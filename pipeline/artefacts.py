@@ -39,7 +39,7 @@ from wordlist_pipeline.profile import Profile
 from wordlist_pipeline.select import WORDS_SCHEMA, Selection
 
 WORD_ROW_GROUP = 512  # small row groups: a definition lookup reads one (1.8 ms vs 10 ms at 2048)
-WORD_BATCH_GROUPS = 64  # row groups assembled and written at a time (a few MB of definitions)
+WORD_BATCH_GROUPS = 32  # row groups assembled and written at a time (a few MB of definitions)
 TOOLS = ("wiktionary-wordlist", "mwparserfromhell", "lxml", "polars", "pyarrow", "dawg2", "typer")
 
 
@@ -92,6 +92,16 @@ def _write_words_parquet(selection: Selection, path: Path) -> int:
     return definitions
 
 
+def _write_graph_and_text(heads: pl.DataFrame, tmp: Path) -> None:
+    """words.dawg and words.txt of the words (word, pos_mask) in order."""
+    words = heads["word"]
+    # the words straight from the Series: a list of a million str objects costs 100 MB
+    graph = dawg.IntCompletionDAWG(zip(words, heads["pos_mask"], strict=True), input_is_sorted=True)
+    (tmp / WORDS_DAWG).write_bytes(graph.tobytes())
+    lines = words.str.join("\n").item() + "\n" if len(words) else ""
+    (tmp / WORDS_TXT).write_bytes(lines.encode("utf-8"))
+
+
 def write_word_list(
     selection: Selection, profile: Profile, lang: str, out_dir: Path, source: dict
 ) -> Manifest:
@@ -99,15 +109,11 @@ def write_word_list(
     alphabet = profile.alphabet_record(lang)
     game = profile.game_spec(lang)
     words = selection.heads["word"]
-    with atomic_dir(out_dir) as tmp:
+    with atomic_dir(out_dir) as tmp, ThreadPoolExecutor(1) as thread:
+        # the graph and the text file need only the words: made while the Parquet file is written
+        graph = thread.submit(_write_graph_and_text, selection.heads, tmp)
         definitions = _write_words_parquet(selection, tmp / WORDS_PARQUET)
-        # the words straight from the Series: a list of a million str objects costs 100 MB
-        graph = dawg.IntCompletionDAWG(
-            zip(words, selection.heads["pos_mask"], strict=True), input_is_sorted=True
-        )
-        (tmp / WORDS_DAWG).write_bytes(graph.tobytes())
-        lines = words.str.join("\n").item() + "\n" if len(words) else ""
-        (tmp / WORDS_TXT).write_bytes(lines.encode("utf-8"))
+        graph.result()
         (tmp / ALPHABET_JSON).write_text(dumps_json(alphabet.to_json()), encoding="utf-8")
         files = list(ARTEFACT_FILES)
         if game is not None:

@@ -137,10 +137,13 @@ def write_word_lists(
     written from them a batch at a time.
     """
     entries = read_entries(entries_path, lang)
-    selections = [(profile, select(entries, profile, lang)) for profile in profiles]
+    # a writer needs the decisions' counts, not the decision on every entry
+    selections = [(profile, select(entries, profile, lang).without_decisions()) for profile in profiles]
     del entries  # what the decisions still need of it (titles, parts of speech) they hold
-    definitions = read_definitions(entries_path, lang) if selections else None
-    while selections:
+    if not selections:
+        return
+    definitions = read_definitions(entries_path, lang)
+    while selections:  # one list at a time, each list's indexes freed once it is written
         profile, selection = selections.pop(0)
         selection = selection.with_definitions(definitions)
         yield profile, write_word_list(selection, profile, lang, lang_dir / profile.name, source)
