@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -137,8 +138,14 @@ def write_word_lists(
     written from them a batch at a time.
     """
     entries = read_entries(entries_path, lang)
-    # a writer needs the decisions' counts, not the decision on every entry
-    selections = [(profile, select(entries, profile, lang).without_decisions()) for profile in profiles]
+    # Side by side (Polars works outside the GIL); a writer needs the decisions' counts, not the
+    # decision on every entry.
+    with ThreadPoolExecutor(max(1, min(2, len(profiles)))) as threads:
+        chosen = [threads.submit(select, entries, profile, lang) for profile in profiles]
+        selections = [
+            (profile, made.result().without_decisions())
+            for profile, made in zip(profiles, chosen, strict=True)
+        ]
     del entries  # what the decisions still need of it (titles, parts of speech) they hold
     if not selections:
         return
