@@ -146,7 +146,7 @@ def write_word_lists(
             (profile, made.result().without_decisions())
             for profile, made in zip(profiles, chosen, strict=True)
         ]
-    del entries  # what the decisions still need of it (titles, parts of speech) they hold
+    del entries, chosen  # (the futures hold the selections with their decisions)
     if not selections:
         return
     definitions = read_definitions(entries_path, lang)
