@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
 
 .PHONY: build test test-js lint bench samples clean
 
@@ -16,9 +17,15 @@ $(STAMP): pyproject.toml
 build: $(STAMP)
 	$(BIN)/wordlist build
 
-test: $(STAMP)
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
+
+# The browser tests (tests/test_browser.py) drive Debian's Chromium with Playwright, whose own browser
+# download is not reachable: installed here when missing (CI runs as root with Debian's repositories).
+$(CHROMIUM):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core
 
 # The JavaScript reader's conformance tests alone, on the lists `make build` writes: Python writes
 # the vectors into outputs/js-vectors, Node (20 or later, no packages) checks them. `make test`

@@ -6,22 +6,44 @@ export type PartsOfSpeech = string | Iterable<string> | null | undefined;
 /** A letter leaving a node and the node it leads to. */
 export type Edge = readonly [letter: string, node: number];
 
-/** alphabet.json as parsed. Other keys (a tile game's "game", later additions) are allowed and ignored. */
+/** alphabet.json as parsed (docs/FORMAT.md). Keys of later versions are allowed and ignored. */
 export interface AlphabetJson {
-  /** The letters of the alphabet, in order ("abc…zäöüß"). */
+  /** The format version: 2 (another version is refused with what to do: rebuild or upgrade). */
+  format: number;
+  /** The language code ("en", "de"). */
+  language: string;
+  /** The language's name in English ("German"), for messages; the code if absent. */
+  language_name?: string;
+  /** The letters of the alphabet, in tile order ("abc…zäöüß"). */
   letters: string;
   /** How a letter is shown in capitals ({"ß": "ẞ"}); others use toUpperCase(). */
   upper?: Record<string, string>;
-  /** Characters dropped from typed words ("-"). */
+  /** Characters deleted from typed words ("-"). */
   remove?: string;
-  /** Whether typed words are case-folded (default true). */
+  /** Whether typed words are lower-cased (default true). */
   lowercase?: boolean;
-  /** The language code ("en", "de"). */
-  language?: string;
-  /** The language's name ("English"), format 2. */
-  language_name?: string;
-  /** The format version, format 2 (a version this reader does not read is refused). */
-  format?: number;
+  /** Spellings replaced after lower-casing, in order ({"ß": "ss"} in German Wordgame). */
+  replace?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** A tile's points and how many are in the bag. */
+export interface TileJson {
+  points: number;
+  count: number;
+}
+
+/** game.json as parsed (docs/FORMAT.md): only lists whose profile has a tile game have one. */
+export interface GameJson {
+  format: number;
+  /** One string per row, one square per character: "." plain, "d"/"t" double/triple letter, "D"/"T" double/triple word. */
+  board: string[];
+  /** [row, column] from 0 at the top left: the square the first word must cover. */
+  start: [row: number, column: number];
+  /** Tiles on a rack (1 to 16). */
+  rack_size: number;
+  /** Tile -> points and count; a tile is a letter of the alphabet or "?", the blank. */
+  tiles: Record<string, TileJson>;
   [key: string]: unknown;
 }
 
@@ -33,8 +55,8 @@ export interface LoadOptions {
 /** Parts of speech in bit order: bit i of a word's mask is POS[i]. */
 export declare const POS: readonly string[];
 
-/** The artefact format versions this reader reads ("format" in manifest.json and alphabet.json). */
-export declare const FORMAT_VERSIONS: readonly number[];
+/** The artefact format version this reader reads ("format" in manifest.json, alphabet.json, game.json): 2. */
+export declare const FORMAT_VERSION: number;
 
 /** The longest key a word list may hold, in bytes; longer (or cyclic) graphs are refused as corrupt. */
 export declare const MAX_KEY_BYTES: number;
@@ -69,22 +91,30 @@ export declare class Graph {
  * part of speech or a negative limit throw a RangeError; a corrupt file throws an ArtefactError.
  */
 export declare class Lexicon implements Iterable<string> {
-  /** From the bytes of words.dawg and the parsed alphabet.json: works in browsers, workers and Node. */
-  static fromBytes(dawgBytes: Uint8Array | ArrayBuffer, alphabet: AlphabetJson): Lexicon;
-  /** From a word-list folder (Node only); manifest.json, when present, is checked. */
+  /**
+   * From the bytes of words.dawg, the parsed alphabet.json and, for a list with a tile game, the
+   * parsed game.json: works in browsers, workers and Node.
+   */
+  static fromBytes(dawgBytes: Uint8Array | ArrayBuffer, alphabet: AlphabetJson, game?: GameJson | null): Lexicon;
+  /** From a word-list folder (Node only); manifest.json, when present, is checked; game.json is read if the list has one. */
   static load(folder: string | URL, options?: LoadOptions): Promise<Lexicon>;
 
   /** The parsed manifest.json when loaded from a folder that has one, else null. */
   readonly manifest: Record<string, unknown> | null;
+  /** The parsed game.json (checked) when the list has a tile game, else null. */
+  readonly game: GameJson | null;
   readonly graph: Graph;
+  /** The language code ("en", "de"). */
   readonly language: string;
+  /** The language's name in English ("German"). */
+  readonly languageName: string;
   readonly letters: string;
-  /** alphabet.json as given (a tile game reads its "game" key). */
+  /** alphabet.json as given. */
   readonly alphabet: AlphabetJson;
   /** The number of words. */
   readonly size: number;
 
-  /** The game word for typed text: trimmed, case folded (ẞ -> ß), removed characters dropped. */
+  /** The game word for typed text: the alphabet's removed characters deleted, then lower case (ẞ -> ß). Nothing is trimmed. */
   normalize(word: string): string;
   /** A game word in capitals (ß -> ẞ). */
   display(word: string): string;
@@ -96,7 +126,7 @@ export declare class Lexicon implements Iterable<string> {
   complete(prefix: string, options?: { pos?: PartsOfSpeech; limit?: number | null }): string[];
   /** "?" is one letter, "*" any run of letters; sorted by code point. */
   match(pattern: string, options?: { pos?: PartsOfSpeech }): string[];
-  /** Words from a rack ("?" or "*" a blank), longest first, then by code point. */
+  /** Words from a rack ("?" or "*": a blank each), longest first, then by code point. */
   anagrams(rack: string, options?: { pos?: PartsOfSpeech; useAll?: boolean; minLength?: number }): string[];
   /** Words sorted by code point, filtered by part of speech, length in letters and prefix. */
   words(options?: { pos?: PartsOfSpeech; length?: number | null; prefix?: string }): string[];

@@ -7,27 +7,39 @@ outputs/<lang>/<profile>/           one word list per profile covering the langu
 
 from __future__ import annotations
 
+import json
+import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wordlist.errors import WordlistError
-from wordlist.format import Manifest, read_json, read_manifest
-from wordlist_pipeline.artefacts import dumps_json, sha256_file, write_word_list
-from wordlist_pipeline.atomic import write_text
-from wordlist_pipeline.dump.reader import read_siteinfo
-from wordlist_pipeline.errors import ProfileError
-from wordlist_pipeline.extract import ExtractResult, extract
-from wordlist_pipeline.profile import Profile, available_profiles, load_profile
-from wordlist_pipeline.select import read_definitions, read_entries, select
+import polars as pl
+import pyarrow as pa
+import pyarrow.parquet as pq
 
-ROOT = Path(__file__).resolve().parents[1]
-SAMPLE_DIR = ROOT / "dumps" / "sample"
+from wordlist.errors import WordlistError
+from wordlist.export import FORMATS as EXPORT_FILES
+from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, Manifest, read_manifest
+from wordlist_pipeline.artefacts import dumps_json, sha256_file, write_word_list
+from wordlist_pipeline.atomic import check_replaceable, write_text
+from wordlist_pipeline.dump.multistream import default_index_path
+from wordlist_pipeline.dump.reader import read_siteinfo
+from wordlist_pipeline.entries import SCHEMA as ENTRIES_SCHEMA
+from wordlist_pipeline.errors import DumpError, InputError, OutputError, ProfileError
+from wordlist_pipeline.extract import ExtractResult, extract, resolve_lang
+from wordlist_pipeline.paths import SAMPLE_DIR, check_input_file, check_output_file, check_output_folder
+from wordlist_pipeline.profile import LANGUAGE, Profile, available_profiles, load_profile
+from wordlist_pipeline.select import COLUMNS as SELECTED_COLUMNS
+from wordlist_pipeline.select import TAG_BITS_COLUMN, decision_columns, definitions_column, select
+
 DEFAULT_OUTPUT = Path("outputs")
 ENTRIES = "entries.parquet"
 SOURCE = "source.json"
+# what a word list's folder holds: the artefacts, and the exports `wordlist export` writes beside them
+# (a rebuild drops those: they describe the old list)
+WORD_LIST_FILES = {*ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, *EXPORT_FILES.values()}
 
 
 def sample_dumps(directory: Path = SAMPLE_DIR) -> dict[str, Path]:
@@ -69,18 +81,120 @@ class BuildResult:
     word_lists: dict[tuple[str, str], Manifest] = field(default_factory=dict)  # (lang, profile) -> manifest
 
 
-def resolve_profiles(names: list[str] | None, langs: list[str]) -> list[Profile]:
-    """The profiles to build; asking for one that does not cover a requested language is an error."""
-    profiles = [load_profile(name) for name in (names or available_profiles())]
+@dataclass(frozen=True)
+class BuildPlan:
+    """What build() will write, from what: every input read and every output checked beforehand."""
+
+    out_dir: Path
+    langs: list[str]
+    dumps: dict[str, Path]  # lang -> dump (not used with from_entries)
+    profiles: dict[str, list[Profile]]  # lang -> the profiles to build for it
+    sources: dict[str, dict]  # lang -> source.json (from_entries only)
+
+
+def resolve_profiles(
+    names: list[str] | None, langs: list[str], *, explicit_langs: bool = True
+) -> list[Profile]:
+    """The profiles to build (default: the shipped ones), each checked against the languages.
+
+    A profile asked for by name must cover one of `langs`, and every one of them when the
+    languages were asked for too (`explicit_langs`). Two different profiles of one name would
+    write one folder: an error.
+    """
+    profiles: list[Profile] = []
+    for profile in (load_profile(name) for name in (names or available_profiles())):
+        same = next((p for p in profiles if p.name == profile.name), None)
+        if same is not None:
+            if same.path.resolve() != profile.path.resolve():
+                raise ProfileError(
+                    f"{profile.path}: a second profile named {profile.name!r} (the first is {same.path})"
+                )
+            continue
+        profiles.append(profile)
     if names:
         for profile in profiles:
             missing = [lang for lang in langs if lang not in profile.languages]
-            if missing and len(langs) == 1:
+            if missing and (explicit_langs or len(missing) == len(langs)):
                 raise ProfileError(
                     f"{profile.path}: profile {profile.name!r} has no word list for language {missing[0]!r} "
                     f"(its languages: {', '.join(profile.languages)})"
                 )
     return profiles
+
+
+def plan_build(
+    dumps: dict[str, Path],
+    out_dir: Path,
+    *,
+    profiles: list[str] | None = None,
+    langs: list[str] | None = None,
+    from_entries: bool = False,
+) -> BuildPlan:
+    """Check every input and output of a build before its first long step (see build())."""
+    out_dir = check_output_folder(Path(out_dir))
+    for lang in langs or []:
+        if not LANGUAGE.fullmatch(lang):
+            raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
+    if from_entries:
+        available = sorted(
+            p.parent.name for p in out_dir.glob(f"*/{ENTRIES}") if LANGUAGE.fullmatch(p.parent.name)
+        )
+        if not available:
+            raise InputError(
+                f"{out_dir}: no entries tables here to build from (build without --from-entries)"
+            )
+    else:
+        available = sorted(dumps)
+        if not available:
+            raise WordlistError(
+                "no dumps to build from: give --dump FILE or --downloads FOLDER "
+                f"(no sample dumps in {SAMPLE_DIR})"
+            )
+    chosen = list(dict.fromkeys(langs)) if langs else available
+    for lang in chosen:
+        if lang not in available:
+            have = ", ".join(available) or "none"
+            raise WordlistError(f"no data for language {lang!r} (have: {have}); give its dump with --dump")
+    chosen_profiles = resolve_profiles(profiles, chosen, explicit_langs=bool(langs))
+    by_lang = {lang: [p for p in chosen_profiles if lang in p.languages] for lang in chosen}
+
+    inputs: list[Path] = []
+    sources: dict[str, dict] = {}
+    for lang in chosen:
+        if from_entries:
+            inputs.append(check_entries_table(out_dir / lang / ENTRIES))
+            source = out_dir / lang / SOURCE
+            sources[lang] = read_json_object(source, "a source record") if os.path.lexists(source) else {}
+        else:
+            dump = check_input_file(dumps[lang], "a dump", DumpError)
+            index = default_index_path(dump)
+            resolve_lang(read_siteinfo(dump), lang, dump)
+            inputs.extend([dump] if index is None else [dump, check_input_file(index, "an index", DumpError)])
+    for lang in chosen:
+        check_output_folder(out_dir / lang)
+        if not from_entries:
+            for name in (ENTRIES, SOURCE):
+                check_output_file(out_dir / lang / name, inputs)
+        for profile in by_lang[lang]:
+            check_word_list_folder(out_dir / lang / profile.name, inputs)
+    return BuildPlan(
+        out_dir, chosen, {lang: dumps[lang] for lang in chosen if lang in dumps}, by_lang, sources
+    )
+
+
+def check_word_list_folder(folder: Path, inputs: Iterable[Path] = ()) -> None:
+    """A word list may be written at `folder`: nothing there, or a word list the pipeline wrote."""
+    check_replaceable(folder, WORD_LIST_FILES)
+    if not folder.is_dir():
+        return
+    if any(folder.iterdir()) and not (folder / MANIFEST_JSON).is_file():
+        raise OutputError(
+            f"{folder}: not replaced: it has no {MANIFEST_JSON}, so it is not a word list the pipeline wrote"
+        )
+    inside = folder.resolve()
+    for source in inputs:
+        if source.resolve().is_relative_to(inside):
+            raise OutputError(f"{folder}: not replaced: it holds the input {source}")
 
 
 def build(
@@ -97,30 +211,30 @@ def build(
     """Extract each dump (default: the samples) and build every profile's word list from it.
 
     With `from_entries`, the entries tables already in `out_dir` are used instead of extracting.
+    Profiles, languages, dumps and every output are checked first (plan_build): a mistake is
+    reported before anything is extracted or written.
     """
-    out_dir = Path(out_dir)
-    dumps = dumps if dumps is not None else sample_dumps()
-    available = (
-        sorted(dumps) if not from_entries else sorted(p.parent.name for p in out_dir.glob(f"*/{ENTRIES}"))
+    if workers is not None and workers < 1:
+        raise WordlistError(f"--workers {workers}: give 1 or more worker processes")
+    plan = plan_build(
+        dumps if dumps is not None else sample_dumps(),
+        Path(out_dir),
+        profiles=profiles,
+        langs=langs,
+        from_entries=from_entries,
     )
-    chosen = langs or available
-    for lang in chosen:
-        if lang not in available:
-            have = ", ".join(available) or "none"
-            raise WordlistError(f"no data for language {lang!r} (have: {have}); give its dump with --dump")
     result = BuildResult()
-    for lang in chosen:
-        entries_path = out_dir / lang / ENTRIES
+    for lang in plan.langs:
+        entries_path = plan.out_dir / lang / ENTRIES
         if from_entries:
-            source = read_json(out_dir / lang / SOURCE) if (out_dir / lang / SOURCE).exists() else {}
+            source = plan.sources[lang]
         else:
-            extraction = run_extract(dumps[lang], entries_path, lang=lang, workers=workers)
+            extraction = run_extract(plan.dumps[lang], entries_path, lang=lang, workers=workers)
             result.extractions[lang] = extraction
             source = source_document(extraction)
-            write_text(out_dir / lang / SOURCE, dumps_json(source))
-        chosen_profiles = [p for p in resolve_profiles(profiles, [lang]) if lang in p.languages]
+            write_text(plan.out_dir / lang / SOURCE, dumps_json(source))
         for profile, manifest in write_word_lists(
-            entries_path, chosen_profiles, lang, out_dir / lang, source
+            entries_path, plan.profiles[lang], lang, plan.out_dir / lang, source
         ):
             result.word_lists[(lang, profile.name)] = manifest
             if on_word_list is not None:
@@ -156,6 +270,87 @@ def write_word_lists(
         yield profile, write_word_list(selection, profile, lang, lang_dir / profile.name, source)
 
 
+# --- reading what a build wrote: entries tables, source records, manifests ----------------------------
+
+MAX_JSON_BYTES = 16 << 20  # a manifest or source record is a few KB
+
+
+def check_entries_table(path: Path) -> Path:
+    """`path` is a Parquet file with the entries columns a selection reads, of the right types."""
+    check_input_file(path, "an entries table", InputError)
+    try:
+        schema = pq.read_schema(path)
+    except (pa.ArrowException, OSError) as error:
+        raise InputError(
+            f"{path}: not a Parquet entries table ({_first_line(error)}); extract it again"
+        ) from None
+    for name in SELECTED_COLUMNS:
+        expected = ENTRIES_SCHEMA.field(name).type
+        if name not in schema.names:
+            raise InputError(f"{path}: not an entries table: no column {name!r}; extract it again")
+        if schema.field(name).type != expected:
+            raise InputError(
+                f"{path}: column {name!r} holds {schema.field(name).type}, not {expected}; extract it again"
+            )
+    return path
+
+
+def read_entries(path: Path, lang: str) -> pl.DataFrame:
+    """The entries of `lang` in the table at `path`, as `select` decides on them (without their
+    definitions: `read_definitions`); an InputError if unreadable or holding nulls."""
+    check_entries_table(path)
+    return _read_checked(path, lambda: decision_columns(path, lang))
+
+
+def read_definitions(path: Path, lang: str) -> pl.Series:
+    """The definitions of the entries of `lang` in the table at `path`, rows as in `read_entries`."""
+    return _read_checked(path, lambda: definitions_column(path, lang).to_frame()).to_series()
+
+
+def _read_checked(path: Path, read: Callable[[], pl.DataFrame]) -> pl.DataFrame:
+    try:
+        table = read()
+    except (pl.exceptions.PolarsError, pl.exceptions.PanicException, pa.ArrowException, OSError) as error:
+        raise InputError(
+            f"{path}: a damaged entries table ({_first_line(error)}); extract it again"
+        ) from None
+    for name in table.columns:  # extract writes no nulls: a table with some was made elsewhere
+        if _has_nulls(table[name]):
+            shown = "definition_tags" if name == TAG_BITS_COLUMN else name
+            raise InputError(f"{path}: column {shown!r} has empty (null) values; extract the table again")
+    return table
+
+
+def _has_nulls(column: pl.Series) -> bool:
+    if column.null_count():
+        return True
+    if isinstance(column.dtype, pl.List):  # a null inside a list (only a mask is computed)
+        return bool(column.list.eval(pl.element().is_null().any()).explode().any())
+    return False
+
+
+def read_json_object(path: Path, what: str) -> dict:
+    """A JSON object {...} read from `path`; anything else is an InputError naming the file."""
+    check_input_file(path, what, InputError)
+    if path.stat().st_size > MAX_JSON_BYTES:
+        raise InputError(f"{path}: {path.stat().st_size:,} bytes, too large for {what}")
+    try:
+        document = json.loads(path.read_bytes().decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise InputError(f"{path}: not {what} (not JSON: {_first_line(error)})") from None
+    if not isinstance(document, dict):
+        kind = {list: "list", str: "string", bool: "true or false", type(None): "null"}.get(
+            type(document), "number"
+        )
+        raise InputError(f"{path}: not {what} (a JSON {kind}, not an object {{...}})")
+    return document
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
 def built_manifests(out_dir: Path = DEFAULT_OUTPUT) -> list[Manifest]:
-    """The manifests of every word list under `out_dir`."""
-    return [read_manifest(path.parent) for path in sorted(Path(out_dir).glob("*/*/manifest.json"))]
+    """The manifests of every word list under `out_dir` (each checked: an ArtefactError names a bad one)."""
+    return [read_manifest(path.parent) for path in sorted(Path(out_dir).glob(f"*/*/{MANIFEST_JSON}"))]

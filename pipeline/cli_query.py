@@ -1,53 +1,114 @@
 """`wordlist query ...`: the Lexicon API from the command line.
 
+Every query is a question, and its exit code answers it the way grep does, so that a script can
+branch on it: 0 yes (every word is in, something was found), 1 no (a word is not in, nothing was
+found), 2 the question could not be answered (bad input or a usage error; one line on stderr).
+`--json` prints the answer as one JSON object (shapes in the README, "Scripting").
+
 Commands whose answer can be the whole list (words, match, anagrams) print at most --limit
-lines (1,000 by default; 0 for all) and then say on stderr how many were left out.
+words (1,000 by default; 0 for all) and then say on stderr how many were left out. Words,
+patterns and definitions are printed as they are: the console never reads them as Rich markup (a
+German definition starts with "[1]"; a pattern may hold brackets).
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 
 from wordlist.errors import WordlistError
 from wordlist.lexicon import Lexicon
+from wordlist_pipeline.cli_app import App, Failure, JsonFlag, examples, print_json
+from wordlist_pipeline.profile import LANGUAGE, NAME
 
-app = typer.Typer(
-    help="Ask a built word list: words, patterns, anagrams, random words, definitions.", no_args_is_help=True
+app = App(
+    help="Ask a word list: words, patterns, anagrams, definitions.\n\n"
+    "Exit code 0: yes (found); 1: no (a word not in, nothing found); 2: an error.",
+    no_args_is_help=True,
+    epilog=examples(
+        "wordlist query check EMAIL paris          # exit code 1: PARIS is not in",
+        "wordlist query -l de define bauen",
+        "wordlist query -p wordgame anagrams tsera --all --json",
+    ),
 )
-# markup off: words and definitions are printed as they are ("[1]" in a definition stays)
 out = Console(highlight=False, soft_wrap=True, markup=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 DEFAULT_LIMIT = 1000
+ERROR = 2  # a question that could not be answered (1 is the answer "no")
 
 PosOption = Annotated[
     list[str] | None,
-    typer.Option("--pos", help="Parts of speech, e.g. noun or noun,verb (repeatable; default: any)"),
+    typer.Option(
+        "--pos", metavar="POS", help="Parts of speech, e.g. noun or noun,verb (repeatable; default: any)"
+    ),
 ]
 LimitOption = Annotated[
-    int, typer.Option("--limit", min=0, help=f"Print at most this many (default {DEFAULT_LIMIT}; 0: all)")
+    int,
+    typer.Option(
+        "--limit", min=0, metavar="N", help=f"Print at most N words (default {DEFAULT_LIMIT}; 0: all)"
+    ),
 ]
+LengthOption = Annotated[int | None, typer.Option("--length", "-n", metavar="N", help="Number of letters")]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def print_capped(words: list[str], limit: int, what: str = "words") -> None:
+def question(command: Callable[P, R]) -> Callable[P, R]:
+    """A query command: any failure is an error of exit code 2, since 1 means "no"."""
+
+    @functools.wraps(command)
+    def asked(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except (WordlistError, OSError, MemoryError) as error:
+            raise Failure(error, ERROR) from error
+
+    return asked
+
+
+def answer(yes: bool) -> None:
+    """End a query with its answer as the exit code (0 yes, 1 no)."""
+    if not yes:
+        raise typer.Exit(1)
+
+
+def print_capped(words: list[str], limit: int, as_json: bool, what: str = "words") -> None:
     """Print `words` one a line, at most `limit` (0: all), and say how many were not printed."""
     shown = words if not limit else words[:limit]
-    if shown:
+    if as_json:
+        print_json({"words": shown, "total": len(words)})
+    elif shown:
         typer.echo("\n".join(shown))  # plain text: a word is never read as markup
-    if len(shown) < len(words):
+    if not as_json and len(shown) < len(words):
         err.print(f"... {len(words) - len(shown):,} more {what} of {len(words):,} (--limit N, or 0 for all)")
+    elif not as_json and not words:
+        err.print(f"no {what}")
+    answer(bool(words))
 
 
 @app.callback()
 def choose(
     ctx: typer.Context,
-    lang: Annotated[str, typer.Option("--lang", "-l", help="Language of the word list")] = "en",
-    profile: Annotated[str, typer.Option("--profile", "-p", help="Profile of the word list")] = "balda",
+    lang: Annotated[
+        str, typer.Option("--lang", "-l", metavar="LANG", help="Language of the word list")
+    ] = "en",
+    profile: Annotated[
+        str, typer.Option("--profile", "-p", metavar="NAME", help="Profile of the word list")
+    ] = "balda",
     data: Annotated[
-        Path | None, typer.Option("--data", help="Folder of built lists (default: outputs)")
+        Path | None,
+        typer.Option(
+            "--data",
+            readable=False,
+            metavar="DIR",
+            help="Folder of built lists (default: $WORDLIST_DATA, else outputs)",
+        ),
     ] = None,
 ) -> None:
     """Choose the word list (language and profile) to ask."""
@@ -56,6 +117,10 @@ def choose(
 
 def lexicon(ctx: typer.Context) -> Lexicon:
     lang, profile, data = ctx.obj
+    if not LANGUAGE.fullmatch(lang):
+        raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
+    if not NAME.fullmatch(profile):
+        raise WordlistError(f"--profile {profile!r}: not the name of a word list, like balda")
     return Lexicon.open(lang, profile, data)
 
 
@@ -65,7 +130,7 @@ def parts(pos: list[str] | None) -> list[str] | None:
     return [p for item in pos for p in item.replace(",", " ").split()]
 
 
-def checked(function, *args, **kwargs):
+def checked(function: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     """Run a Lexicon query; its ValueErrors (bad pattern letters, unknown part of speech) become errors."""
     try:
         return function(*args, **kwargs)
@@ -73,86 +138,178 @@ def checked(function, *args, **kwargs):
         raise WordlistError(str(error)) from None
 
 
-@app.command("check")
-def check(ctx: typer.Context, words: list[str], pos: PosOption = None) -> None:
-    """Is each WORD in the list? Exit code 1 if any is not."""
-    found_all = True
+@app.command(
+    "check", epilog=examples("wordlist query check EMAIL paris", "wordlist query check run --pos adverb")
+)
+@question
+def check(
+    ctx: typer.Context,
+    words: Annotated[list[str], typer.Argument(metavar="WORD", help="Words as a player types them")],
+    pos: PosOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Is each WORD in the list?
+
+    Exit code 0 if every one is (as one of --pos, when given), 1 if one is not.
+    """
     lex = lexicon(ctx)
+    answers = []
     for word in words:
-        if checked(lex.is_word, word, pos=parts(pos)):
-            out.print(f"{lex.display(lex.normalize(word))}: yes ({', '.join(lex.parts_of_speech(word))})")
-        else:
-            found_all = False
-            also = lex.parts_of_speech(word)
-            hint = f" (only as {', '.join(also)})" if also else ""
-            out.print(f"{lex.display(lex.normalize(word))}: no{hint}")
-    if not found_all:
-        raise typer.Exit(1)
+        found = checked(lex.is_word, word, pos=parts(pos))
+        answers.append((word, lex.normalize(word), found, lex.parts_of_speech(word)))
+    if as_json:
+        print_json(
+            {
+                "words": [
+                    {"word": word, "normalized": key, "found": found, "pos": list(has)}
+                    for word, key, found, has in answers
+                ]
+            }
+        )
+    else:
+        for _, key, found, has in answers:
+            if found:
+                out.print(f"{lex.display(key)}: yes ({', '.join(has)})")
+            else:
+                out.print(f"{lex.display(key)}: no" + (f" (only as {', '.join(has)})" if has else ""))
+    answer(all(found for _, _, found, _ in answers))
 
 
-@app.command("words")
+@app.command("words", epilog=examples("wordlist query words --pos noun --length 9"))
+@question
 def words(
     ctx: typer.Context,
     pos: PosOption = None,
-    length: Annotated[int | None, typer.Option("--length", "-n", help="Number of letters")] = None,
-    prefix: Annotated[str, typer.Option("--prefix", help="Starting letters")] = "",
+    length: LengthOption = None,
+    prefix: Annotated[str, typer.Option("--prefix", metavar="LETTERS", help="Starting letters")] = "",
     limit: LimitOption = DEFAULT_LIMIT,
+    as_json: JsonFlag = False,
 ) -> None:
     """List words, by part of speech, length and prefix."""
-    print_capped(checked(lexicon(ctx).words, pos=parts(pos), length=length, prefix=prefix), limit)
+    found = checked(lexicon(ctx).words, pos=parts(pos), length=length, prefix=prefix)
+    print_capped(found, limit, as_json)
 
 
-@app.command("count")
+@app.command("count", epilog=examples("wordlist query -p wordgame count --pos verb"))
+@question
 def count(
-    ctx: typer.Context,
-    pos: PosOption = None,
-    length: Annotated[int | None, typer.Option("--length", "-n", help="Number of letters")] = None,
+    ctx: typer.Context, pos: PosOption = None, length: LengthOption = None, as_json: JsonFlag = False
 ) -> None:
-    """Count words, by part of speech and length."""
-    out.print(f"{checked(lexicon(ctx).count, pos=parts(pos), length=length):,}")
+    """Count words, by part of speech and length.
+
+    Exit code 0, whatever the count.
+    """
+    number = checked(lexicon(ctx).count, pos=parts(pos), length=length)
+    if as_json:
+        print_json({"count": number})
+    else:
+        out.print(f"{number:,}")
 
 
-@app.command("match")
+@app.command(
+    "match", epilog=examples("wordlist query match 'a??le'", "wordlist query match '*ing' --limit 10")
+)
+@question
 def match(
-    ctx: typer.Context, pattern: str, pos: PosOption = None, limit: LimitOption = DEFAULT_LIMIT
+    ctx: typer.Context,
+    pattern: Annotated[str, typer.Argument(metavar="PATTERN", help="? one letter, * any letters")],
+    pos: PosOption = None,
+    limit: LimitOption = DEFAULT_LIMIT,
+    as_json: JsonFlag = False,
 ) -> None:
-    """Words matching PATTERN: ? is one letter, * any letters (quote it in the shell: 'a??le')."""
-    print_capped(checked(lexicon(ctx).match, pattern, pos=parts(pos)), limit)
+    """Words matching PATTERN.
+
+    ? is one letter, * any letters (quote the pattern in the shell: 'a??le').
+    """
+    print_capped(checked(lexicon(ctx).match, pattern, pos=parts(pos)), limit, as_json)
 
 
-@app.command("anagrams")
+@app.command(
+    "anagrams", epilog=examples("wordlist query anagrams tsera --all", "wordlist query anagrams 'tser?'")
+)
+@question
 def anagrams(
     ctx: typer.Context,
-    rack: str,
+    rack: Annotated[str, typer.Argument(metavar="RACK", help="Letters; ? or * is a blank")],
     pos: PosOption = None,
     use_all: Annotated[bool, typer.Option("--all", help="Only words using every tile")] = False,
-    min_length: Annotated[int, typer.Option("--min-length", help="Shortest word")] = 2,
+    min_length: Annotated[int, typer.Option("--min-length", metavar="N", help="Shortest word")] = 2,
     limit: LimitOption = DEFAULT_LIMIT,
+    as_json: JsonFlag = False,
 ) -> None:
-    """Words that can be made from the letters of RACK (? is a blank), longest first."""
+    """Words made from the letters of RACK.
+
+    ? or * is a blank; the longest words first.
+    """
     lex = lexicon(ctx)
-    print_capped(checked(lex.anagrams, rack, pos=parts(pos), use_all=use_all, min_length=min_length), limit)
+    found = checked(lex.anagrams, rack, pos=parts(pos), use_all=use_all, min_length=min_length)
+    print_capped(found, limit, as_json)
 
 
-@app.command("random")
+@app.command(
+    "random", epilog=examples("wordlist query random 5 --seed 7", "wordlist query random 6 --pos verb")
+)
+@question
 def random_word(
     ctx: typer.Context,
-    length: int,
+    length: Annotated[int, typer.Argument(metavar="LENGTH", help="Number of letters")],
     pos: PosOption = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Same seed, same word")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", metavar="N", help="Same seed, same word")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
-    """A random word of LENGTH letters (default: a noun)."""
-    out.print(checked(lexicon(ctx).random_word, length, pos=parts(pos) or "noun", seed=seed))
+    """A random word of LENGTH letters.
+
+    A noun unless --pos says otherwise; exit code 1 if the list has no such word.
+    """
+    lex = lexicon(ctx)
+    wanted = parts(pos) or ["noun"]
+    try:
+        word: str | None = lex.random_word(length, pos=wanted, seed=seed)
+    except LookupError:  # the answer "none": said in words (the library's message names the object)
+        word = None
+    except ValueError as error:
+        raise WordlistError(str(error)) from None
+    if as_json:
+        print_json({"word": word})
+    elif word is None:
+        err.print(
+            f"no {' or '.join(wanted)} of {length} letters in the {lex.language_name} {lex.profile} word "
+            f"list ({lex.path})"
+        )
+    else:
+        out.print(word)
+    answer(word is not None)
 
 
-@app.command("define")
-def define(ctx: typer.Context, word: str, pos: PosOption = None) -> None:
-    """The definitions of WORD."""
+@app.command("define", epilog=examples("wordlist query -l de define bauen"))
+@question
+def define(
+    ctx: typer.Context,
+    word: Annotated[str, typer.Argument(metavar="WORD", help="A word as a player types it")],
+    pos: PosOption = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """The definitions of WORD.
+
+    Exit code 1 if it is not in the list.
+    """
     lex = lexicon(ctx)
     definitions = checked(lex.definitions, word, pos=parts(pos))
-    if not definitions:
-        out.print(f"{lex.display(lex.normalize(word))}: not in the list")
-        raise typer.Exit(1)
-    out.print(f"{lex.display(lex.normalize(word))} ({', '.join(lex.titles(word))})")
-    for i, definition in enumerate(definitions, 1):
-        out.print(f"  {i}. {definition}")
+    key = lex.normalize(word)
+    if as_json:
+        print_json(
+            {
+                "word": word,
+                "normalized": key,
+                "pos": list(lex.parts_of_speech(word)) if definitions else [],
+                "titles": lex.titles(word) if definitions else [],
+                "definitions": definitions,
+            }
+        )
+    elif not definitions:
+        out.print(f"{lex.display(key)}: not in the list")
+    else:
+        out.print(f"{lex.display(key)} ({', '.join(lex.titles(word))})")
+        for i, definition in enumerate(definitions, 1):
+            out.print(f"  {i}. {definition}")
+    answer(bool(definitions))

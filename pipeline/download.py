@@ -9,6 +9,9 @@
 an interrupted transfer resumes there (HTTP Range) on the next run; the finished file is checked
 against the published SHA-1 and only then renamed to its final name, so a corrupt or partial
 download never sits under the real name. Only the standard library is used (urllib).
+
+A server that stops sending, or sends a trickle (less than STALL_BYTES in STALL_SECONDS), ends
+the transfer with one line; the partial file stays for the next run to resume.
 """
 
 from __future__ import annotations
@@ -17,20 +20,24 @@ import hashlib
 import http.client
 import os
 import re
+import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from wordlist_pipeline.editions import EDITIONS, Edition, codes
-from wordlist_pipeline.errors import DownloadError
+from wordlist_pipeline.errors import DownloadError, OutputError, os_reason
+from wordlist_pipeline.paths import check_output_folder
 
 DEFAULT_MIRROR = "https://dumps.wikimedia.org"
 MIRROR_ENV = "WORDLIST_MIRROR"
 LANGUAGES = codes()
 CHUNK = 1 << 20
-TIMEOUT = 60
+STALL_SECONDS = 60.0  # a transfer that makes no progress for this long is given up
+STALL_BYTES = 64 << 10  # "progress": at least this much in STALL_SECONDS (a trickle is no progress)
+MAX_TEXT_BYTES = 1 << 20  # the RSS and checksum files are a few KB
 
 ProgressCallback = Callable[[str, int, int | None], None]  # (file name, bytes so far, total or None)
 
@@ -60,30 +67,67 @@ def file_names(lang: str, date: str) -> tuple[str, str]:
     )
 
 
-def _open(url: str, headers: dict[str, str] | None = None):
+def _open(url: str, headers: dict[str, str] | None = None, *, timeout: float = STALL_SECONDS):
     agent = {"User-Agent": "wordlist/0.1 (Wiktionary word lists)"}
     request = urllib.request.Request(url, headers={**agent, **(headers or {})})
     try:
-        return urllib.request.urlopen(request, timeout=TIMEOUT)
+        return urllib.request.urlopen(request, timeout=timeout)
     except urllib.error.HTTPError as error:
         if error.code == 416:
             raise
         if error.code == 404:
             raise DownloadError(f"{url}: not found (HTTP 404)") from None
-        raise DownloadError(f"{url}: the server answered HTTP {error.code} {error.reason}") from None
-    except (TimeoutError, urllib.error.URLError, ConnectionError) as error:
-        reason = getattr(error, "reason", error)
+        if 300 <= error.code < 400:  # urllib gives up on a redirect loop with a three-line reason
+            raise DownloadError(
+                f"{url}: the server redirects in a loop (HTTP {error.code}); choose another --mirror"
+            ) from None
+        reason = " ".join(str(error.reason).split())
+        raise DownloadError(f"{url}: the server answered HTTP {error.code} {reason}") from None
+    except (TimeoutError, urllib.error.URLError, ConnectionError, http.client.HTTPException) as error:
+        reason = " ".join(str(getattr(error, "reason", error) or type(error).__name__).split())
         raise DownloadError(
             f"{url}: cannot connect ({reason}); check the network, or choose another --mirror"
         ) from None
 
 
-def _read_text(url: str) -> str:
-    with _open(url) as response:
-        return response.read().decode("utf-8", errors="replace")
+class _Stalled(Exception):
+    """Less than STALL_BYTES arrived in `stall_timeout` seconds."""
 
 
-def resolve_date(lang: str, date: str, mirror: str | None = None) -> str:
+def _blocks(response, stall_timeout: float) -> Iterator[bytes]:
+    """The body of `response` as it arrives; _Stalled when it stops or slows to a trickle.
+
+    read1 returns whatever has arrived (read(n) would wait for all n bytes), so a slow server is
+    noticed between blocks; the socket timeout (the same number of seconds) covers silence.
+    """
+    window_start, window_bytes = time.monotonic(), 0
+    while block := response.read1(CHUNK):
+        yield block
+        window_bytes += len(block)
+        now = time.monotonic()
+        if window_bytes >= STALL_BYTES:
+            window_start, window_bytes = now, 0
+        elif now - window_start >= stall_timeout:
+            raise _Stalled
+
+
+def _read_text(url: str, stall_timeout: float = STALL_SECONDS) -> str:
+    with _open(url, timeout=stall_timeout) as response:
+        data = bytearray()
+        try:
+            for block in _blocks(response, stall_timeout):
+                data += block
+                if len(data) > MAX_TEXT_BYTES:
+                    raise DownloadError(f"{url}: more than {MAX_TEXT_BYTES:,} bytes; not a dumps site's file")
+        except (_Stalled, OSError, http.client.HTTPException) as error:
+            reason = "it stopped sending" if isinstance(error, _Stalled | TimeoutError) else str(error)
+            raise DownloadError(f"{url}: the transfer broke off ({reason}); try again") from None
+        return data.decode("utf-8", errors="replace")
+
+
+def resolve_date(
+    lang: str, date: str, mirror: str | None = None, stall_timeout: float = STALL_SECONDS
+) -> str:
     """A dump date: YYYYMMDD as given, or the date 'latest' points to."""
     if re.fullmatch(r"\d{8}", date):
         return date
@@ -91,16 +135,18 @@ def resolve_date(lang: str, date: str, mirror: str | None = None) -> str:
         raise DownloadError(f"--date {date!r}: give YYYYMMDD or latest")
     db = _wiki(lang).dbname
     rss_url = f"{mirror_url(mirror)}/{db}/latest/{db}-latest-pages-articles-multistream.xml.bz2-rss.xml"
-    match = re.search(rf"/{db}/(\d{{8}})", _read_text(rss_url))
+    match = re.search(rf"/{db}/(\d{{8}})", _read_text(rss_url, stall_timeout))
     if match is None:
         raise DownloadError(f"{rss_url}: no dated dump folder named in it")
     return match.group(1)
 
 
-def published_sha1(lang: str, date: str, mirror: str | None = None) -> dict[str, str]:
+def published_sha1(
+    lang: str, date: str, mirror: str | None = None, stall_timeout: float = STALL_SECONDS
+) -> dict[str, str]:
     """{file name: sha1} from the dump's sha1sums.txt."""
     db = _wiki(lang).dbname
-    text = _read_text(f"{mirror_url(mirror)}/{db}/{date}/{db}-{date}-sha1sums.txt")
+    text = _read_text(f"{mirror_url(mirror)}/{db}/{date}/{db}-{date}-sha1sums.txt", stall_timeout)
     sums = {}
     for line in text.splitlines():
         parts = line.split()
@@ -117,12 +163,29 @@ def sha1_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def fetch(url: str, target: Path, sha1: str, on_progress: ProgressCallback | None = None) -> Path:
-    """Download `url` to `target`, resuming `target.part`, verifying `sha1` before the final rename."""
-    if target.exists() and sha1_of(target) == sha1:
+def fetch(
+    url: str,
+    target: Path,
+    sha1: str,
+    on_progress: ProgressCallback | None = None,
+    *,
+    stall_timeout: float = STALL_SECONDS,
+) -> Path:
+    """Download `url` to `target`, resuming `target.part`, verifying `sha1` before the final rename.
+
+    A transfer that makes no progress for `stall_timeout` seconds stops with a DownloadError; the
+    partial file stays for the next run.
+    """
+    if target.is_file() and sha1_of(target) == sha1:
         return target
     partial = target.with_name(target.name + ".part")
-    target.parent.mkdir(parents=True, exist_ok=True)
+    for path in (target, partial):
+        if os.path.lexists(path) and not path.is_file():
+            raise OutputError(f"{path}: not a file; the download will not replace it")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"{target.parent}: cannot create the folder ({os_reason(error)})") from None
     have = partial.stat().st_size if partial.exists() else 0
     digest = hashlib.sha1(usedforsecurity=False)
     if have:
@@ -130,7 +193,7 @@ def fetch(url: str, target: Path, sha1: str, on_progress: ProgressCallback | Non
             while block := f.read(CHUNK):
                 digest.update(block)
     try:
-        response = _open(url, {"Range": f"bytes={have}-"} if have else None)
+        response = _open(url, {"Range": f"bytes={have}-"} if have else None, timeout=stall_timeout)
     except urllib.error.HTTPError:  # 416: the partial file is already complete (or longer than the file)
         response = None
     if response is not None:
@@ -139,19 +202,36 @@ def fetch(url: str, target: Path, sha1: str, on_progress: ProgressCallback | Non
                 have, digest = 0, hashlib.sha1(usedforsecurity=False)
             length = response.headers.get("Content-Length")
             total = have + int(length) if length is not None else None
-            with open(partial, "ab" if have else "wb") as out:
+            try:
+                out = open(partial, "ab" if have else "wb")  # noqa: SIM115 - closed by the with below
+            except OSError as error:
+                raise OutputError(f"{partial}: cannot be written ({os_reason(error)})") from None
+            with out:
                 done = have
                 try:
-                    while block := response.read(CHUNK):
-                        out.write(block)
+                    for block in _blocks(response, stall_timeout):
+                        try:
+                            out.write(block)
+                        except OSError as error:
+                            raise OutputError(
+                                f"{partial}: not written: {os_reason(error)}; {done:,} bytes kept for "
+                                "the next run to resume from"
+                            ) from None
                         digest.update(block)
                         done += len(block)
                         if on_progress is not None:
                             on_progress(target.name, done, total)
-                except (OSError, http.client.HTTPException) as error:  # reset, timeout, IncompleteRead
+                except (_Stalled, TimeoutError) as error:
                     raise DownloadError(
-                        f"{url}: the transfer broke off after {done:,} bytes ({error}); run the same command "
-                        f"again to resume from {partial}"
+                        f"{url}: no progress for {stall_timeout:g} s after {done:,} bytes"
+                        f"{'' if isinstance(error, TimeoutError) else ' (the server sends a trickle)'}; "
+                        f"run the same command again to resume from {partial}"
+                    ) from None
+                except (OSError, http.client.HTTPException) as error:  # reset, IncompleteRead
+                    reason = " ".join(str(error).split()) or type(error).__name__
+                    raise DownloadError(
+                        f"{url}: the transfer broke off after {done:,} bytes ({reason}); "
+                        f"run the same command again to resume from {partial}"
                     ) from None
             if total is not None and done < total:
                 raise DownloadError(
@@ -176,18 +256,24 @@ def download(
     *,
     mirror: str | None = None,
     on_progress: ProgressCallback | None = None,
+    stall_timeout: float = STALL_SECONDS,
 ) -> Downloaded:
-    """Download the pages-articles multistream dump of the `lang` Wiktionary and its index into `dest`."""
+    """Download the pages-articles multistream dump of the `lang` Wiktionary and its index into `dest`.
+
+    A transfer that makes no progress for `stall_timeout` seconds is given up (see fetch).
+    """
     db = _wiki(lang).dbname
-    dest = Path(dest)
-    date = resolve_date(lang, date, mirror)
-    sums = published_sha1(lang, date, mirror)
+    dest = check_output_folder(Path(dest))
+    date = resolve_date(lang, date, mirror, stall_timeout)
+    sums = published_sha1(lang, date, mirror, stall_timeout)
     base = f"{mirror_url(mirror)}/{db}/{date}"
     paths = []
     for name in file_names(lang, date):
         if name not in sums:
             raise DownloadError(f"{base}/{db}-{date}-sha1sums.txt: no checksum for {name}")
-        paths.append(fetch(f"{base}/{name}", dest / name, sums[name], on_progress))
+        paths.append(
+            fetch(f"{base}/{name}", dest / name, sums[name], on_progress, stall_timeout=stall_timeout)
+        )
     return Downloaded(paths[0], paths[1], date)
 
 

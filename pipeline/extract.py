@@ -15,12 +15,15 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from wordlist.errors import WordlistError
+from wordlist_pipeline import interrupt
 from wordlist_pipeline.atomic import atomic_path
 from wordlist_pipeline.dump import (
     DumpReader,
@@ -37,10 +40,12 @@ from wordlist_pipeline.dump.reader import is_bz2, read_siteinfo
 from wordlist_pipeline.editions import edition, language_name
 from wordlist_pipeline.entries import SCHEMA, rows_to_table, to_row
 from wordlist_pipeline.errors import DumpError
+from wordlist_pipeline.paths import check_input_file, check_output_file
 
 ROW_GROUP_ROWS = 10_000
 PAGE_BATCH = 400
 MAX_PROBLEMS = 20
+MAX_PAGE_ID = 2**63 - 1  # the entries table stores page ids as int64
 
 
 @dataclass
@@ -120,6 +125,11 @@ def extract_pages(pages: Iterable[Page], lang: str) -> tuple[list[tuple], Extrac
     stats = ExtractStats()
     for page in pages:
         stats.pages += 1
+        if not 0 <= page.page_id <= MAX_PAGE_ID:
+            stats.skipped["malformed <page>"] += 1
+            if len(stats.problems) < MAX_PROBLEMS:
+                stats.problems.append(f"page {page.title!r}: id {page.page_id} is out of range (0 to 2^63-1)")
+            continue
         if page.namespace != 0:
             stats.skipped[OTHER_NAMESPACE] += 1
             continue
@@ -201,6 +211,20 @@ def resolve_lang(siteinfo: SiteInfo, lang: str | None, dump: Path) -> str:
 ProgressCallback = Callable[[int, int, ExtractStats], None]
 
 
+def check_paths(dump: Path | str, out: Path | str, index: Path | str | None = None) -> Path | None:
+    """Check what extract() reads and writes before it reads a byte; returns the index to use.
+
+    The dump and index must be readable files; the output must not be a folder, the dump or the
+    index, nor lie under a file.
+    """
+    dump = check_input_file(Path(dump), "a dump", DumpError)
+    index_path = Path(index) if index else default_index_path(dump)
+    if index_path is not None:
+        check_input_file(index_path, "a multistream index", DumpError)
+    check_output_file(Path(out), [dump, index_path])
+    return index_path
+
+
 def extract(
     dump: Path | str,
     out: Path | str,
@@ -216,10 +240,10 @@ def extract(
     """
     started = time.perf_counter()
     dump, out = Path(dump), Path(out)
-    if not dump.is_file():
-        raise DumpError(f"{dump}: no such file")
+    index = check_paths(dump, out, index)
+    if workers is not None and workers < 1:
+        raise WordlistError(f"--workers {workers}: give 1 or more worker processes")
     workers = workers or default_workers()
-    index = Path(index) if index else default_index_path(dump)
     multistream = open_multistream(dump, index) if is_bz2(dump) or index else None
     siteinfo = multistream.siteinfo if multistream else read_siteinfo(dump)
     lang = resolve_lang(siteinfo, lang, dump)
@@ -270,13 +294,37 @@ def _run(tasks: Iterator[tuple[Callable, tuple]], workers: int) -> Iterator[tupl
     pending: deque[Future] = deque()
     try:
         for function, args in tasks:
-            pending.append(pool.submit(function, args))
+            with interrupt.deferred():  # the first submit forks the workers: not to be cut in half
+                pending.append(pool.submit(function, args))
             if len(pending) >= workers * 3:
                 yield pending.popleft().result()
+            interrupt.check()
         while pending:
             yield pending.popleft().result()
+            interrupt.check()
+    except BrokenProcessPool:
+        _stop_workers(pool)
+        raise WordlistError(
+            "a worker process died (killed, or out of memory?); try again with fewer --workers"
+        ) from None
+    except BaseException:  # an error, Ctrl-C, SIGTERM (interrupt.Terminated): stop at once
+        _stop_workers(pool)
+        raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Kill the workers now rather than let them finish their tasks, whose results nobody reads.
+
+    ProcessPoolExecutor has no public way to do this before Python 3.14 (terminate_workers).
+    """
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 class _TableWriter:

@@ -4,7 +4,7 @@ The shipped profiles are in pipeline/profiles/; a user adds one by writing a TOM
 shape and passing its path (``wordlist build --profile my.toml``). Every key is checked: an
 unknown key, a wrong type or an unknown part of speech or tag is an error naming the file and key.
 
-    name = "mygame"                        # the folder name under outputs/<lang>/
+    name = "mygame"                        # the folder name under outputs/<lang>/: a-z 0-9 _ -
     description = "..."
     languages = ["en"]
 
@@ -17,10 +17,13 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
 
     [words]                                # how a page title becomes a game word
     remove = "-"                           # characters deleted ("e-mail" -> "email")
+    replace = { "ß" = "ss" }               # spellings changed, after lower-casing
     exclude_characters = ""                # titles containing any of these are left out
     lowercase = true                       # words are compared and stored in lower case
     min_length = 2
     max_length = 15                        # optional
+    [words.de]                             # any of these keys, for one language only
+    replace = { "ß" = "ss" }
 
     [words.titles]                         # which page titles each language's list takes:
     en = "lowercase"                       #   only titles in lower case ("cat", not "Monday"); a capital
@@ -42,11 +45,15 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
     a = [1, 8]                             # for each of the profile's languages
 
 The alphabet and the game are checked by their records in wordlist.format (`Alphabet`,
-`GameSpec`), the same code that reads them back from a built list.
+`GameSpec`), the same code that reads them back from a built list, within the format's limits
+(boards up to 32x32, racks up to 16 tiles, 0 to 1,000 points and tiles a letter, at most 10,000
+tiles). Word lengths are 1 to 100 letters (LIMITS). A profile file is UTF-8 TOML of at most 1 MB.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +62,7 @@ from wordlist.format import POS, Alphabet, FormatError, GameSpec
 from wordlist_pipeline.editions import EDITIONS
 from wordlist_pipeline.entries import TAGS
 from wordlist_pipeline.errors import ProfileError
+from wordlist_pipeline.paths import check_input_file
 
 PROFILE_DIR = Path(__file__).resolve().parent / "profiles"
 
@@ -81,8 +89,15 @@ _WORDS = {
     "lowercase": bool,
     "min_length": int,
     "max_length": int,
+    "replace": dict,
 }
 _GAME = {"board_size": int, "rack_size": int, "board": list, "start": list, "tiles": dict}
+# A profile's name becomes a folder name under outputs/<lang>/: an identifier, never a path. No
+# dots, so never a file the language folder holds (entries.parquet, source.json, .tmp files).
+NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+LANGUAGE = re.compile(r"[a-z]{2,3}")  # also a folder name: outputs/<lang>/
+LIMITS = {"min_length": (1, 100), "max_length": (1, 100)}  # [words] lengths, in letters
+MAX_PROFILE_BYTES = 1 << 20
 _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
 # Which page titles a language's list takes (words.titles). An all-capital title (FBI, TÜV: two
 # letters or more) is an initialism or acronym for word-list purposes, in every language.
@@ -111,6 +126,8 @@ class Profile:
     lowercase: bool = True
     min_length: int = 1
     max_length: int | None = None
+    replace: dict[str, str] = field(default_factory=dict)
+    language_words: dict[str, dict] = field(default_factory=dict)  # [words.<lang>]: overrides
     alphabets: dict[str, str] = field(default_factory=dict)
     upper: dict[str, str] = field(default_factory=dict)
     game: dict = field(default_factory=dict)
@@ -126,15 +143,22 @@ class Profile:
     def alphabet(self, lang: str) -> str:
         return self.alphabets[lang]
 
+    def for_language(self, lang: str) -> Profile:
+        """The profile as it applies to `lang`: its [words.<lang>] keys replace the [words] ones."""
+        overrides = self.language_words.get(lang)
+        return dataclasses.replace(self, **overrides) if overrides else self
+
     def alphabet_record(self, lang: str) -> Alphabet:
         """What alphabet.json holds for `lang`: letters, capitals, how words are normalized."""
+        words = self.for_language(lang)
         return Alphabet(
             language=lang,
             letters=self.alphabet(lang),
             language_name=EDITIONS[lang].name,
             upper={c: u for c, u in self.upper.items() if c in self.alphabet(lang)},
-            remove=self.remove,
-            lowercase=self.lowercase,
+            remove=words.remove,
+            lowercase=words.lowercase,
+            replace=words.replace,
         )
 
     def game_spec(self, lang: str) -> GameSpec | None:
@@ -158,18 +182,55 @@ def load_profile(name_or_path: str | Path) -> Profile:
     """A shipped profile by name ('balda'), or any profile file by path."""
     text = str(name_or_path)
     path = Path(text) if text.endswith(".toml") or "/" in text else PROFILE_DIR / f"{text}.toml"
-    if not path.exists():
-        if path.parent == PROFILE_DIR:
-            raise ProfileError(
-                f"no profile named {text!r} (shipped: {', '.join(available_profiles())}; "
-                "or give the path of a .toml file)"
-            )
-        raise ProfileError(f"{path}: no such profile file")
+    if not path.exists() and path.parent == PROFILE_DIR:
+        raise ProfileError(
+            f"no profile named {text!r} (shipped: {', '.join(available_profiles())}; "
+            "or give the path of a .toml file)"
+        )
+    check_input_file(path, "a profile file", ProfileError)
+    if path.stat().st_size > MAX_PROFILE_BYTES:
+        raise ProfileError(f"{path}: {path.stat().st_size:,} bytes, too large for a profile (1 MB at most)")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ProfileError(
+            f"{path}: not UTF-8 text (byte {error.start} is {error.object[error.start]:#04x})"
+        ) from None
+    except OSError as error:
+        raise ProfileError(f"{path}: cannot be read ({error.strerror})") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ProfileError(f"{path}: not valid TOML ({error})") from None
     return _build(path, data)
+
+
+def _check_identity(path: Path, data: dict) -> None:
+    """name and languages become folder names: identifiers only."""
+    name = data["name"]
+    if not NAME.fullmatch(name):
+        raise ProfileError(
+            f"{path}: 'name' {name!r} must be a plain name of at most 64 characters a-z, 0-9, _ and -, "
+            "starting with a letter or digit (it names the word list's folder)"
+        )
+    languages = data["languages"]
+    if not languages:
+        raise ProfileError(f"{path}: 'languages' must name at least one language")
+    for lang in languages:
+        if not isinstance(lang, str) or not LANGUAGE.fullmatch(lang):
+            raise ProfileError(f"{path}: 'languages' has {lang!r}, not a language code like 'en'")
+    if len(set(languages)) != len(languages):
+        raise ProfileError(f"{path}: 'languages' lists a language twice")
+
+
+def _check_lengths(path: Path, words: dict, where: str) -> None:
+    """Word lengths within LIMITS (the game's numbers are checked by its GameSpec record)."""
+    for key, (low, high) in LIMITS.items():
+        value = words.get(key)
+        if value is not None and not low <= value <= high:
+            raise ProfileError(f"{path}: '{where}{key}' is {value}; it must be from {low} to {high}")
+    if words.get("max_length", LIMITS["max_length"][1]) < words.get("min_length", 1):
+        raise ProfileError(f"{path}: '{where}max_length' is less than '{where}min_length'")
 
 
 def _check_keys(path: Path, table: dict, allowed: dict[str, type], prefix: str = "") -> None:
@@ -224,9 +285,14 @@ def _check_game(path: Path, profile: Profile) -> None:
             raise ProfileError(f"{path}: {message}") from None
 
 
+def _renamed(words: dict) -> dict:
+    """[words.<lang>] keys as Profile fields (the same names; `replace` copied)."""
+    return {key: dict(value) if isinstance(value, dict) else value for key, value in words.items()}
+
+
 def _names(path: Path, where: str, values: list, known: tuple[str, ...] | dict, what: str) -> tuple[str, ...]:
     for value in values:
-        if value not in known:
+        if not isinstance(value, str) or value not in known:
             raise ProfileError(f"{path}: {where!r} has unknown {what} {value!r} (known: {', '.join(known)})")
     return tuple(values)
 
@@ -250,16 +316,32 @@ def _build(path: Path, data: dict) -> Profile:
         if required not in data:
             raise ProfileError(f"{path}: missing key {required!r}")
     entries = data.get("entries", {})
-    words = data.get("words", {})
+    words = dict(data.get("words", {}))
     game = data.get("game", {})
+    languages = data["languages"]
+    if not isinstance(languages, list) or not all(isinstance(lang, str) for lang in languages):
+        raise ProfileError(f"{path}: 'languages' must be a list of language codes")
+    language_words = {lang: words.pop(lang) for lang in languages if isinstance(words.get(lang), dict)}
     _check_keys(path, entries, _ENTRIES, "entries.")
-    _check_keys(path, words, _WORDS, "words.")
+    for where, table in [("words.", words)] + [(f"words.{lang}.", t) for lang, t in language_words.items()]:
+        _check_keys(path, table, _WORDS, where)
+        for old, new in table.get("replace", {}).items():
+            if not old or not isinstance(new, str):
+                raise ProfileError(
+                    f"{path}: '{where}replace' maps spellings to strings, not {old!r} = {new!r}"
+                )
     _check_keys(path, game, _GAME, "game.")
+    _check_identity(path, data)
+    for where, table in [("words.", words)] + [(f"words.{lang}.", t) for lang, t in language_words.items()]:
+        _check_lengths(path, table, where)
     languages = tuple(data["languages"])
     _names(path, "languages", list(languages), tuple(EDITIONS), "language")
     # each language's letters and capitals come from its edition unless the profile gives them
     alphabet = {lang: EDITIONS[lang].alphabet for lang in languages} | dict(data.get("alphabet", {}))
-    upper = {c: u for lang in languages for c, u in EDITIONS[lang].upper.items()} | alphabet.pop("upper", {})
+    given_upper = alphabet.pop("upper", {})
+    if not isinstance(given_upper, dict):
+        raise ProfileError(f"{path}: 'alphabet.upper' must be a table of letter = capital")
+    upper = {c: u for lang in languages for c, u in EDITIONS[lang].upper.items()} | given_upper
     for lang in languages:
         if not isinstance(alphabet.get(lang), str) or not alphabet[lang]:
             raise ProfileError(f"{path}: 'alphabet.{lang}' must give the letters of language {lang!r}")
@@ -291,6 +373,8 @@ def _build(path: Path, data: dict) -> Profile:
         lowercase=words.get("lowercase", True),
         min_length=words.get("min_length", 1),
         max_length=words.get("max_length"),
+        replace=dict(words.get("replace", {})),
+        language_words={lang: _renamed(table) for lang, table in language_words.items()},
         alphabets=alphabet,
         upper=upper,
         game=game,

@@ -65,7 +65,7 @@ class Selection:
         return pl.concat(batches) if batches else pl.DataFrame(schema=WORDS_SCHEMA)
 
     def with_definitions(self, definitions: pl.Series) -> Selection:
-        """This selection with the definitions of the entries it was made from (`read_definitions`):
+        """This selection with the definitions of the entries it was made from (`definitions_column`):
         a table's decisions need no definitions, which are most of its bytes."""
         if len(definitions) != len(self.titles):
             raise ValueError(f"{len(definitions)} rows of definitions for {len(self.titles)} entries")
@@ -153,23 +153,27 @@ _TAG_BITS = {tag: 1 << i for i, tag in enumerate(TAGS)}
 TAG_BITS_COLUMN = "definition_tag_bits"
 
 
-def read_entries(path: Path, lang: str) -> pl.DataFrame:
+def decision_columns(path: Path, lang: str) -> pl.DataFrame:
     """The entries of `lang` in the table at `path`, with the columns `select` decides on: all of
-    COLUMNS but the definitions (`read_definitions`), and each definition's tags as one bit mask
+    COLUMNS but the definitions (`definitions_column`), and each definition's tags as one bit mask
     (TAG_BITS_COLUMN; at 1.35 million entries the tags' strings cost 70 MB more)."""
     columns = [c for c in COLUMNS if c not in ("definitions", "definition_tags")]
     tag_bits = _tag_bits(pl.col("definition_tags")).alias(TAG_BITS_COLUMN)
-    in_lang = pl.scan_parquet(path).filter(pl.col("lang") == lang)
-    entries = in_lang.select(*columns, tag_bits).collect(engine="streaming")
+    entries = _rows_of(path, lang).select(*columns, tag_bits).collect(engine="streaming")
     # one piece, not one per row group: the titles are gathered by row, 6x faster from one chunk
     return entries.with_columns(entries["word"].rechunk())
 
 
-def read_definitions(path: Path, lang: str) -> pl.Series:
-    """The definitions column of the entries of `lang` in the table at `path`, rows as in `read_entries`."""
-    in_lang = pl.scan_parquet(path).filter(pl.col("lang") == lang)
+def definitions_column(path: Path, lang: str) -> pl.Series:
+    """The definitions of the entries of `lang` in the table at `path`, rows as in `decision_columns`."""
+    in_lang = _rows_of(path, lang)
     # one piece, not one per row group: gathering rows from 135 chunks took 6x as long
     return in_lang.select("definitions").collect(engine="streaming").to_series().rechunk()
+
+
+def _rows_of(path: Path, lang: str) -> pl.LazyFrame:
+    # a null language is kept, for the reader to report the table as damaged (not to drop rows)
+    return pl.scan_parquet(path).filter((pl.col("lang") == lang) | pl.col("lang").is_null())
 
 
 def _tag_bits(definition_tags: pl.Expr) -> pl.Expr:
@@ -183,6 +187,7 @@ _Rule = tuple[str, pl.Expr, "str | int | pl.Expr | None"]
 
 
 def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
+    profile = profile.for_language(lang)
     in_lang = entries["lang"] == lang
     if not in_lang.all():  # (a table holds one language as built; filtering would copy it)
         entries = entries.filter(in_lang)
@@ -274,18 +279,22 @@ def normalized(titles: pl.Series, alphabet: Alphabet) -> pl.Series:
     The removals are the same literal replacements. Lower-casing ASCII is the same everywhere;
     beyond ASCII, Polars follows a newer Unicode than Python (55 characters of Unicode 15-16
     lower-case in Polars and not in Python 3.11), so those titles go through the library's own
-    `normalize`: a list's words are what the library will look them up as.
+    `normalize`: a list's words are what the library will look them up as. The replacements
+    (German Wordgame's ß -> ss) are literal, in the alphabet's order, as there.
     """
     for char in alphabet.remove:
         titles = titles.str.replace_all(char, "", literal=True)
-    if not alphabet.lowercase:
-        return titles
-    lowered = titles.str.to_lowercase()
-    # a character beyond ASCII takes more than one byte in UTF-8 (5x faster than a regex)
-    beyond_ascii = (titles.str.len_bytes() != titles.str.len_chars()).fill_null(False).arg_true()
-    if beyond_ascii.len():
-        lowered = lowered.scatter(beyond_ascii, [t.lower() for t in titles.gather(beyond_ascii).to_list()])
-    return lowered
+    if alphabet.lowercase:
+        lowered = titles.str.to_lowercase()
+        # a character beyond ASCII takes more than one byte in UTF-8 (5x faster than a regex)
+        beyond_ascii = (titles.str.len_bytes() != titles.str.len_chars()).fill_null(False).arg_true()
+        if beyond_ascii.len():
+            beyond = [t.lower() for t in titles.gather(beyond_ascii).to_list()]
+            lowered = lowered.scatter(beyond_ascii, beyond)
+        titles = lowered
+    for old, new in alphabet.replace.items():
+        titles = titles.str.replace_all(old, new, literal=True)
+    return titles
 
 
 def _character_class(letters: str) -> str:

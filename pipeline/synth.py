@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from wordlist_pipeline import interrupt
 from wordlist_pipeline.dump.writer import MultistreamWriter, SourcePage, full_title, header, page_xml
 from wordlist_pipeline.errors import SynthError
+from wordlist_pipeline.paths import SAMPLE_DIR
 
-SAMPLE_DIR = Path(__file__).resolve().parents[1] / "dumps" / "sample"
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _START, _END = "^", "$"
 
@@ -239,16 +240,19 @@ def synthetic_dump(
     source = tasks()
     pending: deque = deque()
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-    with pool, MultistreamWriter(dump, lang=lang, header_xml=head, index=index) as writer:
-        while written < xml_bytes:
-            while len(pending) < workers * 4:  # streams are built in parallel, written in order
-                pending.append(pool.submit(synthetic_stream, next(source)))
-            data, entries, length, count = pending.popleft().result()
-            writer.add_compressed(data, entries)
-            written += length
-            pages_total += count
-            if on_progress is not None:
-                on_progress(min(written, xml_bytes), xml_bytes)
-        for future in pending:
-            future.cancel()
+    try:
+        with MultistreamWriter(dump, lang=lang, header_xml=head, index=index) as writer:
+            while written < xml_bytes:
+                while len(pending) < workers * 4:  # streams are built in parallel, written in order
+                    with interrupt.deferred():  # a submit may fork a worker: not to be cut in half
+                        pending.append(pool.submit(synthetic_stream, next(source)))
+                data, entries, length, count = pending.popleft().result()
+                writer.add_compressed(data, entries)
+                written += length
+                pages_total += count
+                if on_progress is not None:
+                    on_progress(min(written, xml_bytes), xml_bytes)
+                interrupt.check()
+    finally:  # done, or stopped (an error, Ctrl-C, SIGTERM): the streams not yet built are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
     return SyntheticDump(dump, index, pages_total, written)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,12 @@ def sample_outputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("outputs")
     build(out_dir=out, workers=1)
     return out
+
+
+@pytest.fixture(params=["compiled", "python"])
+def move_generator(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The test runs once on the compiled move generators, once on the Python reference."""
+    from tests.game_helpers import generator  # (it imports this module)
+
+    with generator(request.param) as kind:
+        yield kind

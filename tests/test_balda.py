@@ -179,8 +179,10 @@ def test_most_points_wins(lexicon: Lexicon) -> None:
 def test_resigning(lexicon: Lexicon) -> None:
     g = game(lexicon)
     g.play(move("b2", "q"))
-    g.resign()
+    turn = g.resign()
     assert g.is_over and g.winners == [0] and g.resigned == 1
+    assert turn.action == "resign" and g.version == 2 and g.history[-1] == turn
+    refused(g, move("a1", "x"), "game_over")
 
 
 # --- JSON -------------------------------------------------------------------------------------------
@@ -200,9 +202,9 @@ def test_json_round_trip_and_play_on(lexicon: Lexicon) -> None:
 
 
 def test_json_errors(lexicon: Lexicon) -> None:
-    with pytest.raises(WordlistError, match="not a Balda game state"):
+    with pytest.raises(WordlistError, match="not a balda game state"):
         BaldaGame.from_json('{"format": "chess/1"}', lexicon)
-    with pytest.raises(WordlistError, match="not a Balda game state"):
+    with pytest.raises(WordlistError, match="not a balda game state"):
         BaldaGame.from_json("{", lexicon)
 
 
@@ -214,7 +216,7 @@ def test_cell_names() -> None:
 
 def test_german_letters(tmp_path: Path) -> None:
     lexicon = make_lexicon(tmp_path, {"bären": "noun", "bär": "noun", "straße": "noun", "ähre": "noun"}, "de")
-    g = BaldaGame.new(lexicon, BaldaSettings(language="de"), start_word="BÄREN")
+    g = BaldaGame.new(lexicon, BaldaSettings(), start_word="BÄREN")
     assert "".join(g.board[2]) == "bären"
     turn = g.play(move("b4", "Ä"))
     assert turn.letter == "ä"

@@ -1,8 +1,9 @@
-"""The Balda bot: it lists exactly the legal moves, plays by its strategy, and whole games stay consistent."""
+"""Balda's move generator and the bot: exactly the legal moves, the strategies, consistent whole games."""
 
 from __future__ import annotations
 
 import random
+import statistics
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,10 @@ from hypothesis import strategies as st
 
 from tests.balda_helpers import WORDS, make_lexicon
 from tests.conftest import run_cli
+from tests.game_helpers import GENERATORS, generator
 from wordlist import Lexicon
 from wordlist.games.balda import BaldaGame, BaldaSettings, IllegalMove, Move
-from wordlist.games.balda_bot import BaldaBot, choose_move, legal_moves, self_play
+from wordlist.games.bot import Bot, UnknownLevel, self_play
 
 
 @pytest.fixture(scope="module")
@@ -53,43 +55,58 @@ def random_position(lexicon: Lexicon, seed: int, moves: int, diagonal: bool) -> 
     game = BaldaGame.new(lexicon, BaldaSettings(diagonal=diagonal), start_word="table", seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
-        game.play(rng.choice(legal_moves(game)).move)
+        game.play(rng.choice(game.legal_moves()).move)
     return game
 
 
 @pytest.mark.parametrize("diagonal", [False, True])
 @pytest.mark.parametrize("seed", range(4))
 def test_the_bot_lists_exactly_the_legal_word_moves(lexicon: Lexicon, seed: int, diagonal: bool) -> None:
+    """The compiled generator and the Python one each list exactly what brute force finds."""
     game = random_position(lexicon, seed, moves=seed * 3, diagonal=diagonal)
-    listed = legal_moves(game, single_letters=False)
-    as_keys = {(c.move.cell, c.move.letter, c.move.path) for c in listed}
-    assert len(as_keys) == len(listed)  # no duplicates
-    assert as_keys == brute_force_moves(game)
-    for candidate in listed:
-        assert game.check(candidate.move) == candidate.word
+    expected = brute_force_moves(game)
+    for kind in GENERATORS:
+        with generator(kind):
+            listed = game.search(single_letters=False).all()
+        as_keys = {(c.move.cell, c.move.letter, c.move.path) for c in listed}
+        assert len(as_keys) == len(listed), kind  # no duplicates
+        assert as_keys == expected, kind
+        for candidate in listed:
+            assert game.check(candidate.move) == candidate.word
 
 
 def test_single_letter_moves_are_listed_too(lexicon: Lexicon) -> None:
     game = BaldaGame.new(lexicon, start_word="table")
-    singles = [c for c in legal_moves(game) if len(c.move.path) == 1]
+    singles = [c for c in game.legal_moves() if len(c.move.path) == 1]
     assert len(singles) == len(game.placeable_cells()) * len(lexicon.letters) == 10 * 26
 
 
 def test_strategies(lexicon: Lexicon) -> None:
     game = BaldaGame.new(lexicon, start_word="table")
-    words = legal_moves(game, single_letters=False)
+    words = game.search(single_letters=False).all()
     longest = max(c.points for c in words)
-    assert choose_move(game, "strong", random.Random(1)).points == longest == 5  # CABLE over the start word
-    picks = {choose_move(game, "beginner", random.Random(s)).word for s in range(20)}
-    assert picks and all(len(w) <= 4 for w in picks) and len(picks) > 1
-    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
-        BaldaBot("expert")
+    assert Bot("strong", 1).choose(game).points == longest == 5  # CABLE over the start word
+    median = statistics.median(c.points for c in words)
+    picks = {Bot("beginner", s).choose(game).word for s in range(20)}
+    assert picks and all(len(w) <= median < longest for w in picks) and len(picks) > 1
+    with pytest.raises(UnknownLevel, match="unknown bot level 'expert'"):
+        Bot("expert")
 
 
-def test_rule_c_is_respected_by_the_bot(lexicon: Lexicon) -> None:
+def test_the_bot_plays_a_single_letter_only_where_no_word_fits(tmp_path: Path) -> None:
+    lexicon = make_lexicon(tmp_path, {"zzzzz": "noun", "ab": "noun"})
+    game = BaldaGame.new(lexicon, start_word="zzzzz")
+    assert game.search(single_letters=False).all() == []
+    chosen = Bot("strong", 3).choose(game)
+    assert chosen is not None and len(chosen.move.path) == 1 and chosen.points == 1
+    turn = Bot("beginner", 3).move(game)
+    assert turn.points == 1 and game.version == 1
+
+
+def test_rule_c_is_respected_by_the_bot(lexicon: Lexicon, move_generator: str) -> None:
     game = BaldaGame.new(lexicon, start_word="table")
     game.play(Move((1, 1), "b", ((1, 1), (2, 1), (2, 0))))  # BAT
-    for candidate in legal_moves(game, single_letters=False):
+    for candidate in game.search(single_letters=False).all():
         path = set(candidate.move.path)
         assert not (candidate.word == "bat" and path & {(1, 1), (2, 1), (2, 0)})
         assert candidate.word != "table"
@@ -100,12 +117,14 @@ def test_rule_c_is_respected_by_the_bot(lexicon: Lexicon) -> None:
     choices=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=20),
     diagonal=st.booleans(),
 )
-def test_random_legal_games_stay_consistent(lexicon: Lexicon, choices: list[int], diagonal: bool) -> None:
+def test_random_legal_games_stay_consistent(
+    lexicon: Lexicon, choices: list[int], diagonal: bool, move_generator: str
+) -> None:
     game = BaldaGame.new(lexicon, BaldaSettings(diagonal=diagonal), start_word="table")
     for choice in choices:
         if game.is_over:
             break
-        moves = legal_moves(game)
+        moves = game.legal_moves()
         assert moves, "a position always has a move (the one-letter rule)"
         game.play(moves[choice % len(moves)].move)
         # invariants of the state
@@ -146,8 +165,8 @@ def test_bot_against_bot_on_the_sample_word_lists(
     sample_outputs: Path, lang: str, size: int, diagonal: bool
 ) -> None:
     lexicon = Lexicon.open(lang, "balda", sample_outputs)
-    game = BaldaGame.new(lexicon, BaldaSettings(size, diagonal, ("verb",), lang), seed=11)
-    self_play(game, (BaldaBot("strong", 1), BaldaBot("beginner", 2)))
+    game = BaldaGame.new(lexicon, BaldaSettings(size, diagonal, ("verb",)), seed=11)
+    self_play(game, (Bot("strong", 1), Bot("beginner", 2)))
     assert game.is_over and len(game.history) == size * size - size
     assert sum(game.scores) == sum(t.points for t in game.history)
     assert any(t.points > 1 for t in game.history)  # real words were played
@@ -155,8 +174,8 @@ def test_bot_against_bot_on_the_sample_word_lists(
         if turn.points > 1:
             assert lexicon.is_word(turn.word, pos=["noun", "verb"]) and turn.definitions
     replay = self_play(
-        BaldaGame.new(lexicon, BaldaSettings(size, diagonal, ("verb",), lang), seed=11),
-        (BaldaBot("strong", 1), BaldaBot("beginner", 2)),
+        BaldaGame.new(lexicon, BaldaSettings(size, diagonal, ("verb",)), seed=11),
+        (Bot("strong", 1), Bot("beginner", 2)),
     )
     assert replay.to_dict() == game.to_dict()  # seeded: the same game again
 

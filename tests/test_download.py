@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import io
 import re
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -13,9 +16,10 @@ from typing import ClassVar
 import pytest
 
 from tests.conftest import run_cli
+from wordlist_pipeline import download as download_module
 from wordlist_pipeline.download import download, downloaded
 from wordlist_pipeline.dump.writer import SourcePage, write_dump
-from wordlist_pipeline.errors import DownloadError
+from wordlist_pipeline.errors import DownloadError, OutputError
 
 DATE = "20261101"
 DB = "enwiktionary"
@@ -28,6 +32,7 @@ class DumpSite(BaseHTTPRequestHandler):
 
     root: Path
     cut: ClassVar[dict[str, int]] = {}  # URL path -> bytes to send before dropping the connection (once)
+    trickle: ClassVar[dict[str, int]] = {}  # URL path -> bytes to send before slowing to a trickle (once)
     log: ClassVar[list[tuple[str, str | None]]] = []
 
     def log_message(self, *args) -> None:  # quiet
@@ -52,6 +57,18 @@ class DumpSite(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data) - start))
         self.end_headers()
         body = data[start:]
+        trickle = self.trickle.pop(self.path, None)
+        if trickle is not None:
+            self.wfile.write(body[:trickle])
+            try:
+                for byte in body[trickle : trickle + 100]:  # a byte every 50 ms: far less than 64 KB a second
+                    time.sleep(0.05)
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+            except OSError:  # the client gave up
+                pass
+            self.close_connection = True
+            return
         cut = self.cut.pop(self.path, None)
         self.wfile.write(body[:cut] if cut is not None else body)
         if cut is not None:
@@ -96,7 +113,7 @@ def site(tmp_path: Path) -> Iterator[tuple[str, Path, type[DumpSite]]]:
             f'<rss version="2.0"><channel><item><link>https://dumps.wikimedia.org/{db}/{DATE}</link></item>'
             "</channel></rss>"
         )
-    handler = type("Site", (DumpSite,), {"root": root, "cut": {}, "log": []})
+    handler = type("Site", (DumpSite,), {"root": root, "cut": {}, "trickle": {}, "log": []})
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -192,3 +209,79 @@ def test_build_from_downloads_needs_some(tmp_path: Path) -> None:
         downloaded(tmp_path)
     result = run_cli("build", "--downloads", tmp_path, "--out", tmp_path / "o")
     assert result.returncode == 1 and "wordlist download" in result.stderr
+
+
+def test_a_trickling_server_is_given_up_and_the_partial_file_resumed(
+    site: tuple[str, Path, type[DumpSite]], tmp_path: Path
+) -> None:
+    url, root, handler = site
+    path = f"/{DB}/{DATE}/{DUMP}"
+    handler.trickle[path] = 3000
+    started = time.monotonic()
+    with pytest.raises(DownloadError) as raised:
+        download("en", DATE, tmp_path, mirror=url, stall_timeout=1)
+    assert time.monotonic() - started < 10
+    message = str(raised.value)
+    assert "\n" not in message and DUMP in message
+    assert "no progress for 1 s after 3,0" in message and "the server sends a trickle" in message
+    kept = (tmp_path / f"{DUMP}.part").stat().st_size
+    assert kept >= 3000 and not (tmp_path / DUMP).exists()
+    result = download("en", DATE, tmp_path, mirror=url, stall_timeout=1)
+    assert result.dump.read_bytes() == (root / DB / DATE / DUMP).read_bytes()
+    assert (path, f"bytes={kept}-") in handler.log
+
+
+def test_a_redirect_loop_is_one_line(tmp_path: Path) -> None:
+    class Loop(DumpSite):
+        def do_GET(self) -> None:
+            self.send_response(301)
+            self.send_header("Location", self.path)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Loop)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        mirror = f"http://127.0.0.1:{server.server_address[1]}"
+        with pytest.raises(DownloadError) as raised:
+            download("en", DATE, tmp_path, mirror=mirror)
+    finally:
+        server.shutdown()
+        server.server_close()
+    message = str(raised.value)
+    assert "\n" not in message and "the server redirects in a loop (HTTP 301)" in message
+    assert message.startswith(f"{mirror}/{DB}/{DATE}/{DB}-{DATE}-sha1sums.txt: ")
+
+
+def test_a_full_disk_during_a_download_keeps_what_was_written(
+    site: tuple[str, Path, type[DumpSite]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, _, _ = site
+
+    class FullDisk(io.BytesIO):
+        def write(self, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    real_open = open
+
+    def open_part(path, mode="r", *args, **kwargs):
+        return FullDisk() if str(path).endswith(".part") else real_open(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(download_module, "open", open_part, raising=False)
+    with pytest.raises(OutputError) as raised:
+        download("en", DATE, tmp_path, mirror=url)
+    assert str(raised.value).startswith(f"{tmp_path / DUMP}.part: not written: no space left on the device; ")
+
+
+def test_a_destination_that_cannot_be_made(
+    site: tuple[str, Path, type[DumpSite]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, _, _ = site
+
+    def refuse(self: Path, *args, **kwargs) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", refuse)
+    with pytest.raises(OutputError, match=r"dl: cannot create the folder \(permission denied\)"):
+        download("en", DATE, tmp_path / "dl", mirror=url)

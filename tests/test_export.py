@@ -128,7 +128,8 @@ def test_bad_targets(lists: Path, tmp_path: Path) -> None:
 def test_export_every_list_by_default(lists: Path) -> None:
     results = export_lists("sqlite", root=lists)
     assert sorted(str(r.path.relative_to(lists)) for r in results) == [
-        "de/balda/words.sqlite", "en/balda/words.sqlite", "en/wordgame/words.sqlite",
+        "de/balda/words.sqlite", "de/wordgame/words.sqlite",
+        "en/balda/words.sqlite", "en/wordgame/words.sqlite",
     ]  # fmt: skip
     assert Lexicon.load(lists / "en" / "balda").is_word("table")  # the list still loads beside its export
     with pytest.raises(ExportError, match="--out names one file but 2 lists match"):
@@ -144,9 +145,9 @@ def test_export_cli(lists: Path, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"{tmp_path / 'b.jsonl'}  (") and "words" in result.stdout
     result = run_cli("export", "--data", lists)
-    assert result.returncode == 0 and result.stdout.count("words.sqlite") == 3
+    assert result.returncode == 0 and result.stdout.count("words.sqlite") == 4
     bad = run_cli("export", "--data", lists, "--format", "xml")
     assert bad.returncode == 2 and "'xml' is not one of: sqlite, jsonl" in bad.stderr
     bad = run_cli("export", "--data", lists, "--out", tmp_path / "all.sqlite")
-    assert bad.returncode == 1 and "--out names one file but 3 lists match" in bad.stderr
+    assert bad.returncode == 1 and "--out names one file but 4 lists match" in bad.stderr
     assert "Traceback" not in bad.stderr and not (tmp_path / "all.sqlite").exists()

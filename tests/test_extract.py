@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import polars as pl
 import pytest
 
-from tests.conftest import EN_SAMPLE, run_cli
+from tests.conftest import EN_SAMPLE, ROOT, run_cli
 from wordlist_pipeline.dump.writer import SourcePage, write_dump
 from wordlist_pipeline.editions import EDITIONS
 from wordlist_pipeline.extract import extract
@@ -174,3 +177,72 @@ def test_output_bytes_do_not_depend_on_how_the_work_is_split(tmp_path: Path, mon
         extract(dump, out, workers=2)
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1] == outputs[2]
+
+
+@pytest.mark.parametrize("page_id", [2**63, 2**64 + 5, -5])
+def test_a_page_id_out_of_int64_range_is_a_malformed_page(tmp_path: Path, page_id: int) -> None:
+    dump, out = tmp_path / "d.xml.bz2", tmp_path / "e.parquet"
+    write_dump(
+        [*PAGES, SourcePage("pear", PAGES[1].text.replace("apple", "pear"), page_id=page_id)], dump, lang="en"
+    )
+    result = run_cli("extract", dump, "--out", out, "-q", "-w", "1")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"skipped: malformed <page>\s+1\n", result.stdout)
+    assert f"page 'pear': id {page_id} is out of range (0 to 2^63-1)" in result.stderr
+    assert "pear" not in pl.read_parquet(out)["word"].to_list()
+
+
+def test_extract_checks_its_paths_before_drawing_anything(tmp_path: Path) -> None:
+    """A missing dump is one line: no empty progress bar first (stderr is a terminal here)."""
+    import pty
+
+    leader, follower = pty.openpty()
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordlist_pipeline",
+            "extract",
+            tmp_path / "none.xml.bz2",
+            "--out",
+            tmp_path / "e",
+        ],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        cwd=ROOT,
+        timeout=120,
+    )
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            block = os.read(leader, 1 << 16)
+        except OSError:  # the terminal's other end is closed: all is read
+            break
+        if not block:
+            break
+        seen += block
+    os.close(leader)
+    text = seen.decode()
+    assert done.returncode == 1
+    assert "none.xml.bz2: no such file" in text
+    assert "\x1b[?25l" not in text and "━" not in text  # no progress display was started
+
+
+@pytest.mark.parametrize("field", ["namespace", "page_id"])
+def test_a_number_too_long_to_read_is_a_malformed_page(tmp_path: Path, field: str) -> None:
+    """<ns> or <id> of 5,000 digits (int() refuses more than 4,300): skipped, in the fast path too."""
+    dump, out = tmp_path / "d-multistream.xml.bz2", tmp_path / "e.parquet"
+    huge = SourcePage("pear", PAGES[1].text.replace("apple", "pear"))
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # to write the number; the extraction runs in a process of its own
+    try:
+        write_dump([*PAGES, dataclasses.replace(huge, **{field: int("7" * 5000)})], dump, lang="en")
+    finally:
+        sys.set_int_max_str_digits(limit)
+    result = run_cli("extract", dump, "--out", out, "-q", "-w", "1")
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"skipped: malformed <page>\s+1\n", result.stdout)
+    assert "a number of more than 4,300 digits" in result.stderr
+    assert pl.read_parquet(out)["word"].to_list() == ["apple", "apple", "apples"]

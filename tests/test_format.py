@@ -126,16 +126,15 @@ def test_game_spec_round_trip_and_board() -> None:
         spec.board.size == 15 and spec.board.square((7, 7)) == "D" and spec.board.word_multiplier((7, 7)) == 2
     )
     assert spec.tiles.total == 102 + 2 and spec.tiles.bag().count("e") == 13 and spec.tiles.value("?") == 0
-    legacy = spec.legacy_dict()  # what Lexicon.alphabet["game"] gives the games until they use the record
-    assert legacy["board_size"] == 15 and legacy["tiles"]["z"] == {"points": 7, "count": 2}
+    assert spec.to_json()["tiles"]["z"] == {"points": 7, "count": 2}
 
 
 @pytest.mark.parametrize(
     ("change", "message", "in_schema"),
     [
-        ({"board": ["..", "."]}, "'board' must be 2 strings of 2 squares", False),
+        ({"board": ["..", "."]}, "'board' must be square: 2 strings of 2 squares", False),
         ({"board": ["x"]}, "'board' has unknown squares \\['x'\\]", True),
-        ({"board": ["." * 40] * 40}, "'board' must be 1 to 32 rows", True),
+        ({"board": ["." * 40] * 40}, "'board' must be square, of 1 to 32 rows", True),
         ({"start": [1, 0]}, "'start' must be \\[row, column\\] on the 1x1 board", False),
         ({"start": [True, 0]}, "'start' must be", True),
         ({"rack_size": 0}, "'rack_size' must be between 1 and 16, not 0", True),

@@ -47,6 +47,16 @@ def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
         assert any("error" in c for c in data["cases"] if c["call"] == "match")
         assert any(c.get("expect") is True for c in data["cases"] if c["call"] == "isWord")
         assert sum(len(walk["steps"]) for walk in data["graph"]) > 100
+    # what format 2 changed: nothing is trimmed, NUL is asked like any character, racks count every blank
+    english = files["en-balda-0.json"]["cases"]
+    normalized = {c["args"][0]: c["expect"] for c in english if c["call"] == "normalize"}
+    assert any(text.startswith(" ") and word.startswith(" ") for text, word in normalized.items())
+    assert any(c["call"] == "isWord" and "\x00" in c["args"][0] for c in english)
+    rack = ["**a", {"useAll": True}]
+    two_blanks = next(c for c in english if c["call"] == "anagrams" and c["args"] == rack)
+    assert two_blanks["expect"] and all(len(w) == 3 for w in two_blanks["expect"])
+    games = {name: data["game"] for name, data in files.items()}
+    assert games["en-wordgame-1.json"]["rack_size"] == 8 and games["en-balda-0.json"] is None
     synthetic = max(files.values(), key=lambda d: len(d["cases"]))
     assert any("digest" in c for c in synthetic["cases"] if c["call"] == "anagrams")
     normalized = [c["expect"] for c in synthetic["cases"] if c["call"] == "normalize"]

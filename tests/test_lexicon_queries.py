@@ -97,7 +97,7 @@ def test_from_words_with_a_game() -> None:
         [("cat", "noun")], wordgame.alphabet_record("en"), game=wordgame.game_spec("en")
     )
     assert lexicon.game_spec == wordgame.game_spec("en")
-    assert lexicon.alphabet["game"]["rack_size"] == 8  # the games' view, until they read game_spec
+    assert lexicon.game_spec.rack_size == 8
 
 
 def test_german_in_memory() -> None:
@@ -185,8 +185,8 @@ def test_patterns_agree_with_regular_expressions() -> None:
 
 
 def brute_anagrams(words: list[str], rack: str, use_all: bool, min_length: int = 2) -> list[str]:
-    tiles = Counter(c for c in rack if c != "?")
-    blanks = rack.count("?")
+    tiles = Counter(c for c in rack if c not in "?*")
+    blanks = rack.count("?") + rack.count("*")
     found = []
     for word in words:
         missing = sum((Counter(word) - tiles).values())
@@ -204,6 +204,21 @@ def test_racks_with_many_blanks_are_bounded(big: Lexicon, monkeypatch: pytest.Mo
         assert found == brute_anagrams(words, rack, use_all)
     units = len(big.graph._units)
     assert calls["nodes"] <= 2 * units * (len(rack) + 1) + 2 * sum(map(len, big.anagrams(rack))), calls
+
+
+def test_every_blank_of_a_rack_counts_whether_written_as_question_mark_or_star() -> None:
+    lexicon = Lexicon.from_words([(w, "noun") for w in ("at", "cat", "act", "tact", "a")], ENGLISH)
+    for rack in ("**a", "??a", "*?a"):
+        assert lexicon.anagrams(rack) == ["act", "cat", "at"], rack
+    assert lexicon.anagrams("**a", use_all=True) == ["act", "cat"]
+    assert lexicon.anagrams("***a", use_all=True) == ["tact"]
+    words = generated_words(600, seed=13)
+    rng = random.Random(17)
+    lexicon = Lexicon.from_words([(w, "noun") for w in words], ENGLISH)
+    for _ in range(100):
+        rack = "".join(rng.choice("??**" + "aeinrst") for _ in range(rng.randint(1, 8)))
+        for use_all in (False, True):
+            assert lexicon.anagrams(rack, use_all=use_all) == brute_anagrams(words, rack, use_all), rack
 
 
 # --- many threads, one Lexicon -------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,13 @@ from wordlist_pipeline.errors import ProfileError
 from wordlist_pipeline.profile import available_profiles, load_profile
 
 MINIMAL = 'name = "mine"\nlanguages = ["en"]\n[alphabet]\nen = "abc"\n'
+
+
+def game(
+    board: str = '["...", "...", "..."]', start: str = "[1, 1]", rack: str = "7", tiles: str = "a = [1, 5]"
+) -> str:
+    """A complete [game] table for MINIMAL's alphabet, with one value changed."""
+    return f"[game]\nboard = {board}\nstart = {start}\nrack_size = {rack}\n[game.tiles.en]\n{tiles}\n"
 
 
 def test_shipped_profiles() -> None:
@@ -21,7 +29,7 @@ def test_shipped_profiles() -> None:
     assert balda.alphabet_record("de").upper["ß"] == "ẞ" and balda.alphabet_record("de").display("ß") == "ẞ"
     assert balda.alphabet_record("de").language_name == "German" and balda.game_spec("de") is None
     wordgame = load_profile("wordgame")
-    assert wordgame.languages == ("en",) and not wordgame.lemmas_only and wordgame.forms_follow_lemmas
+    assert wordgame.languages == ("en", "de") and not wordgame.lemmas_only and wordgame.forms_follow_lemmas
     assert "proper_noun" not in wordgame.allowed_pos() and "slang" in wordgame.exclude_tags
     game = wordgame.game_spec("en")
     assert game is not None and (game.tiles.points["q"], game.tiles.counts["q"]) == (7, 1)
@@ -51,11 +59,11 @@ def test_a_user_profile_from_a_file(tmp_path: Path) -> None:
         ("[words]\nremove = 3\n", "'words.remove' must be a string, not 3"),
         ("[game.tiles.en]\nz = [10, 1]\n", "'game.tiles.en.z' is not a letter of 'alphabet.en'"),
         ('[game]\nboard_size = 3\nboard = ["...", ".x.", "..."]\n', "'game.board' has unknown squares ['x']"),
-        ('[game]\nboard = ["...", "..", "..."]\n', "'game.board' must be 3 strings of 3 squares"),
+        ('[game]\nboard = ["...", "..", "..."]\n', "'game.board' must be square: 3 strings of 3 squares"),
         ('[game]\nboard = ["...", "...", "..."]\nstart = [3, 1]\n', "'game.start' must be [row, column]"),
         (
             '[game]\nboard = ["..."]\nstart = [0, 0]\nrack_size = 7\n',
-            "'game.board' must be 1 strings of 1 squares",
+            "'game.board' must be square: 1 strings of 1 squares",
         ),
         (
             '[game]\nboard = ["."]\nstart = [0, 0]\nrack_size = 7\n',
@@ -120,3 +128,99 @@ def test_title_policies_per_language(tmp_path: Path) -> None:
         with pytest.raises(ProfileError) as raised:
             load_profile(path)
         assert str(path) in str(raised.value) and message in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["/some/dir", ".", "..", "../..", "a/b", "entries.parquet", "source.json", "", "Balda", "-x", "_x",
+     "x" * 65, "balda\n", "ba lda"],
+)  # fmt: skip
+def test_a_profile_name_is_a_plain_identifier(tmp_path: Path, name: str) -> None:
+    """The name becomes the word list's folder: never a path, never a file the language folder holds."""
+    path = tmp_path / "bad.toml"
+    path.write_text(MINIMAL.replace('"mine"', json.dumps(name)))
+    with pytest.raises(ProfileError, match=r"'name' .* must be a plain name of at most 64 characters"):
+        load_profile(path)
+
+
+@pytest.mark.parametrize("name", ["mine", "wordgame-de", "balda_7x7", "2024", "x" * 64])
+def test_good_profile_names(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "good.toml"
+    path.write_text(MINIMAL.replace('"mine"', json.dumps(name)))
+    assert load_profile(path).name == name
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("[words]\nmin_length = 0\n", "'words.min_length' is 0; it must be from 1 to 100"),
+        ("[words]\nmin_length = -3\n", "'words.min_length' is -3; it must be from 1 to 100"),
+        ("[words]\nmax_length = 101\n", "'words.max_length' is 101; it must be from 1 to 100"),
+        ("[words]\nmin_length = 6\nmax_length = 5\n", "'words.max_length' is less than 'words.min_length'"),
+        ("[game]\nboard_size = 2\n", "missing key 'game.board'"),
+        (game(rack="0"), "'game.rack_size' must be between 1 and 16, not 0"),
+        (game(rack="-8"), "'game.rack_size' must be between 1 and 16, not -8"),
+        (game(board="[" + ", ".join([f'"{"." * 33}"'] * 33) + "]"),
+         "'game.board' must be square, of 1 to 32 rows"),
+        (game(tiles="a = [1, 1000000000]"),
+         "'game.tiles.en.a.count' must be between 0 and 1,000, not 1,000,000,000"),
+        (game(tiles="a = [1, -1]"), "'game.tiles.en.a.count' must be between 0 and 1,000, not -1"),
+        (game(tiles="a = [-2, 1]"), "'game.tiles.en.a.points' must be between 0 and 1,000, not -2"),
+        (game(tiles="a = [1001, 1]"), "'game.tiles.en.a.points' must be between 0 and 1,000, not 1,001"),
+        (game(tiles="a = [true, 1]"), "'game.tiles.en.a.points' must be a whole number, not true"),
+        (game(tiles="a = 3"), "'game.tiles.en.a' must be [points, count]"),
+        ("[game.tiles]\nen = 5\n", "'game.tiles.en' must be a table of letter = [points, count]"),
+    ],
+)  # fmt: skip
+def test_profile_values_are_range_checked(tmp_path: Path, extra: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(MINIMAL + extra)
+    with pytest.raises(ProfileError) as raised:
+        load_profile(path)
+    assert str(raised.value) == f"{path}: {message}"
+
+
+def test_a_bag_of_more_than_10000_tiles_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bag.toml"
+    path.write_text(MINIMAL + game(tiles="a = [1, 1000]\nb = [1, 1000]\nc = [0, 1000]"))
+    assert load_profile(path).game_spec("en").tiles.counts["c"] == 1000  # at the bounds: accepted
+    letters = 'name = "x"\nlanguages = ["en"]\n[alphabet]\nen = "abcdefghijk"\n'
+    path.write_text(letters + game(tiles="".join(f"{c} = [1, 1000]\n" for c in "abcdefghijk")))
+    with pytest.raises(ProfileError, match=r"tiles"):
+        load_profile(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'name = "caf\xe9"\n', r"not UTF-8 text \(byte 11 is 0xe9\)"),
+        (b"name = \n", "not valid TOML"),
+        (MINIMAL.replace('["en"]', '["../en"]').encode(), r"'languages' has '\.\./en', not a language code"),
+        (MINIMAL.replace('["en"]', "[]").encode(), "'languages' must name at least one language"),
+        (MINIMAL.replace('["en"]', '["en", "en"]').encode(), "'languages' lists a language twice"),
+    ],
+)
+def test_unreadable_profiles(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_bytes(content)
+    with pytest.raises(ProfileError, match=message):
+        load_profile(path)
+
+
+def test_a_profile_path_that_is_not_a_file(tmp_path: Path) -> None:
+    (tmp_path / "d.toml").mkdir()
+    with pytest.raises(ProfileError, match=r"d\.toml: a folder, not a profile file"):
+        load_profile(tmp_path / "d.toml")
+    with pytest.raises(ProfileError, match="a folder, not a profile file"):
+        load_profile(f"{tmp_path}/")
+    big = tmp_path / "big.toml"
+    big.write_text(MINIMAL + "#" * (1 << 20))
+    with pytest.raises(ProfileError, match="too large for a profile"):
+        load_profile(big)
+
+
+def test_a_list_of_names_holds_strings(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(MINIMAL + "[entries]\nexclude_tags = [{}]\n")
+    with pytest.raises(ProfileError, match=r"'entries.exclude_tags' has unknown tag \{\}"):
+        load_profile(path)

@@ -15,7 +15,7 @@ from tests.conftest import run_cli
 from wordlist_pipeline import artefacts
 from wordlist_pipeline.build import build
 
-LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda")]
+LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda"), ("de", "wordgame")]
 
 
 def test_build_writes_every_language_and_profile(sample_outputs: Path) -> None:
@@ -31,7 +31,6 @@ def test_build_writes_every_language_and_profile(sample_outputs: Path) -> None:
             "words.parquet",
             "words.txt",
         ]
-    assert not (sample_outputs / "de" / "wordgame").exists()  # wordgame is English only
 
 
 @pytest.mark.parametrize(("lang", "profile"), LISTS)
@@ -129,13 +128,21 @@ def test_why_explains_decisions(sample_outputs: Path) -> None:
     [
         (["--lang", "fr"], "no data for language 'fr' (have: de, en)"),
         (["--profile", "scrabble"], "no profile named 'scrabble'"),
-        (["--profile", "wordgame", "--lang", "de"], "profile 'wordgame' has no word list for language 'de'"),
         (["--dump", "missing.xml.bz2"], "missing.xml.bz2: no such file"),
     ],
 )
 def test_build_bad_requests(tmp_path: Path, args: list[str], message: str) -> None:
     result = run_cli("build", "--out", tmp_path, "-q", *args)
     assert result.returncode == 1 and message in result.stderr, result.stderr
+
+
+def test_build_refuses_a_profile_without_the_language(tmp_path: Path) -> None:
+    profile = tmp_path / "english.toml"
+    profile.write_text(
+        'name = "english"\nlanguages = ["en"]\n[alphabet]\nen = "abcdefghijklmnopqrstuvwxyz"\n'
+    )
+    result = run_cli("build", "--out", tmp_path / "out", "-q", "--profile", profile, "--lang", "de")
+    assert result.returncode == 1 and "profile 'english' has no word list for language 'de'" in result.stderr
 
 
 def test_stats_without_a_build(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.balda_helpers import make_lexicon as make_balda_lexicon
+from tests.game_helpers import deal, written_list
 from tests.wordgame_helpers import WORDS, make_lexicon, place
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
@@ -23,6 +24,7 @@ from wordlist.games.wordgame import (
     Wordgame,
     WordgameSettings,
 )
+from wordlist.games.wordgame.terminal import parse_move
 
 PLAIN = Layout(("." * 7,) * 7, (3, 3))
 
@@ -46,6 +48,7 @@ def word_tiles(word: str, start: tuple[int, int], direction: str = ACROSS, blank
 
 
 def with_rack(game: Wordgame, tiles: str, player: int | None = None) -> Wordgame:
+    """Set a rack to `tiles` (made up: the tile set is no longer conserved)."""
     game.racks[game.turn if player is None else player] = list(tiles)
     return game
 
@@ -71,23 +74,28 @@ def test_each_player_sees_only_their_own_rack(lexicon: Lexicon) -> None:
     view = game.view(1)
     assert view["rack"] == game.racks[1] and view["opponent_tiles"] == 8 and view["bag"] == 88
     assert set(view) == {
-        "player", "players", "board", "blanks", "rack", "opponent_tiles", "bag", "scores", "turn", "over",
-        "final_scores", "history",
+        "game", "version", "player", "players", "turn", "scores", "over", "winners", "can_pass", "lexicon",
+        "letters", "upper", "history", "settings", "board", "blanks", "rack", "rack_tiles", "opponent_tiles",
+        "bag", "tile_points", "passes", "final_scores",
     }  # fmt: skip
     assert json.loads(json.dumps(view)) == view  # plain JSON for a frontend
     assert view["board"][7] == "." * 15 and view["turn"] == 0 and view["players"] == ["Ann", "Bob"]
+    assert view["tile_points"]["q"] == 7 and view["rack_tiles"] == [8, 8]
+    spectator = game.view(None)
+    assert spectator["rack"] == [] and spectator["opponent_tiles"] is None
+    assert json.dumps(game.bag)[1:-1] not in json.dumps(view)  # the bag's order is never shown
 
 
 def test_the_layout_is_data(lexicon: Lexicon) -> None:
     assert CLASSIC.word_multiplier((0, 0)) == 3 and CLASSIC.word_multiplier((7, 7)) == 2
     assert CLASSIC.letter_multiplier((0, 3)) == 2 and CLASSIC.letter_multiplier((1, 5)) == 3
     assert CLASSIC.letter_multiplier((7, 7)) == 1 and CLASSIC.start == (7, 7)
-    assert Layout.from_dict(lexicon.alphabet["game"]) == CLASSIC  # from the profile, via alphabet.json
+    assert Layout.of(lexicon.game_spec.board) == CLASSIC  # from the profile, via game.json
     assert Layout.from_dict(CLASSIC.to_dict()) == CLASSIC
     for rows, start, message in [
         (("...", ".."), (0, 0), "must be square"),
         (("..x", "...", "..."), (0, 0), "unknown squares \\['x'\\]"),
-        (("...", "...", "..."), (3, 0), "not on the 3x3 board"),
+        (("...", "...", "..."), (3, 0), "on the 3x3 board"),
     ]:
         with pytest.raises(WordlistError, match=message):
             Layout(rows, start)
@@ -101,7 +109,8 @@ def test_first_move_covers_the_start_with_four_letters(lexicon: Lexicon) -> None
     turn = game.play(word_tiles("coats", (7, 3)))
     # c on a double-letter square (4), o a t s (4), the start square doubles the word: 16
     assert turn.words == (("coats", 16),) and turn.points == 16 and game.scores == [16, 0]
-    assert turn.direction == ACROSS and turn.definitions == ("meaning of coats",)
+    assert turn.direction == ACROSS and turn.definitions == ("meaning of coats",) and turn.start == (7, 3)
+    assert game.notation(turn) == "d8 across coats"
     assert game.board[7][3:8] == list("coats") and len(game.racks[0]) == 8 and len(game.bag) == 83
     assert game.turn == 1
 
@@ -151,6 +160,7 @@ def test_later_moves_touch_the_board_and_every_word_counts(lexicon: Lexicon) -> 
     # a lone O under T makes TO down: O on a double-letter square (2) + T (1)
     turn = game.play([Tile((8, 6), "o")])
     assert turn.words == (("to", 3),) and turn.direction == DOWN and game.scores == [16, 3]
+    assert game.notation(turn) == "g8 down to"  # where the word starts, not where the tile went
 
 
 def test_a_move_can_run_through_tiles_on_the_board(lexicon: Lexicon) -> None:
@@ -312,7 +322,7 @@ def test_a_tie_is_shared(lexicon: Lexicon) -> None:
 
 
 def test_the_state_round_trips_through_json(lexicon: Lexicon, tmp_path: Path) -> None:
-    game = with_rack(new_game(lexicon, seed=11), "coa?sgxe")
+    game = deal(new_game(lexicon, seed=11), "coa?sgxe")
     game.play(word_tiles("coats", (7, 3), blanks="3"))
     game.pass_turn()
     text = game.to_json()
@@ -322,7 +332,47 @@ def test_the_state_round_trips_through_json(lexicon: Lexicon, tmp_path: Path) ->
     with_rack(restored, "ooo")
     assert game.play([Tile((8, 6), "o")]) == restored.play([Tile((8, 6), "o")])
     assert restored.to_dict() == game.to_dict()
-    with pytest.raises(WordlistError, match="not a Wordgame state"):
-        Wordgame.from_json('{"format": "balda/1"}', lexicon)
-    with pytest.raises(WordlistError, match="not a Wordgame state"):
+    with pytest.raises(WordlistError, match="not a wordgame game state"):
+        Wordgame.from_json('{"format": "balda"}', lexicon)
+    with pytest.raises(WordlistError, match="not a wordgame game state"):
         Wordgame.from_json("{", lexicon)
+
+
+# --- German ------------------------------------------------------------------------------------------
+
+
+def test_the_german_tile_set_and_list(tmp_path: Path) -> None:
+    """The standard German distribution (102 tiles, Ä Ö Ü as tiles, no ß); nouns kept although
+    capitalized; ß spelled ss, as German players write it in capitals."""
+    german = written_list(
+        tmp_path,
+        "wordgame",
+        dict.fromkeys(["Straße", "Bär", "Häuser", "Öl", "Paris", "fließen"], "noun"),
+        "de",
+    )
+    assert sorted(german) == ["bär", "fliessen", "häuser", "paris", "strasse", "öl"]
+    assert german.letters == "abcdefghijklmnopqrstuvwxyzäöü" and german.alphabet_spec.replace == {"ß": "ss"}
+    tiles = TileSet.of(german)
+    assert (
+        tiles.total == 102 and tiles.counts["?"] == 2 and tiles.counts["e"] == 15 and "ß" not in tiles.counts
+    )
+    assert (tiles.points["ä"], tiles.points["ö"], tiles.points["ü"], tiles.points["q"]) == (6, 8, 6, 10)
+    assert sum(tiles.points[c] * tiles.counts[c] for c in tiles.counts) == 202
+    game = Wordgame.new(german, seed=1)
+    assert game.settings == WordgameSettings.of(german) and len(game.bag) == 102 - 16
+    english = written_list(tmp_path / "en", "wordgame", dict.fromkeys(["Straße", "bear", "Bear"], "noun"))
+    assert sorted(english) == ["bear"]  # English keeps its policy: capitals and ß leave a word out
+
+
+def test_a_german_game_needs_no_code_of_its_own(tmp_path: Path) -> None:
+    german = written_list(
+        tmp_path, "wordgame", dict.fromkeys(["Straße", "Bär", "Häuser", "Bären", "Rasse"], "noun"), "de"
+    )
+    game = deal(Wordgame.new(german, seed=2), "strassäe")
+    moves = {m.word: m.points for m in game.legal_moves()}
+    assert moves.keys() == {"strasse", "rasse"}  # from S T R A S S Ä E
+    turn = game.play(parse_move("d8 across STRAẞE", game))  # typed with ß: the tiles S, S
+    assert turn.words[0][0] == "strasse" and game.board[7][3:10] == list("strasse")
+    assert german.display("strasse") == "STRASSE"
+    restored = Wordgame.from_json(game.to_json(), german)
+    assert restored.to_dict() == game.to_dict()

@@ -1,4 +1,4 @@
-"""The Wordgame move generator and bot, held to the rules engine and to a brute-force search."""
+"""Wordgame's move generator and the bot, held to the rules engine and to a brute-force search."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.game_helpers import GENERATORS, generator
 from tests.wordgame_helpers import WORDS, brute_force, make_lexicon, place
 from wordlist import Lexicon
+from wordlist.games.bot import Bot, UnknownLevel, self_play
 from wordlist.games.wordgame import ACROSS, DOWN, Layout, TileSet, Wordgame, WordgameSettings
-from wordlist.games.wordgame_bot import WordgameBot, choose_move, legal_moves, self_play
 
 SMALL = Layout(("T..d..T", ".D...D.", "..d.d..", "d..D..d", "..d.d..", ".D...D.", "T..d..T"), (3, 3))
 
@@ -32,7 +33,7 @@ def positions(lexicon: Lexicon, layout: Layout, rack_size: int, seed: int, turns
         if game.is_over:
             return
         yield game, rng
-        moves = legal_moves(game)
+        moves = game.legal_moves()
         if moves:
             game.play(rng.choice(moves).tiles)
         else:
@@ -45,18 +46,24 @@ def as_found(moves) -> dict:
 
 @pytest.mark.parametrize(("seed", "racks"), [(1, ["cats", "dogs", "oxe?"]), (2, ["taco", "gads", "?tea"])])
 def test_the_generator_finds_exactly_what_brute_force_finds(lexicon: Lexicon, seed: int, racks) -> None:
-    """On a 7x7 board with premiums: every legal placement, each with the points the rules give."""
+    """On a 7x7 board with premiums: every legal placement, each with the points the rules give,
+    from the compiled generator and from the Python one."""
     for (game, _), rack in zip(positions(lexicon, SMALL, 5, seed, len(racks)), racks, strict=False):
-        generated = legal_moves(game, list(rack))
-        assert len(as_found(generated)) == len(generated)  # no move twice
-        assert as_found(generated) == brute_force(game, list(rack))
+        expected = brute_force(game, list(rack))
+        for kind in GENERATORS:
+            with generator(kind):
+                generated = game.legal_moves(list(rack))
+            assert len(as_found(generated)) == len(generated), kind  # no move twice
+            assert as_found(generated) == expected, kind
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000))
-def test_every_generated_move_is_legal_and_scores_what_the_rules_score(lexicon: Lexicon, seed: int) -> None:
+def test_every_generated_move_is_legal_and_scores_what_the_rules_score(
+    lexicon: Lexicon, seed: int, move_generator: str
+) -> None:
     for game, rng in positions(lexicon, Wordgame.new(lexicon).layout, 8, seed, 6):
-        moves = legal_moves(game)
+        moves = game.legal_moves()
         for move in rng.sample(moves, min(40, len(moves))):
             score = game.check(move.tiles)
             assert (score.points, score.main.text, score.direction) == (
@@ -66,9 +73,9 @@ def test_every_generated_move_is_legal_and_scores_what_the_rules_score(lexicon: 
             )
 
 
-def test_first_moves_cover_the_start_with_four_letters_or_more(lexicon: Lexicon) -> None:
+def test_first_moves_cover_the_start_with_four_letters_or_more(lexicon: Lexicon, move_generator: str) -> None:
     game = Wordgame.new(lexicon, seed=4)
-    moves = legal_moves(game, list("outcasts"))
+    moves = game.legal_moves(list("outcasts"))
     assert moves and all(len(m.word) >= 4 for m in moves)
     assert all((7, 7) in {t.cell for t in m.tiles} for m in moves)
     assert {m.direction for m in moves} == {ACROSS, DOWN}
@@ -76,10 +83,10 @@ def test_first_moves_cover_the_start_with_four_letters_or_more(lexicon: Lexicon)
     assert (best.word, best.points) == ("outcasts", 72)  # the bingo through a triple-word square
 
 
-def test_blanks_stand_for_any_letter_and_score_zero(lexicon: Lexicon) -> None:
+def test_blanks_stand_for_any_letter_and_score_zero(lexicon: Lexicon, move_generator: str) -> None:
     game = Wordgame.new(lexicon, WordgameSettings(rack_size=5, layout=SMALL), seed=1)
     game.racks[0] = list("?ats")
-    moves = legal_moves(game)
+    moves = game.legal_moves()
     with_blank = [m for m in moves if any(t.blank for t in m.tiles)]
     assert {"cats", "oats", "eats", "seat"} <= {m.word for m in with_blank}
     cats = [m for m in with_blank if m.word == "cats" and m.tiles[0].blank]
@@ -91,28 +98,29 @@ def test_the_bot_levels(lexicon: Lexicon) -> None:
     game = Wordgame.new(lexicon, seed=9)
     place(game, "coats", (7, 3))
     game.racks[0] = list("dogsetax")
-    moves = legal_moves(game)
-    strong = choose_move(game, "strong")
+    moves = game.legal_moves()
+    strong = Bot("strong").choose(game)
     assert strong is not None and strong.points == max(m.points for m in moves)
     median = statistics.median(m.points for m in moves)
-    picks = {choose_move(game, "beginner", random.Random(i)) for i in range(20)}
+    picks = {Bot("beginner", i).choose(game) for i in range(20)}
     assert all(p.points <= median for p in picks) and len(picks) > 1
-    with pytest.raises(ValueError, match="unknown bot level"):
-        choose_move(game, "grandmaster")
+    with pytest.raises(UnknownLevel, match="unknown bot level"):
+        Bot("grandmaster")
 
 
 def test_a_bot_without_a_move_passes(lexicon: Lexicon) -> None:
     game = Wordgame.new(lexicon, seed=2)
     game.racks[0] = list("qqqqqqqq")
-    assert legal_moves(game) == [] and choose_move(game) is None
-    assert WordgameBot("strong", 1).move(game).is_pass
+    assert game.legal_moves() == [] and Bot().choose(game) is None
+    assert Bot().action(game) == {"action": "pass"}
+    assert Bot("strong", 1).move(game).is_pass
 
 
 def test_bot_games_on_the_sample_word_list_end_legally(sample_outputs: Path) -> None:
     lexicon = Lexicon.open("en", "wordgame", sample_outputs)
     for seed in range(3):
         game = Wordgame.new(lexicon, seed=seed, players=("A", "B"))
-        self_play(game, (WordgameBot("strong", seed), WordgameBot("beginner", seed + 1)))
+        self_play(game, (Bot("strong", seed), Bot("beginner", seed + 1)))
         assert game.is_over
         on_board = Counter(
             "?" if (r, c) in game.blanks else letter

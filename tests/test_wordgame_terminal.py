@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_cli, scripted
+from tests.game_helpers import deal
 from tests.wordgame_helpers import WORDS, make_lexicon, place
 from wordlist import Lexicon
+from wordlist.games.bot import Bot
 from wordlist.games.wordgame import Tile, Wordgame
-from wordlist.games.wordgame_bot import WordgameBot
-from wordlist.games.wordgame_terminal import draw, parse_move, play
+from wordlist.games.wordgame.terminal import draw, parse_move, play
 
 
 @pytest.fixture(scope="module")
@@ -22,23 +23,23 @@ def lexicon(tmp_path_factory: pytest.TempPathFactory) -> Lexicon:
 
 def test_a_human_plays_against_the_bot(lexicon: Lexicon, tmp_path: Path) -> None:
     game = Wordgame.new(lexicon, seed=1, players=("You", "Bot"))
-    game.racks[0] = list("coatsgxe")
+    deal(game, "coatsgxe")
     shown: list[str] = []
     save = tmp_path / "game.json"
     script = ["help", "h8 a ctao", "h8 down cat", "h8 a coats", "hint", "moves", f"save {save}", "quit"]
     play(
         game,
         human=0,
-        bots=(WordgameBot(), WordgameBot("strong", 2)),
+        bots=(Bot(), Bot("strong", 2)),
         read=scripted(script),
         write=shown.append,
     )
     text = "\n".join(shown)
-    assert "The first word covers h8." in text and "your rack: C O A T S G X E" in text
+    assert "The first word covers h8." in text and "your rack: C₂ O₁ A₁ T₁ S₁ G₃ X₆ E₁" in text
     assert "Not allowed: not a word in this game's word list: CTAO [not_a_word]" in text
     assert "Not allowed: the first word must have at least 4 letters: CAT has 3" in text
     # C on the double-word start square, S on a double letter: (2+1+1+1+2) x 2
-    assert "You: h8 across, COATS 14, +14\n    1. meaning of coats" in text
+    assert "You: h8 across coats (COATS 14) +14\n    1. meaning of coats" in text
     assert ("\nBot: " in text or "Bot passes." in text) and "Game abandoned." in text
     assert Wordgame.from_json(save.read_text(), lexicon).to_dict() == game.to_dict()
 
@@ -88,7 +89,9 @@ def test_board_drawing(lexicon: Lexicon) -> None:
     ]
     assert lines[8].split()[8] == "*"  # the start square, while the board is empty
     assert lines[-2] == "Ann: 0   Bob: 0   bag: 88"
-    assert lines[-1] == "your rack: " + " ".join(t.upper() for t in game.racks[1])
+    assert lines[-1] == "your rack: " + " ".join(
+        f"{t.upper()}{game.tiles.value(t)}" for t in game.racks[1]
+    ).translate(str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉"))
     place(game, "oat", (7, 7))
     game.blanks.add((7, 8))
     assert draw(game).splitlines()[8].split()[8:11] == ["O", "a", "T"]  # a blank in lower case
@@ -111,3 +114,11 @@ def test_play_wordgame_from_the_cli(sample_outputs: Path, tmp_path: Path) -> Non
     layout.write_text('{"board": ["D.."], "start": [0, 0]}')
     bad = run_cli("play", "wordgame", "--layout", layout, "--data", sample_outputs)
     assert bad.returncode == 1 and "must be square" in bad.stderr
+
+
+def test_a_german_game_in_the_terminal(sample_outputs: Path) -> None:
+    result = run_cli(
+        "play", "wordgame", "--lang", "de", "--self-play", "--seed", "2", "--data", sample_outputs
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Wordgame, 15x15, de, 8 tiles a rack" in result.stdout and "Game over" in result.stdout

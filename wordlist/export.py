@@ -52,6 +52,8 @@ class ExportError(WordlistError):
 
 @dataclass(frozen=True)
 class ExportResult:
+    """What `export` wrote: the file, its format, how many words and bytes."""
+
     path: Path
     format: str
     words: int

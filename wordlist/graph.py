@@ -11,10 +11,15 @@ which is what makes repeated searches (a bot's move generation) fast in pure Pyt
 
 A Graph is safe to share between threads: its units never change, and its memo of transitions
 only ever gains complete entries (a race computes the same entry twice).
+
+`Graph.compiled` is the games' move generators in C over the same units (wordlist/_movegen.c,
+built at install where a compiler is): the games use it when it is there, and their Python
+generators (the reference) otherwise, or when $WORDLIST_PYTHON_MOVEGEN is set to anything but 0.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from array import array
 
@@ -26,13 +31,34 @@ from wordlist.format.dawg import IS_LEAF as _IS_LEAF
 from wordlist.format.dawg import LABEL_MASK as _LABEL_MASK
 from wordlist.format.dawg import ROOT, dawg_layout
 
-__all__ = ["ROOT", "Graph"]
+try:  # the games' move generators in C, optional: without a compiler the Python ones are used
+    from wordlist import _movegen
+except ImportError:  # pragma: no cover - the extension is built wherever the tests run
+    _movegen = None
+
+__all__ = ["COMPILED", "PYTHON_MOVEGEN_ENV", "ROOT", "Graph"]
+
+PYTHON_MOVEGEN_ENV = "WORDLIST_PYTHON_MOVEGEN"
+# Read at every search, so a test (or a debugging session) can switch to the reference generators.
+COMPILED = _movegen is not None and os.environ.get(PYTHON_MOVEGEN_ENV, "0") in ("", "0")
+_MAX_COMPILED_LETTERS = 64  # the core's letter sets are uint64 masks; every edition has fewer
+
+
+def _compiled_core(units: array, guide: bytes | None, letters: str) -> _movegen.Graph | None:
+    """The compiled core over these same units (the array's buffer, no copy), where it is built
+    and takes the alphabet."""
+    if _movegen is None or len(letters) > _MAX_COMPILED_LETTERS:
+        return None
+    try:
+        return _movegen.Graph(units, guide, letters)
+    except ValueError:  # letters an Alphabet refuses (twice the same): the Python walk copes
+        return None
 
 
 class Graph:
     """A read-only walk over the DAWG of a word list (the dictionary part of a dawg2 file)."""
 
-    __slots__ = ("_by_first_byte", "_children", "_guide", "_letter_bytes", "_units", "letters")
+    __slots__ = ("_by_first_byte", "_children", "_compiled", "_guide", "_letter_bytes", "_units", "letters")
 
     def __init__(self, data: bytes, letters: str, *, source: str = "dawg") -> None:
         try:
@@ -54,6 +80,22 @@ class Graph:
             self._by_first_byte.setdefault(encoded[0], []).append((letter, encoded[1:]))
         self._guide = data[layout.guide : layout.guide + 2 * count] if layout.guide is not None else None
         self._children: dict[int, dict[str, int]] = {}
+        self._compiled = _compiled_core(units, self._guide, letters)
+
+    def __getstate__(self) -> dict:
+        # (a copy or a pickle makes its own compiled core: the C object does not pickle)
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_compiled"}
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._compiled = _compiled_core(self._units, self._guide, self.letters)
+
+    @property
+    def compiled(self) -> _movegen.Graph | None:
+        """The move generators in C over this graph, or None: not built, an alphabet of more than
+        64 letters, or switched off (`COMPILED`, $WORDLIST_PYTHON_MOVEGEN)."""
+        return self._compiled if COMPILED else None
 
     def _follow_byte(self, node: int, byte: int) -> int:
         unit = self._units[node]
@@ -104,6 +146,7 @@ class Graph:
         return found
 
     def follow(self, node: int, letter: str) -> int | None:
+        """The node reached from `node` by `letter`, or None."""
         return self.children(node).get(letter)
 
     def find(self, word: str, node: int = ROOT) -> int | None:

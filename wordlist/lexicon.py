@@ -80,6 +80,7 @@ class WordRecord:
 
     @property
     def pos(self) -> tuple[str, ...]:
+        """The word's parts of speech, in POS order."""
         return pos_names(self.pos_mask)
 
 
@@ -246,18 +247,6 @@ class Lexicon:
     def __repr__(self) -> str:
         return f"<Lexicon {self.language}/{self.profile}: {len(self):,} words>"
 
-    @property
-    def alphabet(self) -> dict[str, Any]:
-        """alphabet.json in its format-1 shape, with the game spec as its "game" table.
-
-        Kept for wordlist.games until they read `alphabet_spec` and `game_spec`; new code reads those.
-        """
-        legacy = self.alphabet_spec.to_json()
-        del legacy["format"]
-        if self.game_spec is not None:
-            legacy["game"] = self.game_spec.legacy_dict()
-        return legacy
-
     # --- words -----------------------------------------------------------------------------------
 
     def normalize(self, word: str) -> str:
@@ -306,6 +295,7 @@ class Lexicon:
         return mask is not None and bool(mask & wanted)
 
     def parts_of_speech(self, word: str) -> tuple[str, ...]:
+        """The parts of speech `word` has in the list, in POS order; () if it is not a word."""
         key = self._key(word)
         mask = self._get(key) if key is not None else None
         return pos_names(mask) if mask is not None else ()
@@ -335,6 +325,7 @@ class Lexicon:
         return list(islice(self._iter_words(pos, None, prefix), limit))
 
     def count(self, *, pos: PartsOfSpeech = None, length: int | None = None) -> int:
+        """How many words have parts of speech `pos` and `length` letters (without listing them)."""
         if pos is None and length is None:
             return len(self)
         return sum(1 for _ in self._iter_words(pos, length, ""))
@@ -406,7 +397,7 @@ class Lexicon:
         With `use_all`, only words that use every tile of the rack. The walk remembers each
         (node, tiles left) pair that led to no word, so many blanks cost no more than the graph.
         """
-        text = self._pattern(rack)
+        text = self._letters_and_wildcards(rack)  # every blank counts: "**a" is two blanks and an a
         total = len(text)
         mask = pos_mask(pos)
         children, value = self.graph.children, self.graph.value
@@ -461,7 +452,14 @@ class Lexicon:
         return tuple(w for w, v in self._dawg.iteritems() if len(w) == length and v & mask)
 
     def _pattern(self, text: str) -> str:
-        """Normalize a pattern or rack and check its letters belong to the alphabet."""
+        """A pattern normalized and checked, runs of ``*`` made one (they match the same words)."""
+        normalized = self._letters_and_wildcards(text)
+        while "**" in normalized:
+            normalized = normalized.replace("**", "*")
+        return normalized
+
+    def _letters_and_wildcards(self, text: str) -> str:
+        """Normalize a pattern or rack and check it holds only the alphabet's letters and wildcards."""
         normalized = self.normalize(text)
         bad = sorted({c for c in normalized if c not in self.letters and c not in BLANKS})
         if bad:
@@ -469,8 +467,6 @@ class Lexicon:
                 f"{text!r}: {', '.join(map(repr, bad))} not in the {self.language_name} alphabet of this "
                 f"word list ({self.letters})"
             )
-        while "**" in normalized:
-            normalized = normalized.replace("**", "*")
         return normalized
 
     # --- definitions -----------------------------------------------------------------------------

@@ -1,17 +1,16 @@
-// alphabet.json: the letters of a word list and how text typed by a player becomes a game word.
-// Read keys: letters (required), upper, remove, lowercase, language, language_name, format.
-// Others (format 1's "game", anything later versions add) are kept in `raw` and otherwise ignored.
+// alphabet.json: the letters of a word list and how text typed by a player becomes a game word
+// (docs/FORMAT.md, "alphabet.json"). The file is checked as Python's wordlist.format.Alphabet
+// checks it; keys this reader does not know are ignored.
 
 import { ArtefactError } from "./errors.js";
-import { FORMAT_VERSIONS } from "./format.js";
+import { checkVersion } from "./format.js";
 
-// Python's str.strip() removes exactly these (str.isspace); JavaScript's trim() differs (it takes
-// U+FEFF, leaves U+001C-U+001F and U+0085), so the set is spelled out to normalise alike.
-const SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const OUTER_SPACE = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "g");
-// Control characters and lone surrogates: never letters (and lone surrogates have no UTF-8).
-const NOT_TEXT = /[\p{Cc}\p{Cs}]/u;
-const WILDCARDS = "?*";
+const WILDCARDS = "?*"; // never letters and never removed: patterns and racks use them
+const MAX_LETTERS = 1024;
+const LANGUAGE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+// What Python's str.isprintable() refuses: control, format, unassigned, private-use and surrogate
+// code points and every separator (the ASCII space is printable there, but never a letter).
+const NOT_PRINTABLE = /[\p{C}\p{Z}]/u;
 
 export class Alphabet {
   /**
@@ -22,43 +21,71 @@ export class Alphabet {
     if (json === null || typeof json !== "object" || Array.isArray(json)) {
       throw new TypeError(`${source}: expected the parsed JSON object, got ${describe(json)}`);
     }
+    checkVersion(json, source);
+    const bad = (what) => new ArtefactError(`${source}: ${what}`);
     const field = (key, type, fallback) => {
-      const value = Object.hasOwn(json, key) ? json[key] : fallback;
-      if (typeof value !== type) {
-        throw new ArtefactError(`${source}: "${key}" must be a ${type}, got ${describe(value)}`);
+      if (!Object.hasOwn(json, key)) {
+        if (fallback === undefined) throw bad(`missing key "${key}"`);
+        return fallback;
+      }
+      const value = json[key];
+      if (typeof value !== type || value === null || Array.isArray(value)) {
+        throw bad(`"${key}" must be ${type === "object" ? "an object" : `a ${type}`}, got ${describe(value)}`);
       }
       return value;
     };
-    const letters = field("letters", "string", undefined);
-    /** The letters in the file's order, one string per letter (code point). */
-    this.letters = Object.freeze(Array.from(letters));
-    if (this.letters.length === 0) throw new ArtefactError(`${source}: "letters" is empty`);
-    for (const [i, letter] of this.letters.entries()) {
-      if (this.letters.indexOf(letter) !== i || WILDCARDS.includes(letter) || NOT_TEXT.test(letter)) {
-        throw new ArtefactError(`${source}: "letters" holds ${JSON.stringify(letter)} twice or as a letter it cannot be`);
-      }
+    this.language = field("language", "string");
+    if (!LANGUAGE_CODE.test(this.language)) {
+      throw bad(`"language" must be a language code (letters, digits, "_", "-"), got ${JSON.stringify(this.language)}`);
     }
-    const upper = field("upper", "object", {});
-    if (upper === null || Array.isArray(upper)) throw new ArtefactError(`${source}: "upper" must be an object`);
-    /** @type {Map<string, string>} */
+    /** The language's name in English ("German"), for messages; the code when the file has none. */
+    this.languageName = field("language_name", "string", "") || this.language;
+    /** The letters in the file's order, one string per letter (code point). */
+    this.letters = Object.freeze(Array.from(field("letters", "string")));
+    this.remove = Object.freeze(Array.from(field("remove", "string", "")));
+    this.lowercase = field("lowercase", "boolean", true);
+    if (this.letters.length === 0 || this.letters.length > MAX_LETTERS) {
+      throw bad(`"letters" must give 1 to ${MAX_LETTERS} letters`);
+    }
+    this._index = new Map();
+    for (const [i, letter] of this.letters.entries()) {
+      if (this._index.has(letter)) throw bad(`"letters" holds ${JSON.stringify(letter)} twice`);
+      if (NOT_PRINTABLE.test(letter) || WILDCARDS.includes(letter) || this.remove.includes(letter)) {
+        throw bad(
+          `"letters" holds ${JSON.stringify(letter)}: a letter is printable, not a space, ` +
+            `not one of "${WILDCARDS}" and not removed`,
+        );
+      }
+      if (this.lowercase && letter.toLowerCase() !== letter) {
+        throw bad(`"letters" holds ${JSON.stringify(letter)}, not lower case although "lowercase" is true`);
+      }
+      this._index.set(letter, i);
+    }
+    if (this.remove.some((char) => WILDCARDS.includes(char))) {
+      throw bad(`"remove" must not hold the wildcards "${WILDCARDS}"`);
+    }
+    /** @type {Map<string, string>} every letter's capital as a game shows it */
     this.upper = new Map();
-    for (const [letter, capital] of Object.entries(upper)) {
-      if (typeof capital !== "string") {
-        throw new ArtefactError(`${source}: "upper"."${letter}" must be a string, got ${describe(capital)}`);
+    for (const [letter, capital] of Object.entries(field("upper", "object", {}))) {
+      if (!this._index.has(letter)) throw bad(`"upper" gives a capital for ${JSON.stringify(letter)}, not a letter`);
+      if (typeof capital !== "string" || capital === "" || /(?! )[\p{C}\p{Z}]/u.test(capital)) {
+        throw bad(`"upper"."${letter}" must be printable text, got ${JSON.stringify(capital) ?? describe(capital)}`);
       }
       this.upper.set(letter, capital);
     }
-    this.remove = Object.freeze(Array.from(field("remove", "string", "")));
-    this.lowercase = field("lowercase", "boolean", true);
-    this.language = field("language", "string", "");
-    this.languageName = field("language_name", "string", "") || this.language;
-    if (Object.hasOwn(json, "format") && !FORMAT_VERSIONS.includes(json.format)) {
-      throw new ArtefactError(
-        `${source}: format ${JSON.stringify(json.format)}, this reader reads ${FORMAT_VERSIONS.join(" and ")}`,
-      );
+    /** @type {Array<[string, string]>} spellings replaced after lower-casing, in order (German Wordgame: ß -> ss) */
+    this.replace = [];
+    for (const [old, spelled] of Object.entries(field("replace", "object", {}))) {
+      if (old === "" || Array.from(WILDCARDS).some((w) => old.includes(w))) {
+        throw bad(`"replace" must map non-empty text without "${WILDCARDS}", got ${JSON.stringify(old)}`);
+      }
+      if (typeof spelled !== "string" || spelled === "" || Array.from(spelled).some((c) => !this._index.has(c))) {
+        throw bad(`"replace"."${old}" must be made of the alphabet's letters, got ${JSON.stringify(spelled) ?? describe(spelled)}`);
+      }
+      this.replace.push([old, spelled]);
     }
+    Object.freeze(this.replace);
     this.raw = json;
-    this._index = new Map(this.letters.map((letter, i) => [letter, i]));
   }
 
   /** The letter's position in `letters`, or -1 if it is not a letter of this alphabet. */
@@ -66,14 +93,18 @@ export class Alphabet {
     return this._index.get(letter) ?? -1;
   }
 
-  /** The game word for `word` as typed: the same steps as Python's Lexicon.normalize. */
+  /**
+   * The game word for `word` as typed, as docs/FORMAT.md defines it: the characters of `remove`
+   * deleted, then the full Unicode lower-case mapping if the list is case-insensitive (ẞ -> ß;
+   * "SS" stays "ss"), then the `replace` spellings in order (German Wordgame: ß -> ss). Nothing
+   * else: " cat" keeps its space, and so is not a word.
+   */
   normalize(word, name = "word") {
     requireString(word, name);
-    if (isSpace(word.charCodeAt(0)) || isSpace(word.charCodeAt(word.length - 1))) {
-      word = word.replace(OUTER_SPACE, "");
-    }
     for (const char of this.remove) if (word.includes(char)) word = word.replaceAll(char, "");
-    return this.lowercase ? word.toLowerCase() : word; // ẞ -> ß; "SS" stays "ss"
+    if (this.lowercase) word = word.toLowerCase();
+    for (const [old, spelled] of this.replace) if (word.includes(old)) word = word.replaceAll(old, spelled);
+    return word;
   }
 
   /** A game word in capitals as a game shows it: ß becomes ẞ, so that each letter stays one tile. */
@@ -86,36 +117,25 @@ export class Alphabet {
 
   /**
    * A pattern or rack normalised and split into letters and wildcards; a character that is neither
-   * throws a RangeError naming it. Runs of "*" become one.
+   * throws a RangeError naming it.
+   * @param {string} text
+   * @param {string} what "pattern" or "rack", for the message
    * @returns {string[]}
    */
-  pattern(text, what) {
+  tokens(text, what) {
     const normalized = this.normalize(text, what);
-    const tokens = [];
-    const bad = new Set();
-    for (const char of normalized) {
-      if (char === "*" && tokens[tokens.length - 1] === "*") continue;
-      if (!this._index.has(char) && !WILDCARDS.includes(char)) bad.add(char);
-      tokens.push(char);
-    }
+    const tokens = Array.from(normalized);
+    const bad = new Set(tokens.filter((char) => !this._index.has(char) && !WILDCARDS.includes(char)));
     if (bad.size > 0) {
       const listed = [...bad].sort(byCodePoint).map((c) => JSON.stringify(c)).join(", ");
-      const alphabet = this.languageName ? `the ${this.languageName} alphabet` : "the alphabet";
       throw new RangeError(
-        `${what} ${JSON.stringify(text)}: ${listed} not in ${alphabet} of this word list (${this.letters.join("")})`,
+        `${what} ${JSON.stringify(text)}: ${listed} not in the ${this.languageName} alphabet of this word list ` +
+          `(${this.letters.join("")})`,
       );
     }
     return tokens;
   }
 }
-
-/** Is this UTF-16 code unit one Python's str.strip() removes? (NaN, past the end: no) */
-function isSpace(unit) {
-  if (unit <= 0x20) return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d) || unit >= 0x1c;
-  if (unit < 0x85) return false;
-  return SPACE_UNITS.has(unit) || (unit >= 0x2000 && unit <= 0x200a);
-}
-const SPACE_UNITS = new Set([0x85, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000]);
 
 export function requireString(value, name) {
   if (typeof value !== "string") throw new TypeError(`${name}: expected a string, got ${describe(value)}`);

@@ -82,7 +82,8 @@ export class Dawg {
 
   /**
    * The unit reached by spelling `text` (UTF-8) from `node`, or -1. Control characters and lone
-   * surrogates lead nowhere: they are in no word (and dawg2 would cut a key at a NUL).
+   * surrogates lead nowhere: no key holds them (letters are printable), and byte 0, which no key
+   * holds either, would match the label of the root.
    */
   followText(node, text) {
     for (let i = 0; i < text.length && node >= 0; i++) {

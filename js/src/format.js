@@ -1,13 +1,41 @@
-// The files of a word-list folder this reader uses, and the format version it reads (the
-// Python side's wordlist/format.py owns both; the conformance tests compare them).
+// The files of a word-list folder this reader uses and the format version it reads (the Python
+// side's wordlist/format/ owns both, docs/FORMAT.md describes them; the conformance tests compare).
+
+import { ArtefactError } from "./errors.js";
 
 /**
- * The artefact format versions this reader reads ("format" in manifest.json and, from version 2,
- * in alphabet.json). Version 2 only adds keys this reader does not need (alphabet.json's
- * "language_name", game.json), so both read alike; a file of another version is refused.
- * @type {readonly number[]}
+ * The artefact format version this reader reads: "format" in manifest.json, alphabet.json and
+ * game.json. A file of any other version is refused (docs/FORMAT.md, "Versions").
  */
-export const FORMAT_VERSIONS = Object.freeze([1, 2]);
+export const FORMAT_VERSION = 2;
 export const WORDS_DAWG = "words.dawg";
 export const ALPHABET_JSON = "alphabet.json";
+export const GAME_JSON = "game.json";
 export const MANIFEST_JSON = "manifest.json";
+
+/**
+ * Refuse a file whose "format" is not FORMAT_VERSION, saying what to do about it: an older list is
+ * rebuilt, a newer one needs a newer reader. Format 1's alphabet.json had no "format" key.
+ * @param {object} json the parsed file
+ * @param {string} source the file's name in the message
+ */
+export function checkVersion(json, source) {
+  const version = json.format;
+  if (version === FORMAT_VERSION) return;
+  if (version === undefined) {
+    const why = source.endsWith(ALPHABET_JSON) ? `format 1 ${older()}` : `a format-${FORMAT_VERSION} file has one`;
+    throw new ArtefactError(`${source}: no "format" key: ${why}`);
+  }
+  if (!Number.isSafeInteger(version)) {
+    throw new ArtefactError(`${source}: "format" must be a whole number, got ${JSON.stringify(version)}`);
+  }
+  throw new ArtefactError(
+    version > FORMAT_VERSION
+      ? `${source}: format ${version} is newer than this reader reads (format ${FORMAT_VERSION}): upgrade wiktionary-wordlist`
+      : `${source}: format ${version} ${older()}`,
+  );
+}
+
+function older() {
+  return `is older than this reader reads (format ${FORMAT_VERSION}): rebuild the word list with \`wordlist build\``;
+}

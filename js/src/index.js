@@ -1,5 +1,6 @@
 // wiktionary-wordlist: read the game word lists built by the wordlist pipeline (words.dawg +
-// alphabet.json) in a browser or in Node, with the same answers as the Python library.
+// alphabet.json, and game.json for a tile game) in a browser or in Node, with the same answers as
+// the Python library.
 //
 //   import { Lexicon } from "wiktionary-wordlist";
 //   const lexicon = Lexicon.fromBytes(new Uint8Array(dawgBuffer), alphabetJson); // anywhere
@@ -9,6 +10,6 @@
 export { ArtefactError } from "./errors.js";
 export { Graph } from "./graph.js";
 export { Lexicon } from "./lexicon.js";
-export { FORMAT_VERSIONS } from "./format.js";
+export { FORMAT_VERSION } from "./format.js";
 export { POS, posMask, posNames } from "./pos.js";
 export { MAX_KEY_BYTES } from "./dawg.js";

@@ -3,6 +3,7 @@
 
 import { Alphabet, describe, requireString } from "./alphabet.js";
 import { Dawg } from "./dawg.js";
+import { checkGame } from "./game.js";
 import { Graph } from "./graph.js";
 import { posMask, posNames } from "./pos.js";
 
@@ -14,8 +15,9 @@ export class Lexicon {
    * @param {Dawg} dawg
    * @param {Alphabet} alphabet
    * @param {object | null} manifest
+   * @param {object | null} game a checked game.json
    */
-  constructor(dawg, alphabet, manifest = null) {
+  constructor(dawg, alphabet, manifest = null, game = null) {
     if (!(dawg instanceof Dawg) || !(alphabet instanceof Alphabet)) {
       throw new TypeError("use Lexicon.fromBytes(dawgBytes, alphabet) or await Lexicon.load(folder)");
     }
@@ -23,23 +25,30 @@ export class Lexicon {
     this._alphabet = alphabet;
     /** The parsed manifest.json when loaded from a folder that has one, else null. */
     this.manifest = manifest;
+    /** The parsed game.json (board, start, rack_size, tiles), checked, when the list has one; else null. */
+    this.game = game;
     /** The DAWG walked letter by letter, for game bots. */
     this.graph = new Graph(dawg, alphabet);
   }
 
   /**
-   * A lexicon from the bytes of words.dawg and the parsed alphabet.json. Works anywhere: no Node API.
+   * A lexicon from the bytes of words.dawg, the parsed alphabet.json and, for a list with a tile
+   * game, the parsed game.json. Works anywhere: no Node API.
    * @param {Uint8Array | ArrayBuffer} dawgBytes
    * @param {object} alphabet
+   * @param {object | null} [game]
    * @returns {Lexicon}
    */
-  static fromBytes(dawgBytes, alphabet) {
-    return new Lexicon(new Dawg(dawgBytes), new Alphabet(alphabet));
+  static fromBytes(dawgBytes, alphabet, game = null) {
+    const letters = new Alphabet(alphabet);
+    const tiles = game === null || game === undefined ? null : checkGame(game, letters);
+    return new Lexicon(new Dawg(dawgBytes), letters, null, tiles);
   }
 
   /**
-   * The word list in folder `folder` (Node only): words.dawg, alphabet.json and, when present,
-   * manifest.json, whose format version, sizes and (with `verify`) sha256 are checked.
+   * The word list in folder `folder` (Node only): words.dawg, alphabet.json, game.json when the
+   * list has one and, when present, manifest.json, whose format version, sizes and (with `verify`)
+   * sha256 are checked.
    * @param {string | URL} folder
    * @param {{verify?: boolean}} [options]
    * @returns {Promise<Lexicon>}
@@ -48,13 +57,18 @@ export class Lexicon {
     const { verify = true } = checkOptions(options, ["verify"], "load");
     if (typeof verify !== "boolean") throw new TypeError(`verify: expected a boolean, got ${describe(verify)}`);
     const { readFolder } = await import("./node.js");
-    const { dawg, alphabet, manifest } = await readFolder(folder, verify);
-    return new Lexicon(dawg, alphabet, manifest);
+    const { dawg, alphabet, manifest, game } = await readFolder(folder, verify);
+    return new Lexicon(dawg, alphabet, manifest, game);
   }
 
-  /** The language code of the list ("en", "de"), or "" if alphabet.json does not say. */
+  /** The language code of the list ("en", "de"). */
   get language() {
-    return this._alphabet.language || (typeof this.manifest?.language === "string" ? this.manifest.language : "");
+    return this._alphabet.language;
+  }
+
+  /** The language's name in English ("German"), as messages name it. */
+  get languageName() {
+    return this._alphabet.languageName;
   }
 
   /** The letters of the alphabet, in alphabet.json's order. */
@@ -62,7 +76,7 @@ export class Lexicon {
     return this._alphabet.letters.join("");
   }
 
-  /** The parsed alphabet.json as given (tile games read "game" from it). */
+  /** The parsed alphabet.json as given. */
   get alphabet() {
     return this._alphabet.raw;
   }
@@ -72,7 +86,10 @@ export class Lexicon {
     return this._dawg.shape().count;
   }
 
-  /** The game word for `word` as typed: trimmed, case folded (ẞ -> ß; "SS" stays "ss"), hyphens dropped. */
+  /**
+   * The game word for `word` as typed: the alphabet's `remove` characters (a hyphen) deleted, then
+   * lower case if the list is case-insensitive (ẞ -> ß; "SS" stays "ss"). Nothing is trimmed.
+   */
   normalize(word) {
     return this._alphabet.normalize(word);
   }
@@ -148,7 +165,8 @@ export class Lexicon {
    */
   match(pattern, options) {
     const { pos } = checkOptions(options, ["pos"], "match");
-    const tokens = this._alphabet.pattern(pattern, "pattern");
+    // a run of "*" matches what one "*" matches
+    const tokens = this._alphabet.tokens(pattern, "pattern").filter((t, i, all) => t !== "*" || all[i - 1] !== "*");
     const mask = posMask(pos);
     const { maxKeyBytes } = this._dawg.shape();
     if (tokens.filter((t) => t !== "*").length > maxKeyBytes) return []; // longer than any word
@@ -172,12 +190,15 @@ export class Lexicon {
     if (typeof useAll !== "boolean") throw new TypeError(`useAll: expected a boolean, got ${describe(useAll)}`);
     checkInteger(minLength, "minLength");
     const mask = posMask(pos);
-    let blanks = 0;
-    for (const char of rack) if (char === "?" || char === "*") blanks++;
-    const letters = this._alphabet.pattern(rack.replace(/[?*]/g, ""), "rack");
+    // every "?" or "*" is a blank tile of its own
+    const tiles = this._alphabet.tokens(rack, "rack");
     const counts = new Int32Array(this._alphabet.letters.length);
-    for (const letter of letters) counts[this._alphabet.indexOf(letter)]++;
-    const total = letters.length + blanks;
+    let blanks = 0;
+    for (const tile of tiles) {
+      if (tile === "?" || tile === "*") blanks++;
+      else counts[this._alphabet.indexOf(tile)]++;
+    }
+    const total = tiles.length;
     // No word is longer (in letters) than the longest key in bytes: that bounds the walk.
     const { maxKeyBytes, below } = this._dawg.shape();
     if (useAll && total > maxKeyBytes) return [];
@@ -236,7 +257,7 @@ export class Lexicon {
   }
 
   toString() {
-    return `<Lexicon ${this.language || "?"}: ${this.size} words>`;
+    return `<Lexicon ${this.language}: ${this.size} words>`;
   }
 
   /** The value stored for `word` once normalised, or -1. */

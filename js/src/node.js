@@ -4,7 +4,8 @@
 import { Alphabet, describe } from "./alphabet.js";
 import { Dawg } from "./dawg.js";
 import { ArtefactError } from "./errors.js";
-import { ALPHABET_JSON, FORMAT_VERSIONS, MANIFEST_JSON, WORDS_DAWG } from "./format.js";
+import { ALPHABET_JSON, checkVersion, GAME_JSON, MANIFEST_JSON, WORDS_DAWG } from "./format.js";
+import { checkGame } from "./game.js";
 
 /**
  * @param {string | URL} folder
@@ -23,54 +24,77 @@ export async function readFolder(folder, verify) {
   if (!stat?.isDirectory()) throw new ArtefactError(`${folder}: no word list here (build one with \`wordlist build\`)`);
   const file = (name) => path.join(folder, name);
 
-  const read = async (name, optional = false) => {
+  /** A file's bytes; null if `optional` and absent. With `expected` (its manifest entry) the size is checked first. */
+  const read = async (name, { optional = false, expected = null } = {}) => {
+    let data;
     try {
-      return await fs.readFile(file(name));
+      if (expected !== null) {
+        const found = (await fs.stat(file(name))).size;
+        if (found !== expected.bytes) throw sizeError(name, found, expected);
+      }
+      data = await fs.readFile(file(name));
     } catch (error) {
+      if (error instanceof ArtefactError) throw error;
       if (error.code === "ENOENT" && optional) return null;
       throw new ArtefactError(`${file(name)}: ${error.code === "ENOENT" ? "missing" : `cannot be read (${error.code})`}`);
     }
+    if (expected === null) return data;
+    if (data.length !== expected.bytes) throw sizeError(name, data.length, expected); // changed since the stat
+    if (verify && crypto.createHash("sha256").update(data).digest("hex") !== expected.sha256) {
+      throw new ArtefactError(`${file(name)}: checksum does not match the manifest (corrupt or replaced)`);
+    }
+    return data;
   };
-  const manifestBytes = await read(MANIFEST_JSON, true);
+  const sizeError = (name, found, expected) =>
+    new ArtefactError(
+      `${file(name)}: ${found} bytes, the manifest says ${JSON.stringify(expected.bytes)} (truncated or replaced?)`,
+    );
+
+  // The manifest first: its version decides whether the other files can be read at all.
+  const manifestBytes = await read(MANIFEST_JSON, { optional: true });
   const manifest = manifestBytes === null ? null : parseJson(manifestBytes, file(MANIFEST_JSON));
-  if (manifest !== null) {
-    if (typeof manifest !== "object" || Array.isArray(manifest)) {
+  /** A file's entry in the manifest's "files" ({bytes, sha256}), or null if it is not listed. */
+  let listed = () => null;
+  if (manifestBytes !== null) {
+    if (manifest === null || typeof manifest !== "object" || Array.isArray(manifest)) {
       throw new ArtefactError(`${file(MANIFEST_JSON)}: expected a JSON object, got ${describe(manifest)}`);
     }
-    if (!FORMAT_VERSIONS.includes(manifest.format)) {
-      throw new ArtefactError(
-        `${file(MANIFEST_JSON)}: format ${JSON.stringify(manifest.format)}, this reader reads ${FORMAT_VERSIONS.join(" and ")}`,
-      );
+    checkVersion(manifest, file(MANIFEST_JSON));
+    const entries = manifest.files;
+    if (entries === null || typeof entries !== "object" || Array.isArray(entries)) {
+      throw new ArtefactError(`${file(MANIFEST_JSON)}: "files" must be an object, got ${describe(entries)}`);
     }
+    listed = (name) => {
+      if (!Object.hasOwn(entries, name)) return null;
+      const entry = entries[name];
+      if (entry === null || typeof entry !== "object" || !Number.isSafeInteger(entry.bytes) || typeof entry.sha256 !== "string") {
+        throw new ArtefactError(`${file(MANIFEST_JSON)}: "files"."${name}" must be {"bytes", "sha256"}`);
+      }
+      return entry;
+    };
   }
-  const files = {};
-  for (const name of [WORDS_DAWG, ALPHABET_JSON]) {
-    const data = await read(name);
-    if (manifest !== null) checkAgainstManifest(manifest, name, data, verify, file, crypto);
-    files[name] = data;
-  }
-  return {
-    dawg: new Dawg(files[WORDS_DAWG], file(WORDS_DAWG)),
-    alphabet: new Alphabet(parseJson(files[ALPHABET_JSON], file(ALPHABET_JSON)), file(ALPHABET_JSON)),
-    manifest,
+  const required = async (name) => {
+    const expected = listed(name);
+    if (manifest !== null && expected === null) throw new ArtefactError(`${file(MANIFEST_JSON)}: does not list ${name}`);
+    return read(name, { expected });
   };
-}
 
-/** The size and (with `verify`) the sha256 of a file, as manifest.json records them. */
-function checkAgainstManifest(manifest, name, data, verify, file, crypto) {
-  const listed = manifest.files;
-  const expected = listed !== null && typeof listed === "object" && Object.hasOwn(listed, name) ? listed[name] : null;
-  if (expected === null || typeof expected !== "object") {
-    throw new ArtefactError(`${file(MANIFEST_JSON)}: does not list ${name}`);
-  }
-  if (data.length !== expected.bytes) {
+  const alphabet = new Alphabet(parseJson(await required(ALPHABET_JSON), file(ALPHABET_JSON)), file(ALPHABET_JSON));
+  if (manifest !== null && alphabet.language !== manifest.language) {
     throw new ArtefactError(
-      `${file(name)}: ${data.length} bytes, the manifest says ${JSON.stringify(expected.bytes)} (truncated or replaced?)`,
+      `${file(ALPHABET_JSON)}: language ${JSON.stringify(alphabet.language)}, the manifest says ${JSON.stringify(manifest.language)}`,
     );
   }
-  if (verify && crypto.createHash("sha256").update(data).digest("hex") !== expected.sha256) {
-    throw new ArtefactError(`${file(name)}: checksum does not match the manifest (corrupt or replaced)`);
-  }
+  // game.json belongs to the list when the manifest lists it; without a manifest, when it is there.
+  let gameBytes = null;
+  if (manifest === null) gameBytes = await read(GAME_JSON, { optional: true });
+  else if (listed(GAME_JSON) !== null) gameBytes = await required(GAME_JSON);
+  return {
+    dawg: new Dawg(await required(WORDS_DAWG), file(WORDS_DAWG)),
+    alphabet,
+    manifest,
+    game: gameBytes !== null ? checkGame(parseJson(gameBytes, file(GAME_JSON)), alphabet, file(GAME_JSON)) : null,
+  };
 }
 
 function parseJson(bytes, source) {

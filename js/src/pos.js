@@ -1,5 +1,6 @@
-// Parts of speech and their bits in a word's value: bit i of the mask is POS[i]. The order is
-// part of the artefact format (wordlist/format.py owns it; the conformance tests compare them).
+// Parts of speech and their bits in a word's value: bit i of the mask is POS[i]. The order is part
+// of the artefact format (wordlist/format/ owns it, docs/FORMAT.md lists it; the conformance tests
+// compare them).
 
 /** @type {readonly string[]} */
 export const POS = Object.freeze([

@@ -17,10 +17,12 @@ export function loadVectors() {
   return names.sort().map((name) => ({ name, ...JSON.parse(readFileSync(join(VECTORS_DIR, name), "utf-8")) }));
 }
 
-/** The bytes and parsed alphabet of a word-list folder, as a browser would fetch them. */
+/** The bytes and parsed JSON files of a word-list folder, as a browser would fetch them (game: null if none). */
 export function listFiles(folder) {
+  const game = join(folder, "game.json");
   return {
     dawg: new Uint8Array(readFileSync(join(folder, "words.dawg"))),
     alphabet: JSON.parse(readFileSync(join(folder, "alphabet.json"), "utf-8")),
+    game: existsSync(game) ? JSON.parse(readFileSync(game, "utf-8")) : null,
   };
 }

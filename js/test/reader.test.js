@@ -14,6 +14,7 @@ import { listFiles, loadVectors } from "./helpers.js";
 const lists = loadVectors().sort((a, b) => a.cases.length - b.cases.length);
 const english = lists.find((v) => v.language === "en" && v.profile === "balda");
 const german = lists.find((v) => v.language === "de");
+const wordgame = lists.find((v) => v.profile === "wordgame");
 const { dawg: DAWG, alphabet: ALPHABET } = listFiles(english.list);
 const lexicon = Lexicon.fromBytes(DAWG, ALPHABET);
 const SRC = new URL("../src/", import.meta.url);
@@ -57,22 +58,31 @@ describe("untrusted arguments", () => {
     assert.throws(() => lexicon.words({ pos: "noun nuon" }), RangeError);
   });
 
-  test("control characters and lone surrogates are never words, prefixes or completions", () => {
+  test("spaces, control characters and lone surrogates are never words, prefixes or completions", () => {
     const word = lexicon.words()[0];
     assert.ok(lexicon.isWord(word));
-    for (const bad of [`${word}\0`, `\0${word}`, `${word}\ud800`, `\udc00${word}`, `${word.slice(0, 1)}\x07${word.slice(1)}`]) {
-      assert.equal(lexicon.isWord(bad), false, JSON.stringify(bad));
-      assert.deepEqual(lexicon.partsOfSpeech(bad), []);
-      assert.equal(lexicon.hasPrefix(bad), false, JSON.stringify(bad));
-      assert.deepEqual(lexicon.complete(bad), []);
-      assert.deepEqual(lexicon.words({ prefix: bad }), []);
+    const bad = [`${word}\0`, `\0${word}`, `${word}\ud800`, `\udc00${word}`, `${word.slice(0, 1)}\x07${word.slice(1)}`];
+    for (const text of [...bad, ` ${word}`, `${word}\n`, `\u00a0${word}`, `${word.slice(0, 2)}\0`]) {
+      assert.equal(lexicon.isWord(text), false, JSON.stringify(text));
+      assert.deepEqual(lexicon.partsOfSpeech(text), []);
+      assert.equal(lexicon.hasPrefix(text), false, JSON.stringify(text));
+      assert.deepEqual(lexicon.complete(text), []);
+      assert.deepEqual(lexicon.words({ prefix: text }), []);
     }
-    // Python (dawg2 reads C strings) answers these two with True.
-    assert.equal(lexicon.hasPrefix(`${word.slice(0, 2)}\0`), false);
-    assert.equal(lexicon.isWord(`${word}\0`), false);
     assert.throws(() => lexicon.match("\ud800*"), RangeError);
+    assert.throws(() => lexicon.match(` ${word}`), /pattern " .+": " " not in the English alphabet/);
     assert.throws(() => lexicon.anagrams("ab\udfff"), RangeError);
-    assert.equal(lexicon.normalize(" \ud800 "), "\ud800");
+    // nothing is trimmed: normalising keeps what is not removed, as it is
+    assert.equal(lexicon.normalize(" Ab\ud800\t"), " ab\ud800\t");
+  });
+
+  test("every blank of a rack counts, \"?\" or \"*\"; a run of \"*\" in a pattern is one", () => {
+    const word = lexicon.words({ length: 3 })[0];
+    const blanks = lexicon.anagrams("**", { useAll: true });
+    assert.ok(blanks.includes(lexicon.words({ length: 2 })[0]));
+    assert.deepEqual(lexicon.anagrams("*?", { useAll: true }), blanks);
+    assert.ok(lexicon.anagrams(`**${word[0]}`, { useAll: true }).includes(word));
+    assert.deepEqual(lexicon.match("a***"), lexicon.match("a*"));
   });
 
   test("graph nodes are checked", () => {
@@ -151,24 +161,72 @@ describe("corrupt files", () => {
   test("alphabet.json is checked, unknown keys are ignored", () => {
     assert.throws(() => Lexicon.fromBytes(DAWG, JSON.stringify(ALPHABET)), TypeError);
     assert.throws(() => Lexicon.fromBytes("words.dawg", ALPHABET), TypeError);
-    for (const [change, message] of [
-      [{ letters: undefined }, /"letters" must be a string/],
-      [{ letters: "" }, /"letters" is empty/],
-      [{ letters: 5 }, /"letters" must be a string, got number/],
-      [{ letters: "ab?" }, /"letters" holds "\?"/],
-      [{ letters: "aba" }, /"letters" holds "a" twice/],
-      [{ upper: ["A"] }, /"upper" must be an object/],
-      [{ upper: { a: 1 } }, /"upper"."a" must be a string/],
-      [{ remove: null }, /"remove" must be a string, got null/],
-      [{ lowercase: "yes" }, /"lowercase" must be a boolean/],
-      [{ format: 3 }, /format 3, this reader reads 1 and 2/],
+    const { format, ...formatOne } = ALPHABET;
+    assert.equal(format, 2);
+    for (const [alphabet, message] of [
+      [formatOne, /^alphabet\.json: no "format" key: format 1 is older than this reader reads \(format 2\): rebuild the word list with `wordlist build`$/],
+      [{ ...ALPHABET, format: 1 }, /format 1 is older than this reader reads \(format 2\): rebuild the word list/],
+      [{ ...ALPHABET, format: 3 }, /format 3 is newer than this reader reads \(format 2\): upgrade wiktionary-wordlist/],
+      [{ ...ALPHABET, format: "2" }, /"format" must be a whole number, got "2"/],
+      [{ ...ALPHABET, letters: undefined }, /"letters" must be a string/],
+      [{ ...ALPHABET, language: undefined }, /"language" must be a string/],
+      [{ ...ALPHABET, language: "../en" }, /"language" must be a language code/],
+      [{ ...ALPHABET, letters: "" }, /"letters" must give 1 to 1024 letters/],
+      [{ ...ALPHABET, letters: 5 }, /"letters" must be a string, got number/],
+      [{ ...ALPHABET, letters: "ab?" }, /"letters" holds "\?"/],
+      [{ ...ALPHABET, letters: "a b" }, /"letters" holds " "/],
+      [{ ...ALPHABET, letters: "ab\u200b" }, /"letters" holds "\u200b"/],
+      [{ ...ALPHABET, letters: "ab-", remove: "-" }, /"letters" holds "-"/],
+      [{ ...ALPHABET, letters: "aba" }, /"letters" holds "a" twice/],
+      [{ ...ALPHABET, letters: "abC" }, /"letters" holds "C", not lower case/],
+      [{ ...ALPHABET, remove: "-*" }, /"remove" must not hold the wildcards/],
+      [{ ...ALPHABET, upper: ["A"] }, /"upper" must be an object, got an array/],
+      [{ ...ALPHABET, upper: { a: 1 } }, /"upper"."a" must be printable text, got 1/],
+      [{ ...ALPHABET, upper: { a: "" } }, /"upper"."a" must be printable text/],
+      [{ ...ALPHABET, upper: { "é": "É" } }, /"upper" gives a capital for "é", not a letter/],
+      [{ ...ALPHABET, remove: null }, /"remove" must be a string, got null/],
+      [{ ...ALPHABET, lowercase: "yes" }, /"lowercase" must be a boolean/],
     ]) {
-      const alphabet = { ...ALPHABET, ...change };
       assert.throws(() => Lexicon.fromBytes(DAWG, alphabet), (e) => e instanceof ArtefactError && message.test(e.message));
     }
-    const newer = Lexicon.fromBytes(DAWG, { ...ALPHABET, format: 2, language_name: "English", extra: { any: [1] } });
-    assert.throws(() => newer.match("é"), /"é" not in the English alphabet/);
-    assert.equal(newer.isWord(english.cases.find((c) => c.call === "isWord" && c.expect === true).args[0]), true);
+    const later = Lexicon.fromBytes(DAWG, { ...ALPHABET, language_name: "Englisch", extra: { any: [1] } });
+    assert.throws(() => later.match("é"), /"é" not in the Englisch alphabet/);
+    assert.equal(later.languageName, "Englisch");
+    assert.equal(later.isWord(english.cases.find((c) => c.call === "isWord" && c.expect === true).args[0]), true);
+    const { language_name: _, ...unnamed } = ALPHABET;
+    assert.equal(Lexicon.fromBytes(DAWG, unnamed).languageName, "en");
+  });
+
+  test("game.json is checked against its limits and the alphabet", () => {
+    const { dawg, alphabet, game } = listFiles(wordgame.list);
+    assert.equal(Lexicon.fromBytes(dawg, alphabet).game, null);
+    assert.equal(Lexicon.fromBytes(dawg, alphabet, undefined).game, null);
+    const read = Lexicon.fromBytes(dawg, alphabet, game).game;
+    assert.equal(read.board.length, read.board[0].length);
+    const row = read.board[0];
+    for (const [change, message] of [
+      [{ format: 1 }, /^game\.json: format 1 is older than this reader reads/],
+      [{ format: undefined }, /^game\.json: no "format" key: a format-2 file has one/],
+      [{ board: [] }, /"board" must be a list of 1 to 32 rows/],
+      [{ board: Array(33).fill(".".repeat(33)) }, /"board" must be a list of 1 to 32 rows/],
+      [{ board: [row, ...game.board.slice(2)] }, /"board" must be 14 strings of 14 squares/],
+      [{ board: [row.replace(".", "x"), ...game.board.slice(1)] }, /"board" has a square other than/],
+      [{ start: [15, 0] }, /"start" must be \[row, column\] on the 15x15 board/],
+      [{ start: [7] }, /"start" must be/],
+      [{ rack_size: 0 }, /"rack_size" must be a whole number from 1 to 16/],
+      [{ rack_size: true }, /"rack_size"/],
+      [{ tiles: {} }, /"tiles" must be an object listing at least one tile/],
+      [{ tiles: { ...game.tiles, "é": { points: 1, count: 1 } } }, /"tiles"."é" is not a letter of the alphabet/],
+      [{ tiles: { ...game.tiles, a: { points: -1, count: 1 } } }, /"tiles"."a"."points" must be a whole number from 0 to 1000/],
+      [{ tiles: { ...game.tiles, a: { points: 1 } } }, /"tiles"."a"."count"/],
+      [{ tiles: { ...game.tiles, a: 5 } }, /"tiles"."a"."points"/],
+      [{ tiles: Object.fromEntries([..."abcdefghijk"].map((t) => [t, { points: 1, count: 1000 }])) }, /holds 11000 tiles, more than 10000/],
+    ]) {
+      const changed = { ...game, ...change };
+      assert.throws(() => Lexicon.fromBytes(dawg, alphabet, changed), (e) => e instanceof ArtefactError && message.test(e.message));
+    }
+    assert.throws(() => Lexicon.fromBytes(dawg, alphabet, [game]), TypeError);
+    assert.equal(Lexicon.fromBytes(dawg, alphabet, { ...game, later: "key" }).game.later, "key");
   });
 });
 
@@ -199,9 +257,20 @@ describe("Lexicon.load checks the folder against its manifest", () => {
     folder = copy();
     const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf-8"));
     writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, format: 3 }));
-    await assert.rejects(Lexicon.load(folder), /manifest\.json: format 3, this reader reads 1 and 2/);
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: format 3 is newer than this reader reads \(format 2\): upgrade/);
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, format: 1 }));
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: format 1 is older than this reader reads \(format 2\): rebuild/);
     writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, files: {} }));
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: does not list alphabet\.json/);
+    const { "words.dawg": _, ...withoutDawg } = manifest.files;
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, files: withoutDawg }));
     await assert.rejects(Lexicon.load(folder), /manifest\.json: does not list words\.dawg/);
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, files: [] }));
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: "files" must be an object, got an array/);
+    writeFileSync(join(folder, "manifest.json"), "null");
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: expected a JSON object, got null/);
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, language: "en" }));
+    await assert.rejects(Lexicon.load(folder), /alphabet\.json: language "de", the manifest says "en"/);
 
     folder = copy();
     unlinkSync(join(folder, "alphabet.json"));
@@ -214,6 +283,24 @@ describe("Lexicon.load checks the folder against its manifest", () => {
     await assert.rejects(Lexicon.load(join(temp, "nothing here")), /no word list here/);
     await assert.rejects(Lexicon.load(42), TypeError);
     await assert.rejects(Lexicon.load(temp, { verify: "no" }), TypeError);
+  });
+
+  test("game.json comes with a list that has one: checked against the manifest, then its limits", async () => {
+    const folder = join(temp, String(n++));
+    cpSync(wordgame.list, folder, { recursive: true });
+    const loaded = await Lexicon.load(folder);
+    assert.deepEqual(loaded.game, wordgame.game);
+    const game = JSON.parse(readFileSync(join(folder, "game.json"), "utf-8"));
+    writeFileSync(join(folder, "game.json"), JSON.stringify({ ...game, rack_size: 99 }));
+    await assert.rejects(Lexicon.load(folder), /game\.json: \d+ bytes, the manifest says \d+/);
+    unlinkSync(join(folder, "manifest.json"));
+    await assert.rejects(Lexicon.load(folder), (e) => e instanceof ArtefactError && /game\.json: "rack_size" must be/.test(e.message));
+    unlinkSync(join(folder, "game.json"));
+    assert.equal((await Lexicon.load(folder)).game, null);
+    // a list without a game ignores a game.json its manifest does not list
+    const balda = copy();
+    writeFileSync(join(balda, "game.json"), "not even JSON");
+    assert.equal((await Lexicon.load(balda)).game, null);
   });
 
   test("without a manifest the two files are enough (a folder a web game copied)", async () => {
@@ -242,28 +329,42 @@ describe("the package", () => {
     assert.deepEqual([...declared].map((m) => m[1]).sort(), Object.keys(reader).sort());
   });
 
-  test("the README's examples answer what the README says", () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf-8");
-    const section = readme.slice(readme.indexOf("## The lexicon in JavaScript"));
-    const block = section.match(/```js\n(import[^`]*?Lexicon\.load[^`]*?)```/)[1];
-    const en = Lexicon.fromBytes(DAWG, ALPHABET);
-    const { dawg, alphabet } = listFiles(german.list);
-    const de = Lexicon.fromBytes(dawg, alphabet);
-    let checked = 0;
-    for (const line of block.split("\n")) {
-      const example = line.match(/^((?:en|de)\..+); \/\/ (.+?)(?: \(.*\))?$/);
-      if (example === null) continue;
-      const [, expression, shown] = example;
-      const actual = new Function("en", "de", `return ${expression};`)(en, de);
-      if (shown.endsWith(", ...]")) {
-        const first = JSON.parse(`${shown.slice(0, -", ...]".length)}]`);
-        assert.deepEqual(actual.slice(0, first.length), first, expression);
-      } else {
-        assert.deepEqual(actual, JSON.parse(shown), expression);
+  test("the READMEs' examples answer what they say", () => {
+    // Each example line `name.expression; // shown (remark)` of their js blocks is run on the lists
+    // the examples name: en (English balda), de (German balda), wg and lexicon (English wordgame).
+    const listed = (list) => {
+      const { dawg, alphabet, game } = listFiles(list);
+      return Lexicon.fromBytes(dawg, alphabet, game);
+    };
+    const lists = { en: listed(english.list), de: listed(german.list), wg: listed(wordgame.list) };
+    lists.lexicon = lists.wg;
+    const run = new Function(...Object.keys(lists), "expression", "return eval(expression);");
+    for (const [name, heading, least] of [
+      ["../../README.md", "## The lexicon in JavaScript", 20],
+      ["../README.md", "# wiktionary-wordlist", 14],
+    ]) {
+      const text = readFileSync(new URL(name, import.meta.url), "utf-8");
+      const from = text.indexOf(heading);
+      const next = text.indexOf("\n## ", from + heading.length);
+      const section = text.slice(from, next < 0 ? undefined : next);
+      let checked = 0;
+      for (const [, block] of section.matchAll(/```js\n([^`]*?)```/g)) {
+        for (const line of block.split("\n")) {
+          const example = line.match(/^((?:en|de|wg|lexicon)\..+); \/\/ (.+?)(?: \(.*\))?$/);
+          if (example === null) continue;
+          const [, expression, shown] = example;
+          const actual = run(...Object.values(lists), expression);
+          if (shown.endsWith(", ...]")) {
+            const first = JSON.parse(`${shown.slice(0, -", ...]".length)}]`);
+            assert.deepEqual(actual.slice(0, first.length), first, `${name}: ${expression}`);
+          } else {
+            assert.deepEqual(actual, JSON.parse(shown), `${name}: ${expression}`);
+          }
+          checked++;
+        }
       }
-      checked++;
+      assert.ok(checked >= least, `${name}: ${checked} examples checked`);
     }
-    assert.ok(checked >= 14, `${checked} examples checked`);
   });
 
   test("parts of speech: masks and names in bit order", () => {

@@ -26,10 +26,16 @@ try:
 except ImportError:  # pragma: no cover - no wheel for this platform: libbz2 does the same, slower
     _indexed_bzip2 = None
 
-from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements, siteinfo_from_element
+from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements
 from wordlist_pipeline.dump.prefilter import triage
-from wordlist_pipeline.dump.reader import BZ2_MAGIC, describe_io_error, header_info, pages_from_elements
-from wordlist_pipeline.errors import DumpError
+from wordlist_pipeline.dump.reader import (
+    BZ2_MAGIC,
+    describe_io_error,
+    header_info,
+    pages_from_elements,
+    read_siteinfo_element,
+)
+from wordlist_pipeline.errors import DumpError, os_reason
 
 # "BZh" + block size digit, then either a block header magic (pi) or an end-of-stream magic (sqrt pi).
 STREAM_START = re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)")
@@ -117,12 +123,10 @@ def _read_index_lines(path: Path) -> list[int]:
                     if line.strip():
                         raise DumpError(f"{path}: line {lineno} is not 'offset:page_id:title'")
                     continue
-                try:
-                    offset = int(head)
-                except ValueError:
-                    raise DumpError(
-                        f"{path}: line {lineno} starts with {head[:20]!r}, not a byte offset"
-                    ) from None
+                # digits only: int() would also take "-5", "+5", " 5" and "5_000"
+                if not head.isdigit() or len(head) > 20:
+                    raise DumpError(f"{path}: line {lineno} starts with {head[:20]!r}, not a byte offset")
+                offset = int(head)
                 if offsets and offset < offsets[-1]:
                     raise DumpError(
                         f"{path}: line {lineno}: offsets go backwards ({offset} after {offsets[-1]})"
@@ -263,7 +267,7 @@ def _check_index(path: Path, index: Path | str, offsets: list[int], size: int) -
     """Every offset must lie in the file and start a bz2 stream; otherwise the index is another dump's."""
     with open(path, "rb", buffering=0) as f:  # unbuffered: read 10 bytes, not 8 KB, at each offset
         for offset in offsets:
-            if offset >= size:
+            if not 0 <= offset < size:
                 raise DumpError(f"{index}: offset {offset} lies beyond the end of {path} ({size} bytes)")
             f.seek(offset)
             if not STREAM_START.match(f.read(_MAGIC_LEN)):
@@ -282,14 +286,17 @@ def parse_header(header: bytes, path: Path | str) -> SiteInfo:
         raise DumpError(describe_io_error(Path(str(path)), error)) from error
     for child in root:
         if child.tag.endswith("siteinfo"):
-            return siteinfo_from_element(child, xml_lang=xml_lang, export_version=export_version)
+            return read_siteinfo_element(child, path, xml_lang=xml_lang, export_version=export_version)
     return SiteInfo(xml_lang=xml_lang, export_version=export_version)
 
 
 def read_range(path: Path | str, chunk: StreamRange) -> bytes:
-    with open(path, "rb") as f:
-        f.seek(chunk.start)
-        data = f.read(chunk.size)
+    try:
+        with open(path, "rb") as f:
+            f.seek(chunk.start)
+            data = f.read(chunk.size)
+    except OSError as error:
+        raise DumpError(f"{path}: cannot be read ({os_reason(error)})") from None
     if len(data) != chunk.size:
         raise DumpError(f"{path}: file ends at byte {chunk.start + len(data)}, expected {chunk.end}")
     return data

@@ -26,7 +26,11 @@ REDIRECT = "redirect"
 WITHOUT_MARKER = "without marker"
 
 # Every <page> with, when it has MediaWiki's usual first lines, its namespace and redirect flag.
-_PAGE = re.compile(rb"<page>(?:\s*<title>[^<]*</title>\s*<ns>(-?\d+)</ns>\s*<id>\d+</id>\s*(<redirect\b)?)?")
+# Numbers of a sane length only: anything longer (int() refuses 4,300 digits) takes the full path,
+# which reports the page as malformed.
+_PAGE = re.compile(
+    rb"<page>(?:\s*<title>[^<]*</title>\s*<ns>(-?\d{1,9})</ns>\s*<id>\d{1,19}</id>\s*(<redirect\b)?)?"
+)
 _REDIRECT = re.compile(rb"<redirect\b")
 # What makes a page worth parsing besides the marker: text that may be a text redirect ("#...",
 # maybe after spaces, which Python's str.isspace also finds among non-ASCII characters), and a

@@ -23,7 +23,7 @@ from wordlist_pipeline.dump.pages import (
     page_from_element,
     siteinfo_from_element,
 )
-from wordlist_pipeline.errors import DumpError
+from wordlist_pipeline.errors import DumpError, os_reason
 
 _HEAD_BYTES = 8192
 _EXPORT_VERSION = re.compile(rb'xmlns="http://www\.mediawiki\.org/xml/export-([0-9.]+)/"')
@@ -33,8 +33,11 @@ BZ2_MAGIC = b"BZh"
 
 
 def is_bz2(path: Path) -> bool:
-    with open(path, "rb") as f:
-        return f.read(3) == BZ2_MAGIC
+    try:
+        with open(path, "rb") as f:
+            return f.read(3) == BZ2_MAGIC
+    except OSError as error:
+        raise DumpError(f"{path}: cannot be read ({os_reason(error)})") from None
 
 
 def describe_io_error(path: Path, error: BaseException) -> str:
@@ -46,6 +49,8 @@ def describe_io_error(path: Path, error: BaseException) -> str:
     if isinstance(error, etree.XMLSyntaxError):
         line = f" at line {error.lineno}" if error.lineno else ""
         return f"{path}: invalid XML{line}: {error.msg}"
+    if isinstance(error, OSError):
+        return f"{path}: cannot be read ({os_reason(error)})"
     return f"{path}: {error}"
 
 
@@ -84,8 +89,11 @@ class DumpReader:
             raise DumpError(f"{self.path}: no such file")
         if not self.path.is_file():
             raise DumpError(f"{self.path}: not a file")
-        self.size = self.path.stat().st_size
-        self._raw: BinaryIO = open(self.path, "rb")  # noqa: SIM115 - closed in close()
+        try:
+            self.size = self.path.stat().st_size
+            self._raw: BinaryIO = open(self.path, "rb")  # noqa: SIM115 - closed in close()
+        except OSError as error:
+            raise DumpError(f"{self.path}: cannot be read ({os_reason(error)})") from None
         self._stream: io.BufferedReader = self._open_stream()
         self.siteinfo = SiteInfo()
 
@@ -153,7 +161,7 @@ def pages_from_elements(
     current = siteinfo or SiteInfo(xml_lang=xml_lang, export_version=export_version)
     for element in elements:
         if local_name(element.tag) == "siteinfo":
-            current = siteinfo_from_element(element, xml_lang=xml_lang, export_version=export_version)
+            current = read_siteinfo_element(element, source, xml_lang=xml_lang, export_version=export_version)
             if on_siteinfo is not None:
                 on_siteinfo(current)
             continue
@@ -161,9 +169,20 @@ def pages_from_elements(
             page = page_from_element(element, current)
         except ValueError as error:
             if malformed is not None:
-                malformed.append(f"{source}: <page> near line {element.sourceline}: {error}")
+                reason = "a number of more than 4,300 digits" if "4300 digits" in str(error) else error
+                malformed.append(f"{source}: <page> near line {element.sourceline}: {reason}")
             continue
         yield page
+
+
+def read_siteinfo_element(
+    element: etree._Element, source: Path | str, *, xml_lang: str | None, export_version: str | None
+) -> SiteInfo:
+    """siteinfo_from_element, with a malformed header (a namespace key that is not a number) a DumpError."""
+    try:
+        return siteinfo_from_element(element, xml_lang=xml_lang, export_version=export_version)
+    except ValueError as error:
+        raise DumpError(f"{source}: a malformed <siteinfo> header ({error})") from None
 
 
 def read_siteinfo(path: Path | str) -> SiteInfo:

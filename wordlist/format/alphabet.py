@@ -21,8 +21,10 @@ class Alphabet:
 
     `normalize` is the one definition of "the game word for what was typed or written": delete
     the characters of `remove`, then, if `lowercase`, lower-case with Python's full Unicode
-    mapping (ẞ -> ß; "SS" stays "ss"). The pipeline applies it to page titles (vectorized in
-    Polars, tested equal) and the library to every query. A game word is made of `letters` only.
+    mapping (ẞ -> ß; "SS" stays "ss"), then apply `replace` (spellings a tile set has no tile
+    for: German Wordgame writes ß as "ss"), in its order. The pipeline applies it to titles
+    (vectorized in Polars, tested equal) and the library to every query. A game word is made of
+    `letters` only.
     """
 
     language: str
@@ -31,6 +33,7 @@ class Alphabet:
     upper: Mapping[str, str] = field(default_factory=dict, repr=False)  # capitals a game shows (ß -> ẞ)
     remove: str = ""
     lowercase: bool = True
+    replace: Mapping[str, str] = field(default_factory=dict)  # {"ß": "ss"}: applied after lower-casing
 
     def __post_init__(self) -> None:
         _check(self)
@@ -38,6 +41,7 @@ class Alphabet:
         # every letter gets its capital: the given ones, else str.upper()
         shown = {c: self.upper.get(c) or c.upper() for c in self.letters}
         object.__setattr__(self, "upper", MappingProxyType(shown))
+        object.__setattr__(self, "replace", MappingProxyType(dict(self.replace)))
 
     def normalize(self, word: str) -> str:
         """The game word for `word`: `remove` deleted, then lower-cased if the list is case-insensitive."""
@@ -45,7 +49,11 @@ class Alphabet:
             raise TypeError(f"a word must be a string, not {type(word).__name__}")
         for char in self.remove:
             word = word.replace(char, "")
-        return word.lower() if self.lowercase else word
+        if self.lowercase:
+            word = word.lower()
+        for old, new in self.replace.items():
+            word = word.replace(old, new)
+        return word
 
     def display(self, word: str) -> str:
         """A word in capitals as a game shows it: each letter one tile (ß -> ẞ, never SS)."""
@@ -59,6 +67,7 @@ class Alphabet:
         return bool(word) and all(c in self.letters for c in word)
 
     def to_json(self) -> dict[str, Any]:
+        """The alphabet as alphabet.json holds it (format version included)."""
         return {
             "format": FORMAT_VERSION,
             "language": self.language,
@@ -67,6 +76,7 @@ class Alphabet:
             "upper": dict(self.upper),
             "remove": self.remove,
             "lowercase": self.lowercase,
+            "replace": dict(self.replace),
         }
 
     @classmethod
@@ -77,6 +87,9 @@ class Alphabet:
         upper = base.field(data, "upper", dict, "", default={})
         for letter, capital in upper.items():
             base.expect(capital, str, f"upper.{letter}")
+        replace = base.field(data, "replace", dict, "", default={})
+        for old, new in replace.items():
+            base.expect(new, str, f"replace.{old}")
         return cls(
             language=base.name(data, "language", ""),
             letters=base.field(data, "letters", str, ""),
@@ -84,6 +97,7 @@ class Alphabet:
             upper=upper,
             remove=base.field(data, "remove", str, "", default=""),
             lowercase=base.field(data, "lowercase", bool, "", default=True),
+            replace=replace,
         )
 
 
@@ -106,6 +120,11 @@ def _check(alphabet: Alphabet) -> None:
         raise FormatError(f"'letters' must be lower case when 'lowercase' is true: {letters!r}")
     if any(c in WILDCARDS for c in remove):
         raise FormatError(f"'remove' must not hold the wildcards {WILDCARDS!r}")
+    for old, new in alphabet.replace.items():
+        if not old or any(c in WILDCARDS for c in old):
+            raise FormatError(f"'replace' must map non-empty text without {WILDCARDS!r}, not {old!r}")
+        if not isinstance(new, str) or not alphabet.spells(new):
+            raise FormatError(f"'replace.{old}' must be made of the alphabet's letters, not {new!r}")
     for letter, capital in alphabet.upper.items():
         if letter not in letters:
             raise FormatError(f"'upper' gives a capital for {letter!r}, which is not a letter")

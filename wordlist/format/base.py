@@ -67,6 +67,7 @@ def _names_mask(parts_of_speech: Iterable[str]) -> int:
 
 
 def pos_names(mask: int) -> tuple[str, ...]:
+    """The part-of-speech names of bit mask `mask`, in bit order: 3 -> ('noun', 'verb')."""
     return tuple(name for name, bit in POS_BITS.items() if mask & bit)
 
 
@@ -91,6 +92,7 @@ def field(data: Mapping[str, Any], key: str, kind: type, where: str, *, default:
 
 
 def expect(value: Any, kind: type, name: str) -> Any:
+    """`value` if it is of JSON type `kind` (a bool is not an int); else FormatError naming `name`."""
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise FormatError(f"{name!r} must be {_KINDS[kind]}, not {_shown(value)}")
     return value
@@ -105,6 +107,7 @@ def count(data: Mapping[str, Any], key: str, where: str, *, low: int = 0, high: 
 
 
 def name(data: Mapping[str, Any], key: str, where: str) -> str:
+    """`data[key]`, a name of letters, digits, '_' and '-' (a folder name); else FormatError."""
     value = field(data, key, str, where)
     if not NAME_PATTERN.fullmatch(value):
         raise FormatError(f"{where + key!r} must be a name of letters, digits, '_' and '-', not {value!r}")
@@ -127,6 +130,7 @@ def check_version(data: Mapping[str, Any], where: str = "") -> None:
 
 
 def an_object(data: Any, what: str) -> Mapping[str, Any]:
+    """`data` if it is a JSON object; else FormatError saying `what` must be one."""
     if not isinstance(data, dict):
         raise FormatError(f"{what} must be a JSON object, not {_shown(data)}")
     return data
@@ -171,6 +175,7 @@ def read_bytes(path: Path, size: int | None = None) -> bytes:
 
 
 def parse_json(data: bytes, path: Path) -> Any:
+    """The JSON value of `data`, the bytes of file `path`; ArtefactError naming it if not UTF-8 JSON."""
     try:
         return json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError) as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors

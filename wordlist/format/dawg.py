@@ -26,6 +26,8 @@ ROOT = 0
 
 @dataclass(frozen=True)
 class DawgLayout:
+    """Where the parts of a words.dawg file lie: its number of dictionary units and the guide's offset."""
+
     units: int  # number of dictionary units
     guide: int | None  # byte offset of the guide's units, None for a DAWG without a guide
 

@@ -35,6 +35,7 @@ class WordListFiles:
 
 
 def read_manifest(folder: Path) -> Manifest:
+    """The Manifest of the word list in `folder`; ArtefactError naming manifest.json if it is bad."""
     path = Path(folder) / MANIFEST_JSON
     try:
         return Manifest.from_json(read_json(path))
@@ -72,6 +73,7 @@ def read_word_list(folder: str | Path, *, verify: bool = True) -> WordListFiles:
 
 
 def read_json_checked(folder: Path, name: str, manifest: Manifest, verify: bool) -> object:
+    """The JSON of file `name` of a word list (size and sha256 checked against `manifest` if `verify`)."""
     return parse_json(read_checked(folder, name, manifest, verify), folder / name)
 
 

@@ -45,15 +45,19 @@ class Board:
 
     @property
     def size(self) -> int:
+        """The number of rows (and columns) of the square board."""
         return len(self.rows)
 
     def square(self, cell: Cell) -> str:
+        """The premium code of `cell` (row, column): '.', 'd', 't', 'D' or 'T'."""
         return self.rows[cell[0]][cell[1]]
 
     def letter_multiplier(self, cell: Cell) -> int:
+        """What a tile's points are multiplied by on `cell` (1, 2 or 3)."""
         return LETTER_PREMIUMS.get(self.rows[cell[0]][cell[1]], 1)
 
     def word_multiplier(self, cell: Cell) -> int:
+        """What a word's points are multiplied by when a new tile covers `cell` (1, 2 or 3)."""
         return WORD_PREMIUMS.get(self.rows[cell[0]][cell[1]], 1)
 
 
@@ -74,6 +78,7 @@ class Tiles:
         )
 
     def value(self, tile: str) -> int:
+        """The points of `tile` (0 for a letter the set does not have, such as a blank)."""
         return self.points.get(tile, 0)
 
     def bag(self) -> list[str]:
@@ -82,6 +87,7 @@ class Tiles:
 
     @property
     def total(self) -> int:
+        """How many tiles the bag holds at the start, blanks included."""
         return sum(self.counts.values())
 
 
@@ -98,6 +104,7 @@ class GameSpec:
             raise FormatError(f"'rack_size' must be between 1 and {MAX_RACK}, not {self.rack_size}")
 
     def to_json(self) -> dict[str, Any]:
+        """The game as game.json holds it: board, start square, rack size and tiles."""
         return {
             "format": FORMAT_VERSION,
             "board": list(self.board.rows),
@@ -137,18 +144,16 @@ class GameSpec:
             rack_size,
         )
 
-    def legacy_dict(self) -> dict[str, Any]:
-        """The `game` table of a format-1 alphabet.json, for code not yet reading the record."""
-        legacy = self.to_json()
-        del legacy["format"]
-        return {"board_size": self.board.size, **legacy}
-
 
 def check_board(rows: Any, start: Any, where: str = "") -> None:
     """`rows`: a square of board codes, 1 to MAX_BOARD a side; `start`: a [row, column] on it."""
     size = len(rows) if isinstance(rows, list | tuple) else 0
     if not 1 <= size <= MAX_BOARD or any(not isinstance(r, str) or len(r) != size for r in rows):
-        shape = f"{size} strings of {size} squares" if 1 <= size <= MAX_BOARD else f"1 to {MAX_BOARD} rows"
+        shape = (
+            f"square: {size} strings of {size} squares"
+            if 1 <= size <= MAX_BOARD
+            else f"square, of 1 to {MAX_BOARD} rows"
+        )
         raise FormatError(f"{where + 'board'!r} must be {shape}")
     bad = sorted({c for r in rows for c in r} - set(BOARD_SQUARES))
     if bad:

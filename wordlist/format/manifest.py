@@ -56,14 +56,18 @@ class LeftOut:
     count: int
 
     def describe(self) -> str:
+        """The reason in words, as `wordlist why` and `wordlist stats` print it."""
         return describe_left_out(self.rule, self.value)
 
     def to_json(self) -> dict[str, Any]:
+        """The reason as manifest.json holds it: rule, value and count."""
         return {"rule": self.rule, "value": self.value, "count": self.count}
 
 
 @dataclass(frozen=True)
 class Counts:
+    """A word list's counts: words, definitions, words per part of speech, entries used and left out."""
+
     words: int
     definitions: int
     by_pos: Mapping[str, int] = field(default_factory=dict)  # words having each part of speech
@@ -71,6 +75,7 @@ class Counts:
     left_out: tuple[LeftOut, ...] = ()  # most first
 
     def to_json(self) -> dict[str, Any]:
+        """The counts as manifest.json holds them."""
         return {
             "words": self.words,
             "definitions": self.definitions,
@@ -82,6 +87,8 @@ class Counts:
 
 @dataclass(frozen=True)
 class FileInfo:
+    """The size and sha256 of one file of a word list, as its manifest records them."""
+
     bytes: int
     sha256: str
 
@@ -106,6 +113,7 @@ class Manifest:
         object.__setattr__(self, "files", MappingProxyType(dict(self.files)))
 
     def to_json(self) -> dict[str, Any]:
+        """The manifest as manifest.json holds it."""
         return {
             "format": self.format,
             "language": self.language,

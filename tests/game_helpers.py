@@ -1,0 +1,97 @@
+"""Helpers for the game tests that set up real positions (the list builders are in *_helpers.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import polars as pl
+
+from tests import balda_helpers, wordgame_helpers
+from tests.conftest import ROOT
+from wordlist import Lexicon
+from wordlist import graph as graph_module
+from wordlist.games.wordgame import Wordgame
+from wordlist_pipeline.artefacts import write_word_list
+from wordlist_pipeline.entries import Entry, entries_to_table
+from wordlist_pipeline.profile import load_profile
+from wordlist_pipeline.select import select
+from wordlist_pipeline.synth import WordGenerator
+
+
+def deal(game: Wordgame, tiles: str, player: int | None = None) -> Wordgame:
+    """Give a player exactly `tiles`, taken from the bag (their old tiles go back), so that the
+    board, racks and bag still hold the tile set: a position a saved game may have."""
+    rack = game.racks[game.turn if player is None else player]
+    game.bag.extend(rack)
+    rack.clear()
+    for tile in tiles:
+        game.bag.remove(tile)
+        rack.append(tile)
+    return game
+
+
+def written_list(folder: Path, profile: str, titles: dict[str, str], lang: str = "en") -> Lexicon:
+    """A word list folder built through the pipeline from page `titles` ({title: part of speech},
+    one definition each), so the profile's policy for `lang` applies (capitals, ß -> ss) and the
+    list has a manifest, a path and a fingerprint like a built one."""
+    entries = [
+        Entry(title, lang, pos, True, definitions=(f"meaning of {title}",), definition_tags=((),), page_id=i)
+        for i, (title, pos) in enumerate(titles.items())
+    ]
+    chosen = load_profile(profile)
+    selection = select(pl.from_arrow(entries_to_table(entries)), chosen, lang)
+    write_word_list(selection, chosen, lang, folder / lang / chosen.name, {"dump": "hand-made"})
+    return Lexicon.open(lang, chosen.name, folder)
+
+
+def hand_made_lists(folder: Path) -> dict[str, Lexicon]:
+    """The small Balda and Wordgame lists of the *_helpers modules, by game, written as folders."""
+    return {
+        "balda": written_list(folder, "balda", balda_helpers.WORDS),
+        "wordgame": written_list(folder, "wordgame", dict.fromkeys(wordgame_helpers.WORDS, "noun")),
+    }
+
+
+def play_cli(*args: str | Path, typed: str) -> subprocess.CompletedProcess:
+    """`wordlist play ...` in a fresh process, with `typed` as the player's input."""
+    command = [sys.executable, "-m", "wordlist_pipeline", "play", *map(str, args)]
+    return subprocess.run(command, input=typed, capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+PARTS_OF_SPEECH = ("noun", "verb", "adjective", "adverb")
+
+
+def dense_list(profile: str, lang: str, size: int = 3000) -> Lexicon:
+    """A list dense in short words, so that positions are full of crossings and choices: generated
+    words, the Wordgame tests' words and random strings of two to four letters of the alphabet
+    (Balda's with random parts of speech), with the profile's alphabet and tiles for `lang`."""
+    chosen = load_profile(profile)
+    alphabet = chosen.alphabet_record(lang)
+    rng = random.Random(f"{profile}/{lang}")
+    words = list(WordGenerator(lang, seed=3).unique_words(size)) + wordgame_helpers.WORDS
+    words += ["".join(rng.choices(alphabet.letters, k=rng.randint(2, 4))) for _ in range(size)]
+    entries = [(w, rng.choice(PARTS_OF_SPEECH) if profile == "balda" else "noun") for w in words]
+    game = chosen.game_spec(lang) if profile == "wordgame" else None
+    return Lexicon.from_words(entries, alphabet, game=game, profile=profile)
+
+
+GENERATORS = ("compiled", "python")  # the games' move generators: wordlist/_movegen.c, and the reference
+
+
+@contextlib.contextmanager
+def generator(kind: str) -> Iterator[str]:
+    """Run the games' searches on the compiled move generators or on the Python reference. The
+    compiled ones must be built: `make .venv/.installed` builds them wherever gcc is."""
+    if kind == "compiled":
+        assert graph_module._movegen is not None, "wordlist/_movegen.c was not built"
+    saved = graph_module.COMPILED
+    graph_module.COMPILED = kind == "compiled"
+    try:
+        yield kind
+    finally:
+        graph_module.COMPILED = saved

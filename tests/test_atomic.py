@@ -1,0 +1,153 @@
+"""Writes replace only what the pipeline made, and a failed write (full disk, read-only) loses nothing."""
+
+from __future__ import annotations
+
+import errno
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EN_SAMPLE, ROOT
+from wordlist_pipeline import atomic
+from wordlist_pipeline.atomic import atomic_dir, atomic_path, write_text
+from wordlist_pipeline.errors import OutputError
+
+
+def make_list(folder: Path, **files: str) -> None:
+    with atomic_dir(folder) as tmp:
+        for name, text in files.items():
+            (tmp / name).write_text(text)
+
+
+def test_a_folder_is_replaced_by_one_with_the_same_files(tmp_path: Path) -> None:
+    folder = tmp_path / "list"
+    make_list(folder, a="1", b="2")
+    make_list(folder, a="3", b="4", c="5")
+    assert {p.name: p.read_text() for p in folder.iterdir()} == {"a": "3", "b": "4", "c": "5"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["list"]  # no .tmp or .old left
+
+
+@pytest.mark.parametrize("intruder", ["a user's file", "a subfolder", "a symbolic link"])
+def test_a_folder_holding_what_the_new_one_lacks_is_not_replaced(tmp_path: Path, intruder: str) -> None:
+    folder = tmp_path / "list"
+    make_list(folder, a="1")
+    if intruder == "a user's file":
+        (folder / "notes.txt").write_text("mine")
+    elif intruder == "a subfolder":
+        (folder / "sub").mkdir()
+    else:
+        (folder / "a2").symlink_to(tmp_path)
+    before = sorted(p.name for p in folder.iterdir())
+    with pytest.raises(OutputError, match=r"list: not replaced: it holds what the pipeline does not write"):
+        make_list(folder, a="2")
+    assert sorted(p.name for p in folder.iterdir()) == before and (folder / "a").read_text() == "1"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["list"]
+
+
+def test_a_file_added_during_the_build_stops_the_swap(tmp_path: Path) -> None:
+    folder = tmp_path / "list"
+    make_list(folder, a="1")
+    with pytest.raises(OutputError, match="not replaced"), atomic_dir(folder) as tmp:
+        (tmp / "a").write_text("2")
+        (folder / "late.txt").write_text("written meanwhile")
+    assert (folder / "late.txt").exists() and (folder / "a").read_text() == "1"
+
+
+def test_a_symbolic_link_or_a_file_in_the_way_is_not_replaced(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (target / "precious").write_text("keep")
+    (tmp_path / "link").symlink_to(target)
+    with pytest.raises(OutputError, match="link: a symbolic link, not a folder the pipeline wrote"):
+        make_list(tmp_path / "link", precious="overwritten")
+    (tmp_path / "file").write_text("keep")
+    with pytest.raises(OutputError, match="file: a file is in the way of the folder to write"):
+        make_list(tmp_path / "file", a="1")
+    with pytest.raises(OutputError, match="elsewhere: a folder is in the way of the file to write"):
+        write_text(target, "x")
+    assert (target / "precious").read_text() == "keep" and (tmp_path / "file").read_text() == "keep"
+
+
+def test_someone_elses_old_folder_is_never_deleted(tmp_path: Path) -> None:
+    """The old version is moved to a fresh name: a folder called `.list.old` is someone else's."""
+    folder = tmp_path / "list"
+    make_list(folder, a="1")
+    (tmp_path / ".list.old").mkdir()
+    (tmp_path / ".list.old" / "theirs").write_text("keep")
+    make_list(folder, a="2")
+    assert (tmp_path / ".list.old" / "theirs").read_text() == "keep" and (folder / "a").read_text() == "2"
+
+
+def test_under_a_file_is_refused_before_anything_is_made(tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("a file")
+    with pytest.raises(OutputError, match="f: a file, not a folder"), atomic_path(tmp_path / "f" / "x" / "y"):
+        pass
+    with pytest.raises(OutputError, match="f: a file, not a folder"), atomic_dir(tmp_path / "f" / "x"):
+        pass
+
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS, errno.EDQUOT])
+def test_a_failed_write_is_one_error_and_the_previous_file_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int
+) -> None:
+    out = tmp_path / "e.parquet"
+    out.write_bytes(b"previous")
+
+    def full(self: Path, data: bytes) -> int:
+        raise OSError(code, "simulated")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(OutputError) as raised:
+        atomic.write_bytes(out, b"new")
+    reason = {errno.ENOSPC: "no space left on the device", errno.EROFS: "read-only", errno.EDQUOT: "quota"}
+    assert str(raised.value).startswith(f"{out}: not written: ") and reason[code] in str(raised.value)
+    monkeypatch.undo()
+    assert out.read_bytes() == b"previous" and sorted(p.name for p in tmp_path.iterdir()) == ["e.parquet"]
+
+
+def test_a_failed_folder_write_keeps_the_previous_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "list"
+    make_list(folder, a="1")
+    with pytest.raises(OutputError, match="no space left on the device"), atomic_dir(folder) as tmp:
+        (tmp / "a").write_text("2")
+        raise OSError(errno.ENOSPC, "No space left on device")
+    assert (folder / "a").read_text() == "1" and sorted(p.name for p in tmp_path.iterdir()) == ["list"]
+
+
+def _can_mount_tmpfs() -> bool:
+    if shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(
+        ["unshare", "-Urm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt"], capture_output=True
+    )
+    return probe.returncode == 0
+
+
+@pytest.mark.skipif(not _can_mount_tmpfs(), reason="cannot mount a tmpfs in a user namespace here")
+@pytest.mark.parametrize(("options", "reason"), [("size=64k", "no space left"), ("ro,size=64k", "read-only")])
+def test_extract_onto_a_full_or_read_only_disk(tmp_path: Path, options: str, reason: str) -> None:
+    """A real full (and read-only) file system: a tiny tmpfs in a private mount namespace."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    (disk / "e.parquet").write_bytes(b"previous")  # hidden by the mount; the script writes its own
+    script = (
+        'mount -t tmpfs -o size=64k tmpfs "$1" && printf previous > "$1/e.parquet" '
+        '&& head -c 56000 /dev/zero > "$1/filler" '
+        + ("" if "ro" not in options else f'&& mount -o remount,{options} "$1" ')
+        + '&& cd "$1" && "$2" -m wordlist_pipeline extract "$3" --out e.parquet -q -w 1; code=$?; '
+        'echo "files: $(ls -A | tr "\\n" " ")"; echo "kept: $(cat e.parquet)"; exit $code'
+    )
+    done = subprocess.run(
+        ["unshare", "-Urm", "sh", "-c", script, "sh", str(disk), sys.executable, str(EN_SAMPLE)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 1 and len(lines) == 1, done.stderr
+    assert lines[0].startswith("error: e.parquet: not written: ") and reason in lines[0]
+    assert "files: e.parquet filler \n" in done.stdout and "kept: previous" in done.stdout

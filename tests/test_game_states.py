@@ -1,0 +1,248 @@
+"""Loading game states nobody vouches for: every mutation of a valid state either loads as a consistent
+game or raises a WordlistError naming what is wrong, never anything else."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.game_helpers import deal, hand_made_lists
+from wordlist import Lexicon
+from wordlist.errors import WordlistError
+from wordlist.games import Bot, Game, GameStateError
+from wordlist.games.balda import BaldaGame, BaldaSettings, Move
+from wordlist.games.wordgame import BLANK, Tile, Wordgame
+
+
+@pytest.fixture(scope="module")
+def lists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lexicon]:
+    return hand_made_lists(tmp_path_factory.mktemp("states"))
+
+
+def balda_states(lexicon: Lexicon) -> list[dict]:
+    game = BaldaGame.new(
+        lexicon, BaldaSettings(diagonal=True, extra_parts_of_speech=("verb",)), start_word="table"
+    )
+    game.play(Move((1, 1), "b", ((1, 1), (2, 1), (2, 0))))  # BAT
+    game.play(Move((3, 2), "a", ((3, 2),)))
+    for seed in range(4):
+        Bot("strong", seed).move(game)
+    resigned = BaldaGame.from_dict(game.to_dict(), lexicon)
+    resigned.resign()
+    return [game.to_dict(), resigned.to_dict()]
+
+
+def wordgame_states(lexicon: Lexicon) -> list[dict]:
+    game = deal(Wordgame.new(lexicon, seed=4), "coa?sgde")
+    game.play(
+        [Tile((7, 3), "c"), Tile((7, 4), "o"), Tile((7, 5), "a"), Tile((7, 6), "t", True), Tile((7, 7), "s")]
+    )
+    game.pass_turn()
+    deal(game, "dogatsea")
+    for seed in range(3):
+        Bot("strong", seed).move(game)
+    redrawn = Wordgame.new(lexicon, seed=9)
+    redrawn.pass_turn()
+    redrawn.pass_turn()
+    return [game.to_dict(), redrawn.to_dict()]
+
+
+def paths(value: Any, prefix: tuple = ()) -> list[tuple]:
+    """Every path (keys and indexes) into a JSON value, the root included."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += paths(item, (*prefix, i))
+    return found
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 600)
+    | st.floats(allow_nan=False)
+    | st.text("ab?äß.x 0", max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["cell", "a", "tiles"]), inner, max_size=2)
+    ),
+    max_leaves=5,
+)
+
+
+def mutate(state: Any, path: tuple, kind: str, value: Any, number: int) -> Any:
+    """One mutation at `path`: delete it, replace it by `value`, or change it a little."""
+    if not path:
+        return value if kind == "replace" else state
+    parent = state
+    for key in path[:-1]:
+        parent = parent[key]
+    key, old = path[-1], parent[path[-1]]
+    if kind == "delete":
+        del parent[key]
+    elif kind == "replace":
+        parent[key] = value
+    elif isinstance(old, bool):
+        parent[key] = not old
+    elif isinstance(old, int):
+        parent[key] = old + number
+    elif isinstance(old, str):
+        parent[key] = (old[: number % 3] + "?äx"[number % 3] + old[number % 3 + 1 :]) if old else "a"
+    elif isinstance(old, list) and old:
+        if number % 3 == 0:
+            old.append(copy.deepcopy(old[number % len(old)]))
+        elif number % 3 == 1:
+            old.reverse()
+        else:
+            old.pop(number % len(old))
+    return state
+
+
+def consistent(game: Game, lexicon: Lexicon) -> None:
+    """What a loaded state must satisfy: it saves and loads again unchanged, its scores are the log's
+    points, and a bot can play on from it."""
+    again = type(game).from_dict(json.loads(game.to_json()), lexicon)
+    assert again.to_dict() == game.to_dict()
+    assert game.version == len(game.history)
+    for player in (0, 1):
+        assert game.scores[player] == sum(t.points for t in game.history if t.player == player)
+    assert [t.player for t in game.history] == [i % 2 for i in range(len(game.history))]
+    if isinstance(game, Wordgame):
+        on_board = Counter(
+            BLANK if (r, c) in game.blanks else letter
+            for r, row in enumerate(game.board)
+            for c, letter in enumerate(row)
+            if letter
+        )
+        assert on_board + Counter(game.racks[0]) + Counter(game.racks[1]) + Counter(game.bag) == Counter(
+            game.tiles.counts
+        )
+    else:
+        filled = sum(letter is not None for row in game.board for letter in row)
+        assert filled == game.size + sum(1 for t in game.history if t.action == "play")
+    if not game.is_over:
+        Bot("strong", 0).move(game)
+
+
+@pytest.mark.parametrize("kind", ["balda", "wordgame"])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_mutated_state_loads_consistently_or_is_refused(kind: str, lists: dict[str, Lexicon], data) -> None:
+    lexicon = lists[kind]
+    cls = BaldaGame if kind == "balda" else Wordgame
+    states = balda_states(lexicon) if kind == "balda" else wordgame_states(lexicon)
+    state = copy.deepcopy(data.draw(st.sampled_from(states)))
+    for _ in range(data.draw(st.integers(1, 3))):
+        where = data.draw(st.sampled_from(paths(state)))
+        kind_of_change = data.draw(st.sampled_from(["delete", "replace", "change"]))
+        state = mutate(state, where, kind_of_change, data.draw(json_values), data.draw(st.integers(-2, 7)))
+    try:
+        game = cls.from_dict(state, lexicon)
+    except WordlistError as error:
+        assert str(error) and "\n" not in str(error)
+        return
+    consistent(game, lexicon)
+
+
+# --- the cases of issue 10, one by one ---------------------------------------------------------------
+
+
+def load(cls: type[Game], state: Any, lexicon: Lexicon, message: str) -> None:
+    with pytest.raises(GameStateError, match=message):
+        cls.from_dict(state, lexicon)
+
+
+def test_balda_states_that_lie(lists: dict[str, Lexicon]) -> None:
+    lexicon = lists["balda"]
+    fresh = BaldaGame.new(lexicon, start_word="table").to_dict()
+    played = balda_states(lexicon)[0]
+    load(
+        BaldaGame,
+        {**fresh, "state": {**fresh["state"], "scores": [500, 0]}},
+        lexicon,
+        r"scores: \[500, 0\], but the log gives \[0, 0\]",
+    )
+    three = {**fresh["state"], "players": ["A", "B", "C"]}
+    load(BaldaGame, {**fresh, "state": three}, lexicon, r"state.players: more than 2 items")
+    board = list(played["state"]["board"])
+    board[0] = "ä" + board[0][1:]
+    load(
+        BaldaGame,
+        {**played, "state": {**played["state"], "board": board}},
+        lexicon,
+        "state.board: does not match",
+    )
+    load(BaldaGame, [1, 2], lexicon, "not a balda game state")
+    missing = {k: v for k, v in fresh["state"].items() if k != "turn"}
+    load(BaldaGame, {**fresh, "state": missing}, lexicon, "state.turn: missing")
+    for key, value, message in [
+        ("letter", "ä", r"history\[0\].letter: 'ä' is not a letter"),
+        ("points", 30, r"history\[0\].points: 30, but the move scores 3"),
+        ("path", [[1, 1], [2, 2], [2, 0]], r"history\[0\]: an illegal move"),
+    ]:
+        history = copy.deepcopy(played["state"]["history"])
+        history[0][key] = value
+        load(BaldaGame, {**played, "state": {**played["state"], "history": history}}, lexicon, message)
+    load(
+        BaldaGame,
+        {**fresh, "state": {**fresh["state"], "start_word": "cable"}},
+        lexicon,
+        "state.board: does not match",
+    )
+
+
+def test_wordgame_states_that_lie(lists: dict[str, Lexicon]) -> None:
+    lexicon = lists["wordgame"]
+    saved = wordgame_states(lexicon)[0]
+    state = saved["state"]
+
+    def with_state(**changes: Any) -> dict:
+        return {**saved, "state": {**copy.deepcopy(state), **changes}}
+
+    load(Wordgame, with_state(racks=[[BLANK] * 8, state["racks"][1]]), lexicon, "do not hold the tile set")
+    load(Wordgame, with_state(bag=state["bag"] + ["e"] * 1000), lexicon, r"state.bag: more than 104 items")
+    load(Wordgame, with_state(bag=state["bag"] + ["e"]), lexicon, r"state.bag: \d+ tiles, but the log leaves")
+    racks = copy.deepcopy(state["racks"])
+    racks[0][0] = "ä"
+    load(Wordgame, with_state(racks=racks), lexicon, r"tiles \['ä'\] are not in the word list's tile set")
+    load(Wordgame, with_state(scores=[500, 0]), lexicon, "state.scores: .* but the log gives")
+    load(Wordgame, with_state(passes=2), lexicon, "state.passes: 2, but the log gives")
+    load(Wordgame, with_state(blanks=[]), lexicon, "state.blanks: do not match")
+    history = copy.deepcopy(state["history"])
+    history[0]["start"] = [7, 4]
+    load(
+        Wordgame,
+        with_state(history=history),
+        lexicon,
+        r"history\[0\].start: \[7, 4\], but the move gives \[7, 3\]",
+    )
+    history = copy.deepcopy(state["history"])
+    history[1]["redraw"] = True
+    load(
+        Wordgame, with_state(history=history), lexicon, r"history\[1\].redraw: True, but a pass records False"
+    )
+    load(Wordgame, with_state(history=state["history"] * 3), lexicon, r"history\[\d+\]")
+    settings = {"rack_size": 8, "layout": {"board": ["..."] * 3, "start": [0, 0]}}
+    load(Wordgame, with_state(settings=settings), lexicon, "state.settings: a board layout is 4x4 to 26x26")
+    load(Wordgame, {**saved, "state": "x"}, lexicon, "state: expected an object, not a string")
+
+
+def test_json_text_that_is_not_a_state(lists: dict[str, Lexicon]) -> None:
+    for text, message in [
+        ("[]", "not a wordgame game state"),
+        ("{", "not JSON"),
+        (b"\xff\xfe", "not UTF-8"),
+        ("[" * 100_000, "not JSON"),
+        ('{"format": "wordgame"}', "unknown keys|missing"),
+    ]:
+        with pytest.raises(GameStateError, match=message):
+            Wordgame.from_json(text, lists["wordgame"])

@@ -1,0 +1,504 @@
+"""Balda: the rules and the game state. Any frontend drives a game through `BaldaGame` (a `Game`).
+
+The rules
+---------
+- The board is 5x5, 7x7 or 9x9. A starting word as long as the board is wide, picked at random
+  (seeded) from the lexicon's nouns, fills the middle row. It counts as scored; nobody gets its points.
+- A turn: place one letter on an empty cell next to a letter (orthogonally, or also diagonally if
+  the game allows diagonal connections), then trace a word through neighbouring cells. The score
+  is the word's length.
+- The word must (A) use the new letter, (B) use each cell at most once, (C) not have been scored
+  before in this game unless that earlier word shares no cell with this one, and (D) be in the
+  word list for the game's parts of speech (nouns, plus any of verbs/adjectives/adverbs allowed).
+- The new letter on its own may always be scored as a one-letter word (1 point): the game cannot
+  get stuck, and there is no passing.
+- The game ends when every cell is filled (or a player resigns); most points wins, a tie is shared.
+
+Cells are (row, column) pairs from (0, 0) at the top left; `cell_name` and `parse_cell` convert to
+and from the "b3" notation (column letter, row number) that the terminal game uses.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from wordlist.errors import WordlistError
+from wordlist.format import pos_mask
+from wordlist.games import protocol, state
+from wordlist.games.balda import board as geometry
+from wordlist.games.balda import movegen
+from wordlist.games.protocol import PLAY, RESIGN, Cell, Found, cell_name, checked_cell
+from wordlist.games.state import GameStateError, Reader
+from wordlist.lexicon import Lexicon
+
+BOARD_SIZES = (5, 7, 9)
+EXTRA_PARTS_OF_SPEECH = ("verb", "adjective", "adverb")
+
+# Every way a move can be illegal: the code a frontend can branch on, and the message a player reads.
+RULES = {
+    **protocol.COMMON_RULES,
+    "off_board": "the cell is not on the board",
+    "cell_taken": "the cell already holds a letter",
+    "not_adjacent": "the new letter must touch a letter already on the board",
+    "not_a_letter": "not a letter of the game's alphabet",
+    "empty_path": "the word's path is empty",
+    "path_gap": "the path jumps between cells that do not touch",
+    "path_empty_cell": "the path goes through an empty cell",
+    "cell_reused": "the path uses a cell twice",
+    "new_letter_unused": "the word must use the new letter",
+    "already_scored": "this word was already scored using some of the same cells",
+    "not_a_word": "not a word in this game's word list",
+}
+
+
+class IllegalMove(protocol.IllegalMove):
+    """A move that breaks a Balda rule; `rule` is one of RULES. The game state is left unchanged."""
+
+    RULES = RULES
+
+
+@dataclass(frozen=True)
+class BaldaSettings:
+    """A game's options; the word list (language and profile) is the lexicon the game is played on."""
+
+    size: int = 5
+    diagonal: bool = False
+    extra_parts_of_speech: tuple[str, ...] = ()  # besides nouns: any of verb, adjective, adverb
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.size, int) or self.size not in BOARD_SIZES:
+            raise WordlistError(
+                f"board size {self.size}: Balda is played on {', '.join(map(str, BOARD_SIZES))}"
+            )
+        if not isinstance(self.diagonal, bool):
+            raise WordlistError(f"diagonal must be true or false, not {self.diagonal!r}")
+        unknown = [p for p in self.extra_parts_of_speech if p not in EXTRA_PARTS_OF_SPEECH]
+        if unknown or len(set(self.extra_parts_of_speech)) != len(self.extra_parts_of_speech):
+            raise WordlistError(
+                f"parts of speech {list(self.extra_parts_of_speech)}: besides nouns, Balda allows "
+                f"{', '.join(EXTRA_PARTS_OF_SPEECH)}, each once"
+            )
+
+    @property
+    def parts_of_speech(self) -> tuple[str, ...]:
+        """The parts of speech a word may have to score: nouns, and the extra ones."""
+        return ("noun", *self.extra_parts_of_speech)
+
+    def to_dict(self) -> dict:
+        """The settings as a saved game holds them."""
+        return {
+            "size": self.size,
+            "diagonal": self.diagonal,
+            "extra_parts_of_speech": list(self.extra_parts_of_speech),
+        }
+
+
+@dataclass(frozen=True)
+class Move:
+    """Put `letter` on `cell`, then score the word along `path` (cells in order, `cell` among them).
+
+    JSON: {"cell": [row, col], "letter": "b", "path": [[row, col], ...]}.
+    """
+
+    cell: Cell
+    letter: str
+    path: tuple[Cell, ...]
+
+    def to_dict(self) -> dict:
+        """The move as JSON: {"cell": [row, col], "letter": ..., "path": [[row, col], ...]}."""
+        return {"cell": list(self.cell), "letter": self.letter, "path": [list(c) for c in self.path]}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Move:
+        """A move read from JSON; IllegalMove('malformed') says what is wrong with its shape."""
+        try:
+            reader = Reader(data, "move", {"cell": True, "letter": True, "path": True})
+            cell = state.as_list(reader.raw("cell"), "move.cell", 2)
+            path = reader.list("path", 81)
+            letter = reader.str("letter", 8)
+            return cls(
+                checked_cell(cell, "move.cell"), letter, tuple(checked_cell(c, "a path cell") for c in path)
+            )
+        except (GameStateError, ValueError) as error:
+            raise IllegalMove("malformed", str(error)) from None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the game log: who played what, for how many points, and what the word means.
+    A resignation (`action` "resign") has no cell, letter or word."""
+
+    player: int
+    cell: Cell | None = None
+    letter: str = ""
+    path: tuple[Cell, ...] = ()
+    word: str = ""
+    points: int = 0
+    definitions: tuple[str, ...] = ()
+    action: str = PLAY
+
+    def to_dict(self) -> dict:
+        """The turn as the game log in a saved game holds it."""
+        return {
+            "player": self.player,
+            "action": self.action,
+            "cell": list(self.cell) if self.cell is not None else None,
+            "letter": self.letter,
+            "path": [list(c) for c in self.path],
+            "word": self.word,
+            "points": self.points,
+            "definitions": list(self.definitions),
+        }
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A legal move and the word it scores."""
+
+    move: Move
+    word: str
+
+    @property
+    def points(self) -> int:
+        """What the move scores: the word's length."""
+        return len(self.word)
+
+    def to_dict(self) -> dict:
+        """The candidate as JSON: the move, the word and its points."""
+        return {"move": self.move.to_dict(), "word": self.word, "points": self.points}
+
+
+@dataclass(repr=False)
+class BaldaGame(protocol.Game):
+    """A game in progress. Create with `BaldaGame.new`, drive with `play`, store with `to_json`."""
+
+    KIND = "balda"
+    FORMAT_VERSION = 2
+    Illegal = IllegalMove
+    MOVE = Move
+    TURN = Turn
+
+    lexicon: Lexicon
+    settings: BaldaSettings
+    board: list[list[str | None]]
+    players: list[str]
+    scores: list[int]
+    start_word: str
+    seed: int | None = None
+    turn: int = 0  # index of the player to move
+    history: list[Turn] = field(default_factory=list)
+    scored: list[tuple[str, frozenset[Cell]]] = field(default_factory=list)
+    resigned: int | None = None
+
+    # --- creating ----------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        lexicon: Lexicon,
+        settings: BaldaSettings | None = None,
+        *,
+        seed: int | None = None,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        start_word: str | None = None,
+    ) -> BaldaGame:
+        """A new game: the starting word is a random noun of the board's width (or `start_word`)."""
+        settings = settings or BaldaSettings()
+        players = protocol.checked_players(players, "Balda")
+        if start_word is None:
+            try:
+                start_word = lexicon.random_word(settings.size, pos="noun", rng=random.Random(seed))
+            except LookupError as error:
+                raise WordlistError(str(error)) from None
+        start_word = lexicon.normalize(start_word)
+        if len(start_word) != settings.size or any(c not in lexicon.letters for c in start_word):
+            raise WordlistError(
+                f"the starting word {start_word!r} must have {settings.size} letters of the alphabet"
+            )
+        board: list[list[str | None]] = [[None] * settings.size for _ in range(settings.size)]
+        middle = settings.size // 2
+        board[middle] = list(start_word)
+        game = cls(lexicon, settings, board, players, [0, 0], start_word, seed)
+        game.scored.append((start_word, frozenset((middle, col) for col in range(settings.size))))
+        return game
+
+    # --- state -------------------------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """The board's number of rows (and columns)."""
+        return self.settings.size
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: the board is full, or a player resigned."""
+        return self.resigned is not None or all(letter is not None for row in self.board for letter in row)
+
+    @property
+    def winners(self) -> list[int]:
+        """The players with the most points (both on a tie); the other player if one resigned."""
+        if not self.is_over:
+            return []
+        if self.resigned is not None:
+            return [1 - self.resigned]
+        best = max(self.scores)
+        return [i for i, score in enumerate(self.scores) if score == best]
+
+    @property
+    def scored_words(self) -> list[str]:
+        """The words scored so far, the starting word first."""
+        return [word for word, _ in self.scored]
+
+    def letter_at(self, cell: Cell) -> str | None:
+        """The letter on `cell`, or None if it is empty."""
+        return self.board[cell[0]][cell[1]]
+
+    def on_board(self, cell: Cell) -> bool:
+        """Whether `cell` lies on this game's board."""
+        return geometry.on_board(cell, self.size)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The cells next to `cell` (diagonal ones too when the game allows them)."""
+        return geometry.neighbours(cell, self.size, self.settings.diagonal)
+
+    def touches(self, a: Cell, b: Cell) -> bool:
+        """Whether cells `a` and `b` are neighbours in this game."""
+        return geometry.touches(a, b, self.settings.diagonal)
+
+    def placeable_cells(self) -> list[Cell]:
+        """Empty cells next to a letter: where the player to move may put a letter."""
+        size = self.size
+        return [(i // size, i % size) for i, ok in enumerate(movegen.placeable(self.position())) if ok]
+
+    def allows(self, word: str) -> bool:
+        """Rule D: is `word` in the word list for this game's parts of speech?"""
+        return self.lexicon.is_word(word, pos=self.settings.parts_of_speech)
+
+    def allowed_mask(self) -> int:
+        """The parts of speech that score, as a bit mask (see wordlist.format.pos_mask)."""
+        return pos_mask(self.settings.parts_of_speech)
+
+    def view(self, player: int | None = None) -> dict:
+        """Everything on a Balda table is public: the board, the scores, the log, the options."""
+        return {
+            **self._view_common(player),
+            "settings": self.settings.to_dict(),
+            "board": self.board_rows(),
+            "start_word": self.start_word,
+            "placeable": [list(c) for c in self.placeable_cells()] if not self.is_over else [],
+        }
+
+    # --- moves -------------------------------------------------------------------------------------
+
+    def position(self) -> movegen.Position:
+        """The position as the move generator takes it (cells as indexes)."""
+        size = self.size
+        scored: dict[str, list[frozenset[int]]] = {}
+        for word, cells in self.scored:
+            scored.setdefault(word, []).append(frozenset([r * size + c for r, c in cells]))
+        board = [letter for row in self.board for letter in row]
+        return movegen.Position(size, self.settings.diagonal, board, self.allowed_mask(), scored)
+
+    def search(self, *, single_letters: bool = True) -> Found[Candidate]:
+        """Every legal move, compact: the word moves in a fixed order, then (with `single_letters`)
+        the one-letter moves."""
+        if self.is_over:
+            return Found([], self._candidate([]))
+        position = self.position()
+        words = movegen.word_moves(self.lexicon.graph, position)
+        singles = movegen.single_letters(position, self.lexicon.letters) if single_letters else []
+        return Found(movegen.move_points(words) + [1] * len(singles), self._candidate(words, singles))
+
+    def bot_search(self) -> Found[Candidate]:
+        """A bot chooses among the words; a single letter only where no word can be made."""
+        words = self.search(single_letters=False)
+        return words if len(words) or self.is_over else self.search()
+
+    def _candidate(self, words: Sequence[movegen.RawMove], singles: Sequence[movegen.RawMove] = ()):
+        """Build move i of the word moves followed by the single letters."""
+        size = self.size
+        cells = [(i // size, i % size) for i in range(size * size)]
+        board = [letter for row in self.board for letter in row]
+        count = len(words)
+
+        def build(i: int) -> Candidate:
+            new_cell, letter, path = words[i] if i < count else singles[i - count]
+            word = "".join([letter if j == new_cell else board[j] for j in path])
+            return Candidate(Move(cells[new_cell], letter, tuple([cells[j] for j in path])), word)
+
+        return build
+
+    def check(self, move: Move) -> str:
+        """The word `move` would score; raises IllegalMove naming the broken rule. Changes nothing."""
+        self._check_not_over()
+        cell, letter, path = self._shape(move)
+        if not self.on_board(cell):
+            raise IllegalMove("off_board", cell_name(cell))
+        if (there := self.letter_at(cell)) is not None:
+            raise IllegalMove("cell_taken", f"{cell_name(cell)} holds {self.lexicon.display(there)}")
+        if not any(self.letter_at(n) is not None for n in self.neighbours(cell)):
+            raise IllegalMove("not_adjacent", cell_name(cell))
+        if len(letter) != 1 or letter not in self.lexicon.letters:
+            raise IllegalMove("not_a_letter", repr(move.letter))
+        if not path:
+            raise IllegalMove("empty_path")
+        for step in path:
+            if not self.on_board(step):
+                raise IllegalMove("off_board", f"{cell_name(step)} in the path")
+        for a, b in itertools.pairwise(path):
+            if not self.touches(a, b):
+                raise IllegalMove("path_gap", f"{cell_name(a)} to {cell_name(b)}")
+        if len(set(path)) != len(path):
+            twice = next(c for c in path if path.count(c) > 1)
+            raise IllegalMove("cell_reused", cell_name(twice))
+        if cell not in path:
+            raise IllegalMove("new_letter_unused", f"the path does not go through {cell_name(cell)}")
+        letters = []
+        for step in path:
+            found = letter if step == cell else self.letter_at(step)
+            if found is None:
+                raise IllegalMove("path_empty_cell", cell_name(step))
+            letters.append(found)
+        word = "".join(letters)
+        if len(word) == 1:
+            return word  # the new letter alone always scores one point
+        cells = frozenset(path)
+        for earlier, earlier_cells in self.scored:
+            if earlier == word and earlier_cells & cells:
+                raise IllegalMove("already_scored", self.lexicon.display(word))
+        if not self.allows(word):
+            raise IllegalMove("not_a_word", self.lexicon.display(word))
+        return word
+
+    def _shape(self, move: object) -> tuple[Cell, str, tuple[Cell, ...]]:
+        """The move's cell, letter (normalized) and path, with their types checked."""
+        if not isinstance(move, Move):
+            raise IllegalMove("malformed", f"expected a Move, not {type(move).__name__}")
+        try:
+            cell = checked_cell(move.cell)
+            if not isinstance(move.letter, str):
+                raise ValueError(f"the letter {move.letter!r} is not a string")
+            if not isinstance(move.path, (tuple, list)) or len(move.path) > self.size * self.size:
+                raise ValueError("the path is not a sequence of cells on the board")
+            path = tuple(checked_cell(c, "path cell") for c in move.path)
+        except ValueError as error:
+            raise IllegalMove("malformed", str(error)) from None
+        return cell, self.lexicon.normalize(move.letter), path
+
+    def play(self, move: Move) -> Turn:
+        """Play `move` for the player to move; raises IllegalMove (and changes nothing) if it is illegal."""
+        word = self.check(move)
+        definitions = (
+            tuple(self.lexicon.definitions(word, pos=self.settings.parts_of_speech)) if len(word) > 1 else ()
+        )
+        return self._apply(move, word, definitions)
+
+    def _apply(self, move: Move, word: str, definitions: tuple[str, ...]) -> Turn:
+        cell, letter, path = self._shape(move)
+        record = Turn(self.turn, cell, letter, path, word, len(word), definitions)
+        self.board[cell[0]][cell[1]] = letter
+        self.scores[self.turn] += len(word)
+        self.scored.append((word, frozenset(path)))
+        self.history.append(record)
+        self.turn = 1 - self.turn
+        return record
+
+    def notation(self, turn: Turn) -> str:
+        """'b2 t b2-b3-a3' (the cell, the letter, the path), 'b2 t' for a single letter, or 'resign'."""
+        if turn.action != PLAY or turn.cell is None:
+            return turn.action
+        if len(turn.path) == 1:
+            return f"{cell_name(turn.cell)} {turn.letter}"
+        return f"{cell_name(turn.cell)} {turn.letter} {'-'.join(cell_name(c) for c in turn.path)}"
+
+    # --- JSON --------------------------------------------------------------------------------------
+
+    def state(self) -> dict:
+        """The saved state: options, players, the starting word and the log; the board, scores and
+        turn are stored too (readable, and checked against the log on loading)."""
+        return {
+            "settings": self.settings.to_dict(),
+            "players": list(self.players),
+            "start_word": self.start_word,
+            "seed": self.seed,
+            "board": self.board_rows(),
+            "scores": list(self.scores),
+            "turn": self.turn,
+            "history": [t.to_dict() for t in self.history],
+        }
+
+    @classmethod
+    def from_state(cls, reader: Reader, lexicon: Lexicon, version: int) -> BaldaGame:
+        """Rebuild a game by replaying its log from the starting word: every move must be legal and
+        score what the log says, and the board, scores and turn must be what the replay gives."""
+        keys = dict.fromkeys(("settings", "players", "start_word", "seed", "board", "scores", "turn"), True)
+        reader = Reader(reader.data, reader.where, {**keys, "history": True})
+        raw = reader.object("settings", {"size": True, "diagonal": True, "extra_parts_of_speech": True})
+        try:
+            settings = BaldaSettings(
+                raw.int("size", 0, 99), raw.bool("diagonal"), tuple(raw.strings("extra_parts_of_speech", 3))
+            )
+        except GameStateError:
+            raise
+        except WordlistError as error:
+            raise GameStateError(f"{raw.where}: {error}") from None
+        size = settings.size
+        start_word = reader.str("start_word", size)
+        if len(start_word) != size or any(c not in lexicon.letters for c in start_word):
+            raise state.fail(reader.at("start_word"), f"{start_word!r} is not {size} letters of the alphabet")
+        players = reader.strings("players", 2, protocol.MAX_NAME)
+        if len(players) != 2 or not all(players):
+            raise state.fail(reader.at("players"), "Balda is played by two players with names")
+        seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
+        game = cls.new(lexicon, settings, seed=seed, players=players, start_word=start_word)
+        history = reader.list("history", size * size - size + 1)
+        for i, item in enumerate(history):
+            game._replay(Reader(item, f"{reader.at('history')}[{i}]", _TURN_KEYS), size)
+        if version != len(history):
+            raise GameStateError(f"version: {version}, but the log has {len(history)} turns")
+        board = reader.strings("board", size, size)
+        if board != game.board_rows():
+            raise state.fail(reader.at("board"), "does not match the starting word and the moves in the log")
+        for key, expected in (("scores", game.scores), ("turn", game.turn)):
+            found = reader.raw(key)
+            if found != expected or (key == "turn" and isinstance(found, bool)):
+                raise state.fail(reader.at(key), f"{found!r}, but the log gives {expected!r}")
+        return game
+
+    def _replay(self, turn: Reader, size: int) -> None:
+        """Apply one logged turn, checked against the rules and against what the log recorded."""
+        player = turn.int("player", 0, 1)
+        if player != self.turn:
+            raise state.fail(turn.at("player"), f"{player}, but it is player {self.turn}'s turn")
+        action = turn.str("action", 10)
+        if action == RESIGN:
+            if self.is_over:
+                raise state.fail(turn.where, "a resignation after the end of the game")
+            self.resign()
+            return
+        if action != PLAY:
+            raise state.fail(turn.at("action"), f"{action!r}: a Balda turn is 'play' or 'resign'")
+        cell = state.as_cell(turn.raw("cell"), turn.at("cell"), size)
+        letter = state.as_letter(turn.raw("letter"), turn.at("letter"), self.lexicon.letters)
+        path = tuple(
+            state.as_cell(c, f"{turn.at('path')}[{k}]", size)
+            for k, c in enumerate(turn.list("path", size * size))
+        )
+        definitions = tuple(turn.strings("definitions", 50, 5000))
+        move = Move(cell, letter, path)
+        try:
+            word = self.check(move)
+        except IllegalMove as error:
+            raise state.fail(turn.where, f"an illegal move ({error})") from None
+        for key, expected in (("word", word), ("points", len(word))):
+            if turn.raw(key) != expected or isinstance(turn.raw(key), bool):
+                raise state.fail(turn.at(key), f"{turn.raw(key)!r}, but the move scores {expected!r}")
+        self._apply(move, word, definitions)
+
+
+_TURN_KEYS = dict.fromkeys(
+    ("player", "action", "cell", "letter", "path", "word", "points", "definitions"), True
+)

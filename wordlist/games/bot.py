@@ -1,0 +1,87 @@
+"""One bot for every game: a level is a strategy that picks one of the legal moves by their points.
+
+The game's search lists its moves compactly (`Found`: the points of each, and a way to build one);
+a strategy looks only at the points and returns the index of its choice, so the bot builds a move
+object for the one move it plays. With no move at all the bot passes (Wordgame); Balda always has a
+move (a single letter scores).
+
+Levels:
+- "strong": the move worth the most points (the longest word in Balda); ties broken by the bot's
+  seeded random generator, so games vary with the seed and repeat with it;
+- "beginner": a random move among those worth at most the median, like a casual player.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from wordlist.errors import WordlistError
+from wordlist.games.protocol import PASS, PLAY, Game
+
+Strategy = Callable[[Sequence[int], random.Random], int]  # the moves' points -> the chosen index
+
+
+def strongest(points: Sequence[int], rng: random.Random) -> int:
+    """The strong level: the index of a move with the most points (ties broken by `rng`)."""
+    best = max(points)
+    return rng.choice([i for i, p in enumerate(points) if p == best])
+
+
+def beginner(points: Sequence[int], rng: random.Random) -> int:
+    """The beginner level: the index of a random move among the weaker half (by points)."""
+    median = statistics.median(points)
+    return rng.choice([i for i, p in enumerate(points) if p <= median])
+
+
+LEVELS: dict[str, Strategy] = {"strong": strongest, "beginner": beginner}
+
+
+class UnknownLevel(WordlistError, ValueError):
+    """A bot level that does not exist."""
+
+
+def check_level(level: str) -> str:
+    """`level` if it is a bot level; else UnknownLevel naming the levels."""
+    if level not in LEVELS:
+        raise UnknownLevel(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+    return level
+
+
+class Bot:
+    """A player for any `Game`: `bot.move(game)` plays (or passes) for the player to move and
+    returns the turn. Seeded, so a game between bots can be replayed."""
+
+    def __init__(self, level: str = "strong", seed: int | None = None) -> None:
+        self.level = check_level(level)
+        self.strategy = LEVELS[level]
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level!r})"
+
+    def choose(self, game: Game) -> Any | None:
+        """The candidate the bot would play (`.move`, `.word`, `.points`), or None to pass."""
+        found = game.bot_search()
+        if not len(found):
+            return None
+        return found.build(self.strategy(found.points, self.rng))
+
+    def action(self, game: Game) -> dict:
+        """The bot's choice as a JSON action, for `game.act` (a server records it like any move)."""
+        chosen = self.choose(game)
+        return {"action": PASS} if chosen is None else {"action": PLAY, "move": chosen.to_dict()["move"]}
+
+    def move(self, game: Game) -> Any:
+        """Play the bot's move for the player to move in `game` (or pass when it has none); the Turn."""
+        chosen = self.choose(game)
+        return game.pass_turn() if chosen is None else game.play(chosen.move)
+
+
+def self_play(game: Game, bots: Sequence[Bot]) -> Game:
+    """Play `game` to the end with a bot on each side."""
+    while not game.is_over:
+        bots[game.turn].move(game)
+    return game

@@ -1,0 +1,333 @@
+"""The one shape both games share: what a terminal, a server or a web page drives a game through.
+
+A game (`BaldaGame`, `Wordgame`) is a `Game`:
+
+- state: `players` (names), `scores`, `turn` (index of the player to move), `history` (one `Turn`
+  a move, pass or resignation), `version` (the number of turns played: it only grows, so a server
+  can refuse a move made on an older state), `is_over`, `winners`;
+- `view(player)`: what that player may see, as plain JSON (no opponent's rack, no bag order);
+- `search()` / `legal_moves()`: the legal moves with their points (`search` keeps them compact
+  and builds a move object only when asked, which is what a bot wants);
+- `play(move)`, `pass_turn()` (where the rules have passing), `resign()`, and `act(action)` for an
+  action read from JSON: ``{"action": "play", "move": {...}}``, ``{"action": "pass"}``,
+  ``{"action": "resign"}``; `move_from_dict` reads a move alone;
+- `to_json()` / `from_json(text, lexicon)`: the whole state in an envelope naming the game, the
+  state format's version and the word list it is played on (see `wordlist.games.state`);
+  `from_json` validates everything, so a server can load states it did not write.
+
+A move that breaks a rule raises the game's `IllegalMove` (a `WordlistError`) with a `rule` code a
+frontend can branch on; the state is left unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from wordlist.errors import WordlistError
+from wordlist.games import state as states
+from wordlist.lexicon import Lexicon
+
+Cell = tuple[int, int]  # (row, column) from (0, 0) at the top left
+PLAY, PASS, RESIGN = "play", "pass", "resign"  # what a turn can be
+ACTIONS = (PLAY, PASS, RESIGN)
+
+# Rules every game shares; each game adds its own.
+COMMON_RULES = {
+    "game_over": "the game is over",
+    "malformed": "the move is malformed",
+    "not_your_turn": "it is not your turn",
+    "cannot_pass": "this game has no passing: play a move (a single letter always scores)",
+}
+
+
+class IllegalMove(WordlistError):
+    """A move that breaks a rule; `rule` is a key of the game's RULES. The game is left unchanged.
+
+    Each game subclasses it with its RULES: {code a frontend can branch on: message a player reads}.
+    """
+
+    RULES: ClassVar[Mapping[str, str]] = COMMON_RULES
+
+    def __init__(self, rule: str, detail: str = "") -> None:
+        self.rule = rule
+        self.detail = detail
+        super().__init__(f"{self.RULES[rule]}{': ' + detail if detail else ''} [{rule}]")
+
+    def to_dict(self) -> dict[str, str]:
+        """The error as JSON: {"rule": code, "message": what a player reads, "detail": ...}."""
+        return {"rule": self.rule, "message": str(self), "detail": self.detail}
+
+
+def cell_name(cell: Iterable[int]) -> str:
+    """(row, col) -> 'b3': column letter, row number from 1 at the top."""
+    row, col = tuple(cell)
+    return f"{chr(ord('a') + col)}{row + 1}" if 0 <= col < 26 and row >= 0 else f"({row},{col})"
+
+
+def parse_cell(text: str) -> Cell:
+    """'b3' -> (2, 1); raises ValueError for anything else."""
+    text = text.strip().lower()
+    if len(text) < 2 or not ("a" <= text[0] <= "z") or not text[1:].isascii() or not text[1:].isdigit():
+        raise ValueError(f"{text!r} is not a cell (column letter and row number, like b3)")
+    return int(text[1:]) - 1, ord(text[0]) - ord("a")
+
+
+def checked_cell(value: object, what: str = "cell") -> Cell:
+    """A cell given to `play`: a pair of whole numbers (not 7.9, not True), else a `malformed` move."""
+    if (
+        isinstance(value, (tuple, list))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (value[0], value[1])
+    raise ValueError(f"{what} {value!r} is not a (row, column) pair of whole numbers")
+
+
+class Candidate(Protocol):
+    """A legal move as the search found it: the move to `play`, its main word and its points."""
+
+    @property
+    def move(self) -> Any:
+        """The move to give `Game.play`."""
+
+    @property
+    def word(self) -> str:
+        """The word the move makes (the main word, for a crossword game)."""
+
+    @property
+    def points(self) -> int:
+        """What the move scores."""
+
+    def to_dict(self) -> dict:
+        """The candidate as JSON (the move, the word, the points and the game's own details)."""
+
+
+C = TypeVar("C", bound=Candidate)
+
+
+@dataclass(frozen=True)
+class Found(Generic[C]):
+    """The moves a search found, kept compact: each move's points, and `build(i)` to make move i
+    into a candidate object only when it is wanted (a bot builds one; a move list, all)."""
+
+    points: Sequence[int]
+    build: Callable[[int], C]
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+    def all(self) -> list[C]:
+        """Every move found, each built as a Candidate (`build(i)` builds only the i-th)."""
+        return [self.build(i) for i in range(len(self.points))]
+
+
+class Game(ABC):
+    """The game protocol (see the module's docstring). Subclasses hold the rules of one game."""
+
+    KIND: ClassVar[str]  # "balda", "wordgame": the state envelope's format tag
+    FORMAT_VERSION: ClassVar[int]  # of the state inside the envelope
+    Illegal: ClassVar[type[IllegalMove]] = IllegalMove
+    MOVE: ClassVar[type]  # the game's move, with from_dict
+    TURN: ClassVar[type]  # the game's log entry: TURN(player, action=...)
+    CAN_PASS: ClassVar[bool] = False
+
+    lexicon: Lexicon
+    board: list[list[str | None]]
+    players: list[str]
+    scores: list[int]
+    turn: int
+    history: list[Any]
+    resigned: int | None
+
+    # --- state -------------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        # never the racks or the bag: a repr ends up in logs
+        scores = ", ".join(f"{name} {score}" for name, score in zip(self.players, self.scores, strict=True))
+        over = ", over" if self.is_over else f", player {self.turn} to move"
+        where = f"{self.lexicon.language}/{self.lexicon.profile}"
+        return f"<{type(self).__name__} on {where}: {scores}, turn {self.version}{over}>"
+
+    @property
+    def version(self) -> int:
+        """The state's version: turns played so far. Every move, pass or resignation adds one."""
+        return len(self.history)
+
+    @property
+    def current_player(self) -> int:
+        """The index of the player to move (the same as `turn`)."""
+        return self.turn
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended (then `winners` says who won)."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning players once the game is over (both on a tie); [] while it goes on."""
+
+    @abstractmethod
+    def view(self, player: int | None = None) -> dict:
+        """What `player` may see, as JSON (None: a spectator, who sees no rack)."""
+
+    def _view_common(self, player: int | None) -> dict:
+        if player is not None and player not in (0, 1):
+            raise ValueError(f"player {player!r}: a game has players 0 and 1")
+        return {
+            "game": self.KIND,
+            "version": self.version,
+            "player": player,
+            "players": list(self.players),
+            "turn": self.turn,
+            "scores": list(self.scores),
+            "over": self.is_over,
+            "winners": self.winners,
+            "can_pass": self.CAN_PASS,
+            "lexicon": {"language": self.lexicon.language, "profile": self.lexicon.profile},
+            "letters": self.lexicon.letters,
+            "upper": {c: self.lexicon.display(c) for c in self.lexicon.letters},
+            "history": [{**t.to_dict(), "notation": self.notation(t)} for t in self.history],
+        }
+
+    # --- moves -------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def search(self) -> Found:
+        """Every legal move of the player to move, compact (see `Found`); empty once over."""
+
+    def bot_search(self) -> Found:
+        """The moves a bot chooses among (by default all of them)."""
+        return self.search()
+
+    def legal_moves(self) -> list:
+        """Every legal move of the player to move, as candidates (`.move`, `.word`, `.points`)."""
+        return self.search().all()
+
+    @abstractmethod
+    def play(self, move: Any) -> Any:
+        """Play `move` for the player to move and return its `Turn`; IllegalMove changes nothing."""
+
+    def pass_turn(self) -> Any:
+        """The player to move passes (games whose rules have passing)."""
+        self._check_not_over()
+        raise self.Illegal("cannot_pass")
+
+    def resign(self) -> Any:
+        """The player to move gives up; the other player wins."""
+        self._check_not_over()
+        record = self.TURN(self.turn, action=RESIGN)
+        self.history.append(record)
+        self.resigned = self.turn
+        return record
+
+    @classmethod
+    def move_from_dict(cls, data: object) -> Any:
+        """A move read from JSON (as `Candidate.to_dict()["move"]` writes it); IllegalMove('malformed')."""
+        return cls.MOVE.from_dict(data)
+
+    @abstractmethod
+    def notation(self, turn: Any) -> str:
+        """A turn as a player types it in the terminal ('h8 down tea', 'b2 t b2-b3-a3', 'pass')."""
+
+    def act(self, action: object, *, player: int | None = None) -> Any:
+        """Apply an action read from JSON: {"action": "play", "move": {...}}, {"action": "pass"} or
+        {"action": "resign"}. With `player`, it must be that player's turn."""
+        if not isinstance(action, Mapping) or action.get("action") not in ACTIONS:
+            raise self.Illegal("malformed", f"an action is an object with 'action': {', '.join(ACTIONS)}")
+        if player is not None and player != self.turn:
+            self._check_not_over()
+            raise self.Illegal("not_your_turn")
+        kind = action["action"]
+        if kind == PLAY:
+            return self.play(self.move_from_dict(action.get("move")))
+        return self.pass_turn() if kind == PASS else self.resign()
+
+    def _check_not_over(self) -> None:
+        if self.is_over:
+            raise self.Illegal("game_over")
+
+    def board_rows(self) -> list[str]:
+        """The board as text, a string a row, "." for an empty square (views and saved states)."""
+        return ["".join(letter or "." for letter in row) for row in self.board]
+
+    # --- JSON --------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def state(self) -> dict:
+        """The game's own part of the saved state (inside the envelope)."""
+
+    @classmethod
+    @abstractmethod
+    def from_state(cls, state: states.Reader, lexicon: Lexicon, version: int) -> Self:
+        """Rebuild and validate a game from `state()`; GameStateError names what is wrong."""
+
+    def to_dict(self) -> dict:
+        """The whole state (both racks and the bag's order: for storage, not for a player)."""
+        return states.envelope(self.KIND, self.FORMAT_VERSION, self.lexicon, self.version, self.state())
+
+    def to_json(self) -> str:
+        """The whole state as JSON text, in its envelope; `from_json` reads it back."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: object,
+        lexicon: Lexicon | None = None,
+        *,
+        root: str | Path | None = None,
+        allow_other_list: bool = False,
+    ) -> Self:
+        """Rebuild a game from `to_dict`, checking every field, the word list and the history;
+        anything wrong raises GameStateError (a WordlistError) naming the field.
+
+        Without `lexicon`, the word list the state names is opened under `root` (see
+        `Lexicon.open`). A state saved on another build of the word list is refused unless
+        `allow_other_list` (its moves are then judged on this list).
+        """
+        reader, lexicon, version = states.open_envelope(
+            data, cls.KIND, cls.FORMAT_VERSION, lexicon, root=root, allow_other_list=allow_other_list
+        )
+        return cls.from_state(reader, lexicon, version)
+
+    @classmethod
+    def from_json(
+        cls,
+        text: str | bytes,
+        lexicon: Lexicon | None = None,
+        *,
+        root: str | Path | None = None,
+        allow_other_list: bool = False,
+    ) -> Self:
+        """`from_dict` of JSON text (or UTF-8 bytes)."""
+        data = states.parse_json(text, cls.KIND)
+        return cls.from_dict(data, lexicon, root=root, allow_other_list=allow_other_list)
+
+
+MAX_NAME = 100  # characters of a player's name
+
+
+def checked_players(players: Sequence[object], game: str) -> list[str]:
+    """Two players' names, each 1 to MAX_NAME characters, or WordlistError."""
+    names = list(players)
+    if len(names) != 2 or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names):
+        raise WordlistError(f"{game} is played by two players with names of 1 to {MAX_NAME} characters")
+    return names  # type: ignore[return-value]
+
+
+def letters_long(n: int) -> str:
+    """'a 5-letter', 'an 8-letter', 'an 11-letter': the article that fits the number as it is read."""
+    article = "an" if str(n).startswith("8") or n in (11, 18) else "a"
+    return f"{article} {n}-letter"
+
+
+def speaker(name: str, you: str, others: str) -> str:
+    """'You pass.' but 'Bot passes.': the verb form that fits a player's name."""
+    return f"{name} {you if name.lower() == 'you' else others}"

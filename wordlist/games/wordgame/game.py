@@ -1,0 +1,783 @@
+"""Wordgame: a two-player crossword game with letter tiles. The rules and the game state (a `Game`).
+
+The rules
+---------
+- The board is 15x15 with premium squares: double and triple letter, double and triple word
+  (`Layout`: the classic symmetric layout by default, or any layout given as data). The first
+  word must cover the start square, the centre.
+- The tiles are the word list's tile set (alphabet.json of its profile): for English 102 letters
+  with their points, and 2 blanks worth 0 that stand for any letter. Each player holds 8 tiles,
+  drawn at random (seeded) from the bag, and refills to 8 after a move while the bag lasts. A
+  player sees only their own rack (`view`).
+- The first move forms a word of at least 4 letters covering the start square, across or down.
+  Every later move places tiles in one row or one column, with no gap along that line (the gaps
+  may be filled by tiles already there), touching the tiles on the board. Every word formed (the
+  main word along the line, and the cross word through each placed tile) must be in the list.
+- Scoring: a word scores the sum of its letters' points. A letter premium multiplies the tile
+  placed on it. A word premium multiplies a word that covers it, but a word takes only one word
+  premium, the highest: two double-word squares give x2, a triple and a double give x3.
+  Premiums count only for tiles placed by this move. Blanks score 0. A move scores the sum of its
+  words. A move that places all 8 tiles of a full rack (a bingo) doubles the main word's value,
+  premiums included; its cross words count once.
+- Passing: if both players pass their first turn, both racks go back to the bag and both draw
+  new tiles (once; the pass count starts again). The game ends after 3 passes in a row, when a
+  player has played out their rack and the bag is empty, or when a player resigns. Final score:
+  points scored minus the points of the tiles left on the player's rack. Most points wins (the
+  other player if one resigned); a tie is shared.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from wordlist.errors import WordlistError
+from wordlist.games import protocol, state
+from wordlist.games.protocol import PASS, PLAY, RESIGN, Cell, Found, cell_name, checked_cell
+from wordlist.games.state import GameStateError, Reader
+from wordlist.games.wordgame import movegen
+from wordlist.games.wordgame.board import ACROSS, CLASSIC, DIRECTIONS, DOWN, Layout, neighbours, step
+from wordlist.games.wordgame.movegen import BINGO_FACTOR, BLANK_TILE, ON_BOARD
+from wordlist.games.wordgame.tiles import BLANK, Tile, TileSet
+from wordlist.lexicon import Lexicon
+
+FIRST_WORD_LETTERS = 4
+PASSES_TO_END = 3
+DEFAULT_RACK = 8
+MAX_RACK = 15
+
+RULES = {
+    **protocol.COMMON_RULES,
+    "no_tiles": "the move places no tile",
+    "off_board": "the square is not on the board",
+    "square_taken": "the square already holds a tile",
+    "same_square": "two tiles on one square",
+    "not_a_letter": "not a letter of the game's alphabet",
+    "not_on_rack": "the tile is not on your rack",
+    "not_in_line": "the tiles must lie in one row or one column",
+    "gap": "the tiles leave a gap in their line",
+    "first_move_off_start": "the first word must cover the start square",
+    "first_move_too_short": f"the first word must have at least {FIRST_WORD_LETTERS} letters",
+    "not_connected": "the tiles must touch a tile on the board",
+    "not_a_word": "not a word in this game's word list",
+}
+
+
+class IllegalMove(protocol.IllegalMove):
+    """A move that breaks a Wordgame rule; `rule` is one of RULES. The game state is left unchanged."""
+
+    RULES = RULES
+
+
+@dataclass(frozen=True)
+class WordgameSettings:
+    """A game's options; the word list (language, profile, tile set) is the lexicon it is played on."""
+
+    rack_size: int = DEFAULT_RACK
+    layout: Layout = CLASSIC
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rack_size, int) or isinstance(self.rack_size, bool):
+            raise WordlistError(f"the rack size must be a whole number, not {self.rack_size!r}")
+        if not 1 <= self.rack_size <= MAX_RACK:
+            raise WordlistError(f"a rack holds 1 to {MAX_RACK} tiles, not {self.rack_size}")
+
+    @classmethod
+    def of(cls, lexicon: Lexicon) -> WordgameSettings:
+        """The settings a word list's game data give: its rack size and board layout."""
+        spec = lexicon.game_spec
+        if spec is None:
+            return cls()
+        return cls(spec.rack_size, Layout.of(spec.board))
+
+    def to_dict(self) -> dict:
+        """The settings as a saved game holds them: the rack size and the layout."""
+        return {"rack_size": self.rack_size, "layout": self.layout.to_dict()}
+
+
+@dataclass(frozen=True)
+class Move:
+    """Place `tiles` (in one line).
+
+    JSON: {"tiles": [{"cell": [row, col], "letter": "c", "blank": false}, ...]}.
+    """
+
+    tiles: tuple[Tile, ...]
+
+    def to_dict(self) -> dict:
+        """The move as JSON: {"tiles": [{"cell", "letter", "blank"}, ...]}."""
+        return {"tiles": [t.to_dict() for t in self.tiles]}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Move:
+        """A move read from JSON; IllegalMove('malformed') says what is wrong with its shape."""
+        try:
+            reader = Reader(data, "move", {"tiles": True})
+            tiles = []
+            for i, item in enumerate(reader.list("tiles", MAX_RACK)):
+                tile = Reader(item, f"move.tiles[{i}]", {"cell": True, "letter": True, "blank": False})
+                cell = checked_cell(state.as_list(tile.raw("cell"), tile.at("cell"), 2), tile.at("cell"))
+                blank = tile.bool("blank") if "blank" in tile.data else False
+                tiles.append(Tile(cell, tile.str("letter", 8), blank))
+            return cls(tuple(tiles))
+        except (GameStateError, ValueError) as error:
+            raise IllegalMove("malformed", str(error)) from None
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word a move makes: its letters, its squares and its points."""
+
+    text: str
+    cells: tuple[Cell, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class Score:
+    """What a move forms: the main word first, then each cross word; the move's total points."""
+
+    words: tuple[Word, ...]
+    direction: str
+    bingo: bool
+    points: int
+
+    @property
+    def main(self) -> Word:
+        """The main word: the one along the move's line."""
+        return self.words[0]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the log. A pass or a resignation has no tiles; `redraw` marks the pass after
+    which both racks were drawn again. `start` is the square where the main word begins."""
+
+    player: int
+    tiles: tuple[Tile, ...] = ()
+    direction: str = ""
+    words: tuple[tuple[str, int], ...] = ()  # the main word first
+    points: int = 0
+    bingo: bool = False
+    redraw: bool = False
+    definitions: tuple[str, ...] = ()  # of the main word
+    action: str = PLAY
+    start: Cell | None = None
+
+    @property
+    def is_pass(self) -> bool:
+        """Whether the player passed."""
+        return self.action == PASS
+
+    def to_dict(self) -> dict:
+        """The turn as the game log in a saved game holds it."""
+        return {
+            "player": self.player,
+            "action": self.action,
+            "tiles": [t.to_dict() for t in self.tiles],
+            "start": list(self.start) if self.start is not None else None,
+            "direction": self.direction,
+            "words": [list(w) for w in self.words],
+            "points": self.points,
+            "bingo": self.bingo,
+            "redraw": self.redraw,
+            "definitions": list(self.definitions),
+        }
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A legal move: its tiles, main word, the square the word starts on, direction and points."""
+
+    move: Move
+    word: str
+    start: Cell
+    direction: str
+    points: int
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles the move places."""
+        return self.move.tiles
+
+    def to_dict(self) -> dict:
+        """The candidate as JSON: the move, the word, where it starts, its direction and points."""
+        return {
+            "move": self.move.to_dict(),
+            "word": self.word,
+            "start": list(self.start),
+            "direction": self.direction,
+            "points": self.points,
+        }
+
+
+@dataclass(repr=False)
+class Wordgame(protocol.Game):
+    """A game in progress. Create with `Wordgame.new`, drive with `play` and `pass_turn`, store with
+    `to_json`; `view(player)` is what that player may see."""
+
+    KIND = "wordgame"
+    FORMAT_VERSION = 2
+    Illegal = IllegalMove
+    MOVE = Move
+    TURN = Turn
+    CAN_PASS = True
+
+    lexicon: Lexicon
+    settings: WordgameSettings
+    tiles: TileSet
+    board: list[list[str | None]]
+    blanks: set[Cell]
+    racks: list[list[str]]
+    bag: list[str]  # drawn from the end
+    players: list[str]
+    scores: list[int]
+    seed: int | None = None
+    turn: int = 0
+    passes: int = 0  # passes in a row
+    redrawn: bool = False
+    history: list[Turn] = field(default_factory=list)
+    resigned: int | None = None
+
+    # --- creating ----------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        lexicon: Lexicon,
+        settings: WordgameSettings | None = None,
+        *,
+        seed: int | None = None,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+    ) -> Wordgame:
+        """A new game: the bag shuffled (seeded), each player's rack drawn from it."""
+        settings = settings or WordgameSettings.of(lexicon)
+        names = protocol.checked_players(players, "Wordgame")
+        tiles = TileSet.of(lexicon)
+        bag = tiles.bag()
+        random.Random(seed).shuffle(bag)
+        size = settings.layout.size
+        game = cls(
+            lexicon,
+            settings,
+            tiles,
+            [[None] * size for _ in range(size)],
+            set(),
+            [[], []],
+            bag,
+            names,
+            [0, 0],
+            seed,
+        )
+        for player in (0, 1):
+            game._refill(player)
+        return game
+
+    # --- state -------------------------------------------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        """The board's premium squares and start square."""
+        return self.settings.layout
+
+    @property
+    def size(self) -> int:
+        """The board's number of rows (and columns)."""
+        return self.layout.size
+
+    @property
+    def rack(self) -> list[str]:
+        """The rack of the player to move."""
+        return self.racks[self.turn]
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether no tile has been placed yet (the next move is the first)."""
+        return not any(letter for row in self.board for letter in row)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended: a resignation, passes in a row, or a rack played out with the bag
+        empty."""
+        return (
+            self.resigned is not None
+            or self.passes >= PASSES_TO_END
+            or (not self.bag and any(not rack for rack in self.racks))
+        )
+
+    def rack_value(self, player: int) -> int:
+        """The points of the tiles left on `player`'s rack."""
+        return sum(self.tiles.value(tile) for tile in self.racks[player])
+
+    @property
+    def final_scores(self) -> list[int]:
+        """Points scored minus the points of the tiles left on each rack (meaningful once over)."""
+        return [self.scores[p] - self.rack_value(p) for p in (0, 1)]
+
+    @property
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        if self.resigned is not None:
+            return [1 - self.resigned]
+        final = self.final_scores
+        return [p for p in (0, 1) if final[p] == max(final)]
+
+    def letter_at(self, cell: Cell) -> str | None:
+        """The letter on `cell`, or None if it is empty."""
+        return self.board[cell[0]][cell[1]]
+
+    def on_board(self, cell: Cell) -> bool:
+        """Whether `cell` lies on the board."""
+        return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size
+
+    def view(self, player: int | None = None) -> dict:
+        """What `player` may see: the board, their own rack, the other rack's size, scores, the bag's
+        size (never its order); None: a spectator, who sees no rack."""
+        return {
+            **self._view_common(player),
+            "settings": self.settings.to_dict(),
+            "board": self.board_rows(),
+            "blanks": sorted(map(list, self.blanks)),
+            "rack": list(self.racks[player]) if player is not None else [],
+            "rack_tiles": [len(r) for r in self.racks],
+            "opponent_tiles": len(self.racks[1 - player]) if player is not None else None,
+            "bag": len(self.bag),
+            "tile_points": dict(self.tiles.points),
+            "passes": self.passes,
+            "final_scores": self.final_scores if self.is_over else None,
+        }
+
+    # --- moves -------------------------------------------------------------------------------------
+
+    def position(self, rack: Sequence[str] | None = None) -> movegen.Position:
+        """The position as the move generator takes it, for `rack` (default: the player to move's)."""
+        return movegen.Position(
+            self.board,
+            self.blanks,
+            self.layout,
+            self.tiles.points,
+            list(self.rack if rack is None else rack),
+            self.settings.rack_size,
+            FIRST_WORD_LETTERS,
+        )
+
+    def search(self, rack: Sequence[str] | None = None) -> Found[Candidate]:
+        """Every legal move for `rack` (default: the rack of the player to move), compact."""
+        if self.is_over:
+            return Found([], self._candidate([]))
+        raw = movegen.generate(self.lexicon.graph, self.position(rack))
+        return Found(movegen.move_points(raw), self._candidate(raw))
+
+    def legal_moves(self, rack: Sequence[str] | None = None) -> list[Candidate]:
+        """Every legal move with its points, one per set of placed tiles, in a fixed order."""
+        return self.search(rack).all()
+
+    @staticmethod
+    def _candidate(raw: Sequence[movegen.RawMove]):
+        made: dict[tuple, Tile] = {}  # tiles are immutable: moves that place the same one share it
+
+        def build(i: int) -> Candidate:
+            flag, line, first, letters, points = raw[i]
+            tiles = []
+            for k, key in enumerate(letters):
+                if key[1] != ON_BOARD:
+                    cell = (line, first + k) if flag == 0 else (first + k, line)
+                    tile = made.get((cell, key))
+                    if tile is None:
+                        tile = made[cell, key] = Tile(cell, key[0], key[1] == BLANK_TILE)
+                    tiles.append(tile)
+            word = "".join([letter for letter, _ in letters])
+            start = (line, first) if flag == 0 else (first, line)
+            return Candidate(Move(tuple(tiles)), word, start, DIRECTIONS[flag], points)
+
+        return build
+
+    def check(self, move: Move | Iterable[Tile]) -> Score:
+        """What placing the tiles of `move` would score for the player to move; raises IllegalMove
+        naming the broken rule. Changes nothing."""
+        return self._judge(move, self.rack)[0]
+
+    def _judge(self, move: Move | Iterable[Tile], rack: list[str] | None) -> tuple[Score, dict[Cell, Tile]]:
+        """The score of placing the tiles, and the tiles by cell (normalized), or IllegalMove.
+        `rack` None: the rack is not checked (replaying a log, whose racks are not recorded)."""
+        self._check_not_over()
+        placed = self._placed(_tiles_of(move), rack)
+        direction = self._direction(placed)
+        first = self.is_empty
+        if first and self.layout.start not in placed:
+            raise IllegalMove("first_move_off_start", f"{cell_name(self.layout.start)} is not covered")
+        if not first and not any(
+            self.on_board(n) and self.letter_at(n) is not None for cell in placed for n in neighbours(cell)
+        ):
+            raise IllegalMove("not_connected")
+        main = self._word_through(next(iter(placed)), direction, placed)
+        if first and len(main) < FIRST_WORD_LETTERS:
+            raise IllegalMove("first_move_too_short", f"{self._text(main, placed).upper()} has {len(main)}")
+        crossing = ACROSS if direction == DOWN else DOWN
+        spans = [main] + [
+            span for cell in placed if len(span := self._word_through(cell, crossing, placed)) > 1
+        ]
+        words = []
+        for span in spans:
+            text = self._text(span, placed)
+            if not self.lexicon.is_word(text):
+                raise IllegalMove("not_a_word", self.lexicon.display(text))
+            words.append(Word(text, span, self._points(span, placed)))
+        bingo = len(placed) == self.settings.rack_size
+        if bingo:
+            words[0] = Word(words[0].text, words[0].cells, words[0].points * BINGO_FACTOR)
+        return Score(tuple(words), direction, bingo, sum(w.points for w in words)), placed
+
+    def play(self, move: Move | Iterable[Tile]) -> Turn:
+        """Place the tiles of `move` (a Move, or Tiles) for the player to move; raises IllegalMove
+        (and changes nothing) if illegal."""
+        score, placed = self._judge(move, self.rack)
+        definitions = tuple(self.lexicon.definitions(score.main.text)[:3])
+        return self._commit(score, placed, definitions, from_rack=True)
+
+    def _commit(
+        self, score: Score, placed: dict[Cell, Tile], definitions: tuple[str, ...], from_rack: bool
+    ) -> Turn:
+        rack = self.racks[self.turn]
+        for cell, tile in placed.items():
+            self.board[cell[0]][cell[1]] = tile.letter
+            if tile.blank:
+                self.blanks.add(cell)
+            if from_rack:
+                rack.remove(BLANK if tile.blank else tile.letter)
+        if not from_rack:  # a replayed log: the rack's letters are not known, only how many
+            del rack[: len(placed)]
+        self.scores[self.turn] += score.points
+        record = Turn(
+            self.turn,
+            tuple(placed.values()),
+            score.direction,
+            tuple((w.text, w.points) for w in score.words),
+            score.points,
+            score.bingo,
+            definitions=definitions,
+            start=score.main.cells[0],
+        )
+        self.history.append(record)
+        self._refill(self.turn)
+        self.passes = 0
+        self.turn = 1 - self.turn
+        return record
+
+    def pass_turn(self) -> Turn:
+        """The player to move passes. Two passes on the players' first turns redraw both racks."""
+        self._check_not_over()
+        self.passes += 1
+        redraw = (
+            not self.redrawn and len(self.history) == 1 and self.history[0].action == PASS and self.is_empty
+        )
+        record = Turn(self.turn, redraw=redraw, action=PASS)
+        self.history.append(record)
+        if redraw:
+            self._redraw()
+        self.turn = 1 - self.turn
+        return record
+
+    def notation(self, turn: Turn) -> str:
+        """'h8 down tea' (where the main word starts, the direction, the whole word; a blank's letter
+        after a ?), or 'pass' / 'resign'."""
+        if turn.action != PLAY or turn.start is None:
+            return turn.action
+        blanks = {t.cell for t in turn.tiles if t.blank}
+        return spelled(turn.start, turn.direction, turn.words[0][0], blanks)
+
+    # --- rules, step by step -----------------------------------------------------------------------
+
+    def _placed(self, tiles: Iterable[object], rack: list[str] | None) -> dict[Cell, Tile]:
+        """The tiles by cell, each checked: on the board, on an empty square, a letter, on the rack."""
+        placed: dict[Cell, Tile] = {}
+        for tile in tiles:
+            cell, letter, blank = _tile_shape(tile)
+            if not self.on_board(cell):
+                raise IllegalMove("off_board", cell_name(cell))
+            if (there := self.letter_at(cell)) is not None:
+                raise IllegalMove("square_taken", f"{cell_name(cell)} holds {self.lexicon.display(there)}")
+            if cell in placed:
+                raise IllegalMove("same_square", cell_name(cell))
+            letter = self.lexicon.normalize(letter)
+            if len(letter) != 1 or letter not in self.lexicon.letters:
+                raise IllegalMove("not_a_letter", f"{_shown(tile)!r} on {cell_name(cell)}")
+            placed[cell] = Tile(cell, letter, blank)
+            if len(placed) > MAX_RACK:
+                raise IllegalMove("not_on_rack", f"more than {MAX_RACK} tiles")
+        if not placed:
+            raise IllegalMove("no_tiles")
+        if rack is not None:
+            wanted = Counter(BLANK if t.blank else t.letter for t in placed.values())
+            have = Counter(rack)
+            for tile, count in sorted(wanted.items()):
+                if have[tile] < count:
+                    shown = "a blank" if tile == BLANK else self.lexicon.display(tile)
+                    raise IllegalMove("not_on_rack", f"{shown} (the rack holds {self._rack_text()})")
+        return dict(sorted(placed.items()))
+
+    def _direction(self, placed: Mapping[Cell, Tile]) -> str:
+        """ACROSS or DOWN; the line must have no empty square between the placed tiles."""
+        rows = {r for r, _ in placed}
+        cols = {c for _, c in placed}
+        if len(rows) > 1 and len(cols) > 1:
+            raise IllegalMove("not_in_line")
+        if len(placed) == 1:  # one tile: the main word is the one along its neighbours
+            ((row, col),) = placed
+            sideways = any(
+                self.on_board((row, c)) and self.letter_at((row, c)) is not None for c in (col - 1, col + 1)
+            )
+            return ACROSS if sideways or self.is_empty else DOWN
+        direction = ACROSS if len(rows) == 1 else DOWN
+        cells = sorted(placed)
+        first, last = cells[0], cells[-1]
+        dr, dc = step(direction)
+        cell = first
+        while cell != last:
+            cell = (cell[0] + dr, cell[1] + dc)
+            if cell not in placed and self.letter_at(cell) is None:
+                raise IllegalMove("gap", f"{cell_name(cell)} is empty")
+        return direction
+
+    def _word_through(self, cell: Cell, direction: str, placed: Mapping[Cell, Tile]) -> tuple[Cell, ...]:
+        """The cells of the word through `cell` along `direction`: the run of filled or placed squares."""
+        dr, dc = step(direction)
+
+        def filled(c: Cell) -> bool:
+            return self.on_board(c) and (c in placed or self.letter_at(c) is not None)
+
+        start = cell
+        while filled((start[0] - dr, start[1] - dc)):
+            start = (start[0] - dr, start[1] - dc)
+        cells = [start]
+        while filled((cells[-1][0] + dr, cells[-1][1] + dc)):
+            cells.append((cells[-1][0] + dr, cells[-1][1] + dc))
+        return tuple(cells)
+
+    def _text(self, cells: Sequence[Cell], placed: Mapping[Cell, Tile]) -> str:
+        return "".join(placed[c].letter if c in placed else self.letter_at(c) for c in cells)
+
+    def _points(self, cells: Sequence[Cell], placed: Mapping[Cell, Tile]) -> int:
+        """A word's points: letters (premium letters for placed tiles), times the highest word
+        premium among the squares this move covers."""
+        total, multiplier = 0, 1
+        for cell in cells:
+            tile = placed.get(cell)
+            if tile is None:
+                total += 0 if cell in self.blanks else self.tiles.value(self.letter_at(cell))
+            else:
+                value = 0 if tile.blank else self.tiles.value(tile.letter)
+                total += value * self.layout.letter_multiplier(cell)
+                multiplier = max(multiplier, self.layout.word_multiplier(cell))
+        return total * multiplier
+
+    def _refill(self, player: int) -> None:
+        rack = self.racks[player]
+        while len(rack) < self.settings.rack_size and self.bag:
+            rack.append(self.bag.pop())
+
+    def _redraw(self) -> None:
+        for player in (0, 1):
+            self.bag.extend(self.racks[player])
+            self.racks[player] = []
+        self.bag.sort()
+        random.Random(f"{self.seed}/redraw" if self.seed is not None else None).shuffle(self.bag)
+        for player in (0, 1):
+            self._refill(player)
+        self.redrawn = True
+        self.passes = 0
+
+    def _rack_text(self) -> str:
+        return " ".join(self.lexicon.display(t) if t != BLANK else BLANK for t in sorted(self.rack))
+
+    # --- JSON --------------------------------------------------------------------------------------
+
+    def state(self) -> dict:
+        """The saved state: options, players, the racks and the bag in order (for storage only: a
+        player's `view` never shows them), and the log; board, blanks, scores and the pass count
+        are stored too and checked against the log on loading."""
+        return {
+            "settings": self.settings.to_dict(),
+            "players": list(self.players),
+            "seed": self.seed,
+            "board": self.board_rows(),
+            "blanks": sorted(map(list, self.blanks)),
+            "racks": [list(r) for r in self.racks],
+            "bag": list(self.bag),
+            "scores": list(self.scores),
+            "turn": self.turn,
+            "passes": self.passes,
+            "redrawn": self.redrawn,
+            "history": [t.to_dict() for t in self.history],
+        }
+
+    @classmethod
+    def from_state(cls, reader: Reader, lexicon: Lexicon, version: int) -> Wordgame:
+        """Rebuild a game by replaying its log on an empty board: every move must be legal and
+        score what the log says; the board, blanks, scores, turn and passes must be what the replay
+        gives; the racks and the bag must hold as many tiles as the replay leaves in them, and the
+        board, racks and bag together exactly the word list's tile set."""
+        reader = Reader(reader.data, reader.where, dict.fromkeys(_STATE_KEYS, True))
+        raw = reader.object("settings", {"rack_size": True, "layout": True})
+        try:
+            layout = Layout.from_dict(raw.raw("layout"))
+            settings = WordgameSettings(raw.raw("rack_size"), layout)
+        except WordlistError as error:
+            raise GameStateError(f"{raw.where}: {error}") from None
+        players = reader.strings("players", 2, protocol.MAX_NAME)
+        if len(players) != 2 or not all(players):
+            raise state.fail(reader.at("players"), "Wordgame is played by two players with names")
+        seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
+        try:
+            tiles = TileSet.of(lexicon)
+        except WordlistError as error:
+            raise GameStateError(str(error)) from None
+        size = layout.size
+        # the replay: racks and bag hold placeholders, as many as the real ones would hold
+        game = cls(lexicon, settings, tiles, [[None] * size for _ in range(size)], set(), [[], []],
+                   ["·"] * tiles.total, players, [0, 0], seed)  # fmt: skip
+        for player in (0, 1):
+            game._refill(player)
+        history = reader.list("history", 4 * (tiles.total + 2))
+        for i, item in enumerate(history):
+            game._replay(Reader(item, f"{reader.at('history')}[{i}]", _TURN_KEYS))
+        if version != len(history):
+            raise GameStateError(f"version: {version}, but the log has {len(history)} turns")
+        game._check_replayed(reader)
+        return game
+
+    def _replay(self, turn: Reader) -> None:
+        """Apply one logged turn, checked against the rules and against what the log recorded."""
+        player = turn.int("player", 0, 1)
+        if player != self.turn:
+            raise state.fail(turn.at("player"), f"{player}, but it is player {self.turn}'s turn")
+        if self.is_over:
+            raise state.fail(turn.where, "a turn after the end of the game")
+        action = turn.str("action", 10)
+        if action not in (PLAY, PASS, RESIGN):
+            raise state.fail(turn.at("action"), f"{action!r}: a turn is 'play', 'pass' or 'resign'")
+        if action != PLAY:
+            record = self.pass_turn() if action == PASS else self.resign()
+            expected = record.to_dict()
+            for key, value in turn.data.items():
+                if value != expected[key] or type(value) is not type(expected[key]):
+                    raise state.fail(turn.at(key), f"{value!r}, but a {action} records {expected[key]!r}")
+            return
+        size = self.size
+        tiles = []
+        for k, item in enumerate(turn.list("tiles", self.settings.rack_size)):
+            tile = Reader(item, f"{turn.at('tiles')}[{k}]", {"cell": True, "letter": True, "blank": True})
+            cell = state.as_cell(tile.raw("cell"), tile.at("cell"), size)
+            letter = state.as_letter(tile.raw("letter"), tile.at("letter"), self.lexicon.letters)
+            tiles.append(Tile(cell, letter, tile.bool("blank")))
+        if len(tiles) > len(self.rack):
+            raise state.fail(turn.at("tiles"), f"{len(tiles)} tiles from a rack of {len(self.rack)}")
+        definitions = tuple(turn.strings("definitions", 10, 5000))
+        try:
+            score, placed = self._judge(Move(tuple(tiles)), None)
+        except IllegalMove as error:
+            raise state.fail(turn.where, f"an illegal move ({error})") from None
+        record = self._commit(score, placed, definitions, from_rack=False)
+        expected = record.to_dict()
+        for key in ("start", "direction", "words", "points", "bingo", "redraw"):
+            value = turn.raw(key)
+            if value != expected[key] or (isinstance(value, bool) != isinstance(expected[key], bool)):
+                raise state.fail(turn.at(key), f"{value!r}, but the move gives {expected[key]!r}")
+        if sorted(map(repr, tiles)) != sorted(map(repr, placed.values())):
+            raise state.fail(turn.at("tiles"), "not the tiles of the move")
+
+    def _check_replayed(self, reader: Reader) -> None:
+        """After the replay: the stored board, counts and the tiles themselves must agree with it."""
+        size = self.size
+        if reader.strings("board", size, size) != self.board_rows():
+            raise state.fail(reader.at("board"), "does not match the moves in the log")
+        blanks = {
+            state.as_cell(c, f"{reader.at('blanks')}[{i}]", size)
+            for i, c in enumerate(reader.list("blanks", size * size))
+        }
+        if blanks != self.blanks:
+            raise state.fail(reader.at("blanks"), "do not match the blanks played in the log")
+        for key, expected in (("scores", self.scores), ("turn", self.turn), ("passes", self.passes),
+                              ("redrawn", self.redrawn)):  # fmt: skip
+            found = reader.raw(key)
+            if found != expected or isinstance(found, bool) != isinstance(expected, bool):
+                raise state.fail(reader.at(key), f"{found!r}, but the log gives {expected!r}")
+        tile_names = set(self.tiles.counts)
+        racks = reader.list("racks", 2)
+        if len(racks) != 2:
+            raise state.fail(reader.at("racks"), "two racks, one a player")
+        for player, rack in enumerate(racks):
+            where = f"{reader.at('racks')}[{player}]"
+            letters = [
+                state.as_str(t, f"{where}[{k}]", 1)
+                for k, t in enumerate(state.as_list(rack, where, MAX_RACK))
+            ]
+            if len(letters) != len(self.racks[player]):
+                raise state.fail(where, f"{len(letters)} tiles, but the log leaves {len(self.racks[player])}")
+            self.racks[player] = letters
+        bag = reader.strings("bag", self.tiles.total, 1)
+        if len(bag) != len(self.bag):
+            raise state.fail(reader.at("bag"), f"{len(bag)} tiles, but the log leaves {len(self.bag)}")
+        self.bag = bag
+        on_board = Counter(
+            BLANK if (r, c) in self.blanks else letter
+            for r, row in enumerate(self.board)
+            for c, letter in enumerate(row)
+            if letter is not None
+        )
+        held = on_board + Counter(self.racks[0]) + Counter(self.racks[1]) + Counter(self.bag)
+        strangers = sorted(set(held) - tile_names)
+        if strangers:
+            raise state.fail(reader.where, f"tiles {strangers} are not in the word list's tile set")
+        if held != Counter(self.tiles.counts):
+            wrong = sorted(t for t in tile_names if held[t] != self.tiles.counts[t])
+            detail = ", ".join(f"{t}: {held[t]} instead of {self.tiles.counts[t]}" for t in wrong[:5])
+            raise state.fail(reader.where, f"board, racks and bag do not hold the tile set ({detail})")
+
+
+_STATE_KEYS = ("settings", "players", "seed", "board", "blanks", "racks", "bag", "scores", "turn", "passes",
+               "redrawn", "history")  # fmt: skip
+_TURN_KEYS = dict.fromkeys(
+    ("player", "action", "tiles", "start", "direction", "words", "points", "bingo", "redraw", "definitions"),
+    True,
+)
+
+
+def spelled(start: Cell, direction: str, word: str, blanks: Iterable[Cell] = ()) -> str:
+    """'h8 down tea': the square where the word starts, the direction, the word with '?' before the
+    letter of each blank (as a player types a move)."""
+    dr, dc = step(direction)
+    blank_cells = set(blanks)
+    letters = "".join(
+        ("?" if (start[0] + dr * i, start[1] + dc * i) in blank_cells else "") + letter
+        for i, letter in enumerate(word)
+    )
+    return f"{cell_name(start)} {direction} {letters}"
+
+
+def _tiles_of(move: object) -> Iterable[object]:
+    if isinstance(move, Move):
+        return move.tiles
+    if isinstance(move, (list, tuple, set, frozenset)):
+        return move
+    raise IllegalMove("malformed", f"expected a Move or a sequence of Tiles, not {type(move).__name__}")
+
+
+def _tile_shape(tile: object) -> tuple[Cell, str, bool]:
+    """A tile's cell, letter and blank flag, with their types checked (7.9 is not a row)."""
+    if not isinstance(tile, Tile):
+        raise IllegalMove("malformed", f"expected a Tile, not {type(tile).__name__}")
+    try:
+        cell = checked_cell(tile.cell, "the tile's cell")
+    except ValueError as error:
+        raise IllegalMove("malformed", str(error)) from None
+    if not isinstance(tile.letter, str) or not isinstance(tile.blank, bool):
+        raise IllegalMove("malformed", f"a tile's letter is a string and blank true or false: {tile!r}")
+    return cell, tile.letter, tile.blank
+
+
+def _shown(tile: object) -> str:
+    return getattr(tile, "letter", "?")

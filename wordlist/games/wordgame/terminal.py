@@ -1,0 +1,170 @@
+"""Wordgame in a terminal: how the board looks and how a move is typed (the driver is shared).
+
+A move is the square of the word's first letter, its direction, and the whole word (letters
+already on the board included); a letter after ? is played with a blank:
+
+    h8 across cats         C, A, T, S from h8 rightwards
+    h8 a cats              the same (d or down: from the square downwards)
+    e5 d s?tar             S on e5, a blank as T, then A and R down (letters on the board are skipped)
+
+On the board: # triple word, + double word, " triple letter, ' double letter, * start square;
+a blank's letter is shown in lower case. The rack shows each tile's points (A₁ Q₁₀ ?₀).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from wordlist.games import terminal
+from wordlist.games.protocol import PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
+from wordlist.games.terminal import Style
+from wordlist.games.wordgame.board import ACROSS, DOWN, step
+from wordlist.games.wordgame.game import Candidate, Turn, Wordgame, spelled
+from wordlist.games.wordgame.tiles import BLANK, Tile
+
+_SQUARES = {".": "·", "d": "'", "t": '"', "D": "+", "T": "#"}
+_DIRECTIONS = {"a": ACROSS, "across": ACROSS, "d": DOWN, "down": DOWN}
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+class WordgameScreen(terminal.Screen):
+    name = "Wordgame"
+    save_name = "wordgame.json"
+    move_help = __doc__.split("\n\n", 1)[1].strip()
+
+    def intro(self, game: Wordgame) -> str:
+        return (
+            f"Wordgame, {game.size}x{game.size}, {game.lexicon.language}, "
+            f"{game.settings.rack_size} tiles a rack. The first word covers {cell_name(game.layout.start)}."
+        )
+
+    def draw(self, game: Wordgame, player: int | None = None, style: Style | None = None) -> str:
+        """The board with column letters and row numbers (the last move marked), the scores, the bag,
+        and `player`'s rack with each tile's points."""
+        style = style or Style()
+        lexicon, layout = game.lexicon, game.layout
+        last = next((t for t in reversed(game.history) if t.action == "play"), None)
+        fresh = {t.cell for t in last.tiles} if last is not None else set()
+        rows = ["    " + " ".join(chr(ord("a") + c) for c in range(game.size))]
+        for r in range(game.size):
+            cells, kinds = [], []
+            for c in range(game.size):
+                letter = game.board[r][c]
+                if letter is None:
+                    square = layout.rows[r][c]
+                    start = (r, c) == layout.start and game.is_empty
+                    cells.append("*" if start else _SQUARES[square])
+                    kinds.append("start" if start else (square if square != "." else "empty"))
+                else:
+                    cells.append(letter if (r, c) in game.blanks else lexicon.display(letter))
+                    kinds.append("last" if (r, c) in fresh else None)
+            rows.append(style.row(f"{r + 1:>3}", cells, kinds, " "))
+        scores = "   ".join(f"{name}: {score}" for name, score in zip(game.players, game.scores, strict=True))
+        rows += ["", f"{scores}   bag: {len(game.bag)}"]
+        if player is not None:
+            rows.append(f"your rack: {rack_text(game, game.racks[player])}")
+        return "\n".join(rows)
+
+    def describe(self, game: Wordgame, turn: Turn) -> str:
+        """A log line: who, the move as typed, the words and their points, what the main word means."""
+        name = game.players[turn.player]
+        if turn.action == PASS:
+            redraw = " Both racks are drawn again." if turn.redraw else ""
+            return f"{speaker(name, 'pass.', 'passes.')}{redraw}"
+        if turn.action == RESIGN:
+            return speaker(name, "resign.", "resigns.")
+        lexicon = game.lexicon
+        words = ", ".join(f"{lexicon.display(word)} {points}" for word, points in turn.words)
+        bingo = "; all tiles: main word doubled" if turn.bingo else ""
+        lines = [f"{name}: {game.notation(turn)} ({words}{bingo}) +{turn.points}"]
+        lines += [f"    {i}. {d}" for i, d in enumerate(turn.definitions, 1)]
+        return "\n".join(lines)
+
+    def parse(self, game: Wordgame, text: str) -> tuple[Tile, ...]:
+        return parse_move(text, game)
+
+    def notation(self, game: Wordgame, candidate: Candidate) -> str:
+        return spelled(
+            candidate.start, candidate.direction, candidate.word, (t.cell for t in candidate.tiles if t.blank)
+        )
+
+    def hint(self, game: Wordgame, candidate: Candidate, level: int) -> str:
+        word = game.lexicon.display(candidate.word)
+        if level == 1:
+            return f"Try {letters_long(len(word))} word beginning with {word[0]}, worth {candidate.points}."
+        if level == 2:
+            return f"It starts on {cell_name(candidate.start)} and goes {candidate.direction}."
+        return f"{word} for {candidate.points}: type {self.notation(game, candidate)}"
+
+    def result(self, game: Wordgame) -> str:
+        left = ", ".join(
+            f"{speaker(game.players[p], 'lose', 'loses')} {game.rack_value(p)} for tiles left"
+            for p in (0, 1)
+            if game.rack_value(p)
+        )
+        ending = f" ({left})" if left and game.resigned is None else ""
+        return terminal.result_line(game, game.final_scores, ending)
+
+
+SCREEN = WordgameScreen()
+
+
+def rack_text(game: Wordgame, rack: Sequence[str]) -> str:
+    """'C₂ O₁ ?₀': each tile with its points."""
+    return " ".join(
+        (BLANK if tile == BLANK else game.lexicon.display(tile))
+        + str(game.tiles.value(tile)).translate(_SUBSCRIPTS)
+        for tile in rack
+    )
+
+
+def draw(game: Wordgame, player: int | None = None, style: Style | None = None) -> str:
+    """The board of `game` as text, with `player`'s rack (none for a spectator)."""
+    return SCREEN.draw(game, player, style)
+
+
+def describe(game: Wordgame, turn: Turn) -> str:
+    """The log line of `turn`, in the notation players type, with its words and points."""
+    return SCREEN.describe(game, turn)
+
+
+def spell(game: Wordgame, typed: str) -> str:
+    """A typed word in the list's letters: case folded, and the list's spelling rules applied
+    (German lists without ß take 'ß' as 'ss', as German players write it in capitals)."""
+    return game.lexicon.normalize(typed)
+
+
+def parse_move(text: str, game: Wordgame) -> tuple[Tile, ...]:
+    """'h8 a ca?ts' -> the tiles to place; raises ValueError saying what is wrong."""
+    tokens = text.split()
+    if len(tokens) != 3 or tokens[1].lower() not in _DIRECTIONS:
+        raise ValueError("type the square, the direction and the word, like: h8 across cats (or help)")
+    row, col = parse_cell(tokens[0])
+    dr, dc = step(_DIRECTIONS[tokens[1].lower()])
+    tiles, blank = [], False
+    for char in spell(game, tokens[2]):
+        if char == BLANK:
+            blank = True
+            continue
+        if not game.on_board((row, col)):
+            raise ValueError(f"the word runs off the board at {cell_name((row, col))}")
+        on_board = game.letter_at((row, col))
+        if on_board is None:
+            tiles.append(Tile((row, col), char, blank))
+        elif on_board != char or blank:
+            shown = game.lexicon.display(on_board)
+            raise ValueError(
+                f"{cell_name((row, col))} already holds {shown}, not {game.lexicon.display(char)}"
+            )
+        blank = False
+        row, col = row + dr, col + dc
+    if blank:
+        raise ValueError("a ? must be followed by the letter the blank stands for")
+    if not tiles:
+        raise ValueError("the word places no tile")
+    return tuple(tiles)
+
+
+# play(game, human=0, bots=None, read=None, write=print, style=None): the shared driver with this screen
+play = functools.partial(terminal.play, screen=SCREEN)

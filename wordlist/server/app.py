@@ -1,0 +1,206 @@
+"""The server: `create_app(data_root, db_path)` gives the ASGI application, `serve(...)` runs it.
+
+    from wordlist.server import create_app
+    app = create_app("outputs", "games.sqlite")      # any ASGI server runs it; `wordlist serve` uses uvicorn
+
+Routes: /api/lists/... (the word lists and their queries), /api/games/... (the games), / (the
+web page), /js/ (the JavaScript lexicon reader), /openapi.json and /docs (the API described).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import socket
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from wordlist.errors import WordlistError
+from wordlist.server import lists, play
+from wordlist.server.catalog import Catalog
+from wordlist.server.errors import ApiError
+from wordlist.server.games import Games
+from wordlist.server.limits import MAX_BODY, BodyLimit, Changes, Searches
+from wordlist.server.store import GameStore, StoreBusy
+
+log = logging.getLogger("wordlist.server")
+
+STATIC = Path(__file__).parent / "static"
+READER = STATIC / "js"  # a link to the repository's js/src: the reader's one copy
+
+# The page loads only its own files; nothing inline, no other site.
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+
+
+def create_app(
+    data_root: str | os.PathLike | None,
+    db_path: str | os.PathLike,
+    *,
+    search_workers: int = 2,
+    search_timeout: float = 5.0,
+    max_body: int = MAX_BODY,
+    live_games: int = 512,
+) -> FastAPI:
+    """The application over the word lists under `data_root` (see `wordlist.lexicon.data_root`)
+    and the games in the SQLite file `db_path` (created if missing). WordlistError names what is
+    wrong with either."""
+    catalog = Catalog(data_root)
+    if not len(catalog):
+        raise WordlistError(f"{catalog.root}: no word lists to serve (build them with `wordlist build`)")
+    store = GameStore(db_path)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="wordlist",
+        summary="Game word lists from Wiktionary, and the games Balda and Wordgame, over HTTP",
+        description=(
+            'Errors are JSON: `{"code", "message", ...}`; an illegal move\'s `code` is the game\'s '
+            "rule (`not_a_word`, `not_on_rack`, ...). Send your player token as "
+            "`Authorization: Bearer <token>`. Moves carry the `version` they were made on: a stale "
+            "one gets 409 with the current version."
+        ),
+        version=_version(),
+    )
+    app.state.catalog = catalog
+    app.state.store = store
+    app.state.games = Games(catalog, store, live_games=live_games)
+    app.state.searches = Searches(search_workers, search_timeout)
+    app.state.changes = Changes()
+    app.include_router(lists.router)
+    app.include_router(play.router)
+    _errors(app)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit, limit=max_body)
+    app.mount("/js", StaticFiles(directory=READER.resolve()), name="reader")
+    app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
+
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    def answer(error: ApiError) -> JSONResponse:
+        return JSONResponse(error.body(), status_code=error.status)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+        return answer(error)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [
+            {"where": ".".join(str(part) for part in e["loc"]), "message": e["msg"]} for e in error.errors()
+        ]
+        first = problems[0] if problems else {"where": "request", "message": "invalid"}
+        message = f"{first['where']}: {first['message']}"
+        return answer(ApiError(422, "invalid_request", message, detail=problems))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        return answer(ApiError(error.status_code, code, str(error.detail)))
+
+    @app.exception_handler(StoreBusy)
+    async def busy(request: Request, error: StoreBusy) -> JSONResponse:
+        log.warning("%s %s: %s", request.method, request.url.path, error)
+        return answer(ApiError(503, "busy", "the server is busy; try again"))
+
+    @app.exception_handler(WordlistError)
+    async def wordlist_error(request: Request, error: WordlistError) -> JSONResponse:
+        log.error("%s %s: %s", request.method, request.url.path, error)
+        return answer(ApiError(500, "server_error", str(error)))
+
+
+class SecurityHeaders:
+    """ASGI middleware: nosniff on every answer; on the page's files, a content security policy and
+    no referrer (the invite link is in the page's URL)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        page = not scope["path"].startswith(("/api/", "/docs", "/redoc", "/openapi.json"))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("X-Content-Type-Options", "nosniff")
+                if page:
+                    headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+                    headers.setdefault("Referrer-Policy", "no-referrer")
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("wiktionary-wordlist")
+    except PackageNotFoundError:
+        return "0"
+
+
+def serve(
+    data_root: str | os.PathLike | None,
+    db_path: str | os.PathLike,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    log_level: str = "info",
+    ready: Callable[[str], None] | None = None,
+) -> None:
+    """Run the server with uvicorn until Ctrl-C or SIGTERM. The socket is bound here, before uvicorn
+    starts, so that a port in use is a WordlistError naming the address; `ready(url)` is called
+    once the socket is bound and the word lists and the database are open."""
+    import uvicorn
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as error:
+            raise WordlistError(f"{host}:{port}: cannot listen there ({error.strerror or error})") from None
+        app = create_app(data_root, db_path)
+    except BaseException:
+        sock.close()
+        raise
+    if ready is not None:
+        shown = f"[{host}]" if family == socket.AF_INET6 else host
+        ready(f"http://{shown}:{port}/")
+    config = uvicorn.Config(
+        app,
+        log_level=log_level,
+        limit_concurrency=1000,  # connections at once; more get 503
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,  # request line and headers
+        server_header=False,
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+        app.state.store.close()

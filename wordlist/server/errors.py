@@ -1,0 +1,47 @@
+"""Errors as the API answers them: an HTTP status and a JSON body `{"code", "message", ...}`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordlist.errors import WordlistError
+from wordlist.games import IllegalMove
+
+# An illegal move's status: its JSON shape is wrong (400), it does not fit the game's state now
+# (409: not your turn, the game is over), or it breaks a rule of the game (422).
+_RULE_STATUS = {"malformed": 400, "not_your_turn": 409, "game_over": 409}
+
+
+class ApiError(WordlistError):
+    """An answer that is not a success: `status` and the body's fields."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = {key: value for key, value in extra.items() if value is not None}
+
+    def body(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, **self.extra}
+
+    @classmethod
+    def illegal(cls, error: IllegalMove) -> ApiError:
+        # the message without the " [rule]" the library's str() ends with: the code is a field here
+        message = error.RULES[error.rule] + (f": {error.detail}" if error.detail else "")
+        return cls(
+            _RULE_STATUS.get(error.rule, 422), error.rule, message, rule=error.rule, detail=error.detail
+        )
+
+
+def not_found(what: str, message: str) -> ApiError:
+    return ApiError(404, f"unknown_{what}", message)
+
+
+def conflict(version: int) -> ApiError:
+    return ApiError(
+        409,
+        "version_conflict",
+        f"the game has moved on (version {version}): reload it and play again",
+        version=version,
+    )

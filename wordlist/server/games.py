@@ -1,0 +1,260 @@
+"""Games over HTTP, without the HTTP: create, join, look, act. The routes are a thin layer over this.
+
+Each game lives in the store as its `Game.to_dict()` in JSON; a request loads it through the validated
+`load_game` (or takes the object the last request left, see `LiveGames`), applies the player's
+action with `Game.act`, lets the bot answer while it is the bot's turn, and writes the new state
+with the version check of `GameStore.update`. The response is sent only after that commit: an
+acknowledged move, and the bot's reply with it, is on the disk.
+
+The bot's move is deterministic: its seed is the game's bot seed and the version it plays at, so
+the same game with the same moves gets the same replies (tests and replays rely on it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from typing import Any
+
+from wordlist.errors import WordlistError
+from wordlist.games import Bot, Game, GameStateError, IllegalMove, load_game
+from wordlist.games.balda import BaldaGame, BaldaSettings
+from wordlist.games.wordgame import Wordgame
+from wordlist.server.catalog import Catalog, UnknownList
+from wordlist.server.errors import ApiError, conflict, not_found
+from wordlist.server.models import Action, Join, NewGame
+from wordlist.server.store import GameRecord, GameStore, secret_hash
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+NAMES = {"bot": ("You", "Bot"), "friend": ("Player 1", "Player 2")}  # default names by opponent
+JOIN_ATTEMPTS = 5  # a join retried after moves of the creator changed the state meanwhile
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def state_json(game: Game) -> str:
+    """The state to store: `Game.to_dict()` as compact JSON. (`to_json` indents it for people to
+    read, which makes json use its pure-Python encoder, several times slower than the C one.)"""
+    return json.dumps(game.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def turn_json(game: Game, turn: Any) -> dict:
+    """A log entry as the views show it: the turn and its notation."""
+    return {**turn.to_dict(), "notation": game.notation(turn)}
+
+
+class LiveGames:
+    """The game objects the last requests left, by game and revision, so that the next move on a
+    game skips loading and replaying its state. A request takes the object out (no other request
+    can touch it meanwhile) and puts it back once its new state is committed; an object whose
+    revision is not the stored one is never used. Bounded: the oldest are dropped."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._games: OrderedDict[str, tuple[int, Game]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, game_id: str, revision: int) -> Game | None:
+        with self._lock:
+            found = self._games.pop(game_id, None)
+        return found[1] if found is not None and found[0] == revision else None
+
+    def put(self, game_id: str, revision: int, game: Game) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._games[game_id] = (revision, game)
+            self._games.move_to_end(game_id)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+
+class Games:
+    """The games of one server: its catalog of word lists and its store."""
+
+    def __init__(self, catalog: Catalog, store: GameStore, *, live_games: int = 512) -> None:
+        self.catalog = catalog
+        self.store = store
+        self.live = LiveGames(live_games)
+
+    # --- creating and joining ------------------------------------------------------------------
+
+    def create(self, request: NewGame) -> dict:
+        """A new game; against the bot, the bot's first move is made if it moves first."""
+        profile = request.profile or request.game
+        try:
+            lexicon = self.catalog.get(request.language, profile)
+        except UnknownList as error:
+            raise not_found("list", str(error)) from None
+        friend = request.opponent == "friend"
+        if friend and (request.seed is not None or request.bot_first):
+            raise ApiError(
+                422,
+                "invalid_request",
+                "seed and bot_first are for games against the bot (a chosen seed would show its "
+                "chooser the bag; the creator of a friend's game moves first)",
+            )
+        seed = request.seed if request.seed is not None else secrets.randbits(52)
+        mine, other = NAMES[request.opponent]
+        name = request.name or mine
+        seat = 1 if request.bot_first else 0
+        players = [other, name] if seat else [name, other]
+        try:
+            if request.game == BaldaGame.KIND:
+                options = request.balda
+                settings = BaldaSettings(options.size, options.diagonal, tuple(options.extra_parts_of_speech))
+                game: Game = BaldaGame.new(lexicon, settings, seed=seed, players=players)
+            else:
+                game = Wordgame.new(lexicon, seed=seed, players=players)
+        except WordlistError as error:  # a list without tiles, or without nouns as long as the board
+            raise ApiError(422, "unplayable", str(error)) from None
+        now = time.time()
+        token = new_secret()
+        invite = new_secret() if friend else None
+        record = GameRecord(
+            id=secrets.token_urlsafe(12),
+            kind=game.KIND,
+            language=lexicon.language,
+            profile=lexicon.profile,
+            opponent=request.opponent,
+            level=None if friend else request.level,
+            bot_player=None if friend else 1 - seat,
+            bot_seed=None if friend else seed,
+            token0=secret_hash(token) if seat == 0 else None,
+            token1=secret_hash(token) if seat == 1 else None,
+            invite=secret_hash(invite) if invite else None,
+            version=0,
+            revision=0,
+            state="",
+            created=now,
+            updated=now,
+        )
+        self._bot_turns(record, game)
+        record = dataclasses.replace(record, version=game.version, state=state_json(game))
+        self.store.insert(record)
+        self.live.put(record.id, record.revision, game)
+        return {"token": token, "invite": invite, "game": self._status(record, seat, game)}
+
+    def join(self, game_id: str, request: Join) -> dict:
+        """The friend takes the second seat with the invite (once); they get their own secret."""
+        for _ in range(JOIN_ATTEMPTS):
+            record = self._record(game_id)
+            if record.opponent != "friend":
+                raise ApiError(409, "not_a_friends_game", "this game is played against the bot")
+            if record.token1 is not None:
+                raise ApiError(409, "seat_taken", "a friend has already joined this game")
+            if not record.invite_matches(request.invite):
+                raise ApiError(403, "bad_invite", "this invite is not the game's")
+            record, game = self._load(record)
+            game.players[1] = request.name
+            token = new_secret()
+            revision = self.store.join(record.id, request.invite, token, record.version, state_json(game))
+            if revision is not None:
+                record = dataclasses.replace(
+                    record, revision=revision, token1=secret_hash(token), invite=None
+                )
+                self.live.put(record.id, revision, game)
+                return {"token": token, "invite": None, "game": self._status(record, 1, game)}
+        raise ApiError(503, "busy", "the game kept changing while joining; try again")
+
+    # --- playing -------------------------------------------------------------------------------
+
+    def status(self, game_id: str, token: str | None) -> dict:
+        record = self._record(game_id)
+        seat = self._seat(record, token)
+        record, game = self._load(record)
+        self.live.put(record.id, record.revision, game)
+        return self._status(record, seat, game)
+
+    def revision(self, game_id: str) -> int:
+        return self._record(game_id).revision
+
+    def act(self, game_id: str, token: str | None, action: Action) -> dict:
+        """Apply the player's action made on `action.version`, then the bot's replies; all of it
+        committed in one transaction, or nothing (an illegal move, a stale version)."""
+        record = self._record(game_id)
+        seat = self._seat(record, token)
+        if action.version != record.version:
+            raise conflict(record.version)
+        record, game = self._load(record)
+        if action.version != record.version:  # a move landed while the state was read
+            raise conflict(record.version)
+        try:
+            game.act(action.model_dump(include={"action", "move"}), player=seat)
+        except IllegalMove as error:
+            self.live.put(record.id, record.revision, game)  # unchanged: an illegal move changes nothing
+            raise ApiError.illegal(error) from None
+        turns = [turn_json(game, game.history[-1]), *self._bot_turns(record, game)]
+        revision = self.store.update(record.id, record.version, game.version, state_json(game))
+        if revision is None:  # another request moved first
+            raise conflict(self._record(game_id).version)
+        record = dataclasses.replace(record, version=game.version, revision=revision)
+        self.live.put(record.id, revision, game)
+        return {"turns": turns, "game": self._status(record, seat, game)}
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _record(self, game_id: str) -> GameRecord:
+        """The game's record without its state (read only when the game is not live, see _load)."""
+        record = self.store.get(game_id, state=False) if GAME_ID.fullmatch(game_id) else None
+        if record is None:
+            raise not_found("game", "no such game")
+        return record
+
+    @staticmethod
+    def _seat(record: GameRecord, token: str | None) -> int:
+        if not token:
+            raise ApiError(401, "token_required", "send your player token: 'Authorization: Bearer <token>'")
+        seat = record.seat(token) if TOKEN.fullmatch(token) else None
+        if seat is None:
+            raise ApiError(403, "bad_token", "this token is not a player's of this game")
+        return seat
+
+    def _load(self, record: GameRecord) -> tuple[GameRecord, Game]:
+        """The game at the record's revision, live or loaded from its stored state (then the record
+        is read again with the state: the two are of one revision)."""
+        game = self.live.take(record.id, record.revision)
+        if game is not None:
+            return record, game
+        record = self.store.get(record.id) or record
+        try:
+            lexicon = self.catalog.get(record.language, record.profile)
+        except UnknownList as error:
+            message = f"the game's word list is not served now ({error})"
+            raise ApiError(503, "list_unavailable", message) from None
+        try:
+            # a list rebuilt since the game began: its moves are checked again on the new build
+            return record, load_game(record.state, lexicon, allow_other_list=True)
+        except GameStateError as error:
+            raise ApiError(500, "damaged_game", f"the stored game cannot be loaded: {error}") from None
+
+    @staticmethod
+    def _bot_turns(record: GameRecord, game: Game) -> list[dict]:
+        """The bot plays while it is its turn (once, as turns alternate); its log entries."""
+        turns = []
+        while record.opponent == "bot" and not game.is_over and game.turn == record.bot_player:
+            bot = Bot(record.level or "strong", seed=((record.bot_seed or 0) << 16) + game.version)
+            game.act(bot.action(game))
+            turns.append(turn_json(game, game.history[-1]))
+        return turns
+
+    @staticmethod
+    def _status(record: GameRecord, seat: int, game: Game) -> dict:
+        return {
+            "id": record.id,
+            "player": seat,
+            "version": game.version,
+            "revision": record.revision,
+            "opponent": record.opponent,
+            "level": record.level,
+            "waiting_for_friend": record.opponent == "friend" and record.token1 is None,
+            "view": game.view(seat),
+        }

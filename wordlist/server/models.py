@@ -1,0 +1,221 @@
+"""The HTTP API's requests and responses as pydantic models: they validate what comes in and are
+what /openapi.json documents, so a frontend in any language can generate its client from them.
+
+The game views are the library's `Game.view(player)` JSON, field for field (tests hold the two
+together); `extra="allow"` lets a field the library adds pass through before it is described here.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+Level = Literal["strong", "beginner"]  # wordlist.games.LEVELS (a test keeps them equal)
+Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="[row, column] from the top left")]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Open(BaseModel):
+    """A response model that passes on fields it does not name (the library's views may grow)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+# --- errors ----------------------------------------------------------------------------------------
+
+
+class ErrorBody(Model):
+    """Every error: a code to branch on, a message to show, and what was at fault."""
+
+    code: str = Field(description="not_a_word, not_on_rack, version_conflict, unknown_list, ...")
+    message: str
+    detail: str | list | None = None
+    rule: str | None = Field(None, description="for an illegal move: the game's rule code (= code)")
+    version: int | None = Field(None, description="for version_conflict: the game's version now")
+
+
+# --- word lists ------------------------------------------------------------------------------------
+
+
+class ListInfo(Open):
+    language: str
+    language_name: str
+    profile: str
+    description: str
+    words: int = Field(description="number of words")
+    definitions: int
+    by_pos: dict[str, int] = Field(description="words per part of speech")
+    letters: str
+    upper: dict[str, str] = Field(description="each letter as a game shows it in capitals")
+    games: list[str] = Field(description="the games this list is for: wordgame (it has tiles) or balda")
+    game: dict | None = Field(description="game.json (board, start, rack_size, tiles) or null")
+    files: dict[str, str] = Field(description="URLs of the files a client reader loads (words.dawg ...)")
+
+
+class WordCheck(Model):
+    word: str = Field(description="as asked")
+    normalized: str = Field(description="the game word it stands for (case folded, hyphens dropped)")
+    is_word: bool = Field(description="a word of the list, as one of `pos` when given")
+    parts_of_speech: list[str] = Field(description="all its parts of speech in the list")
+    pos: list[str] | None = Field(description="the parts of speech asked for, if any")
+
+
+class WordsPage(Model):
+    words: list[str]
+    total: int = Field(description="words matching the query in all")
+    offset: int
+    limit: int
+    next_offset: int | None = Field(description="offset of the next page, null on the last")
+
+
+class SearchResult(Model):
+    words: list[str] = Field(description="at most `limit` words, in the library's order")
+    total: int = Field(description="how many words the search found")
+    truncated: bool = Field(description="true when more words were found than returned")
+
+
+class RandomWord(Model):
+    word: str
+
+
+class Definitions(Model):
+    word: str
+    normalized: str
+    definitions: list[str]
+    titles: list[str] = Field(description="the Wiktionary pages the word comes from")
+
+
+# --- games -----------------------------------------------------------------------------------------
+
+
+class BaldaOptions(Model):
+    size: Literal[5, 7, 9] = 5
+    diagonal: bool = False
+    extra_parts_of_speech: list[Literal["verb", "adjective", "adverb"]] = Field(
+        default_factory=list, max_length=3, description="besides nouns"
+    )
+
+
+class NewGame(Model):
+    """A game to create. The word list is `language` and `profile` (default: the game's own
+    profile, `balda` or `wordgame`), among those GET /api/lists names."""
+
+    game: Literal["balda", "wordgame"]
+    language: Annotated[str, StringConstraints(max_length=64)] = "en"
+    profile: Annotated[str, StringConstraints(max_length=64)] | None = None
+    opponent: Literal["bot", "friend"] = "bot"
+    name: Name | None = Field(None, description="yours (default You, or Player 1 in a friend's game)")
+    level: Level = Field("strong", description="the bot's level")
+    bot_first: bool = False
+    balda: BaldaOptions = Field(default_factory=BaldaOptions, description="Balda's options")
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=1 << 53,
+        description="games against the bot only: the same seed, the same game (a friend's game "
+        "always gets a secret random seed, which decides the bag)",
+    )
+
+
+class Join(Model):
+    invite: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    name: Name = "Player 2"
+
+
+class Action(Model):
+    """One turn, made on the state the client saw (`version`): a move, a pass or a resignation.
+    Balda move: {"cell": [r, c], "letter": "b", "path": [[r, c], ...]}; Wordgame move:
+    {"tiles": [{"cell": [r, c], "letter": "c", "blank": false}, ...]}."""
+
+    version: int = Field(ge=0, description="the game's version the move was made on (409 if stale)")
+    action: Literal["play", "pass", "resign"]
+    move: dict | None = Field(None, description="for action play")
+
+
+class Turn(Open):
+    player: int
+    action: str = Field(description="play, pass or resign")
+    notation: str = Field(
+        description="the turn as typed in the terminal: 'e2 h b3-c3-d3-e3-e2', 'h8 across cat'"
+    )
+    points: int
+    definitions: list[str]
+
+
+class View(Open):
+    """What one player sees (`Game.view(player)`); Balda and Wordgame add their fields."""
+
+    game: Literal["balda", "wordgame"]
+    version: int
+    player: int | None
+    players: list[str]
+    turn: int = Field(description="the player to move")
+    scores: list[int]
+    over: bool
+    winners: list[int]
+    can_pass: bool
+    lexicon: dict[str, str]
+    letters: str
+    upper: dict[str, str]
+    history: list[Turn]
+    settings: dict
+    board: list[str] = Field(description="rows of letters, '.' for an empty square")
+    # Balda
+    start_word: str | None = Field(None, description="Balda")
+    placeable: list[Cell] | None = Field(None, description="Balda: the cells a letter may go on")
+    # Wordgame
+    blanks: list[Cell] | None = Field(None, description="Wordgame: squares holding a blank")
+    rack: list[str] | None = Field(None, description="Wordgame: your rack ('?' a blank)")
+    rack_tiles: list[int] | None = Field(None, description="Wordgame: tiles on each rack")
+    opponent_tiles: int | None = Field(None, description="Wordgame")
+    bag: int | None = Field(None, description="Wordgame: tiles left in the bag")
+    tile_points: dict[str, int] | None = Field(None, description="Wordgame")
+    passes: int | None = Field(None, description="Wordgame: passes in a row")
+    final_scores: list[int] | None = Field(None, description="Wordgame, once over: points minus rack")
+
+
+class Game(Model):
+    """A game as one player sees it."""
+
+    id: str
+    player: int = Field(description="your seat: 0 moves first")
+    version: int = Field(description="send it with your next action")
+    revision: int = Field(description="counts every change (moves and joins); for ?wait")
+    opponent: Literal["bot", "friend"]
+    level: str | None = Field(description="the bot's level")
+    waiting_for_friend: bool = Field(description="the invite has not been used yet")
+    view: View
+
+
+class Created(Model):
+    token: str = Field(description="your secret: send it as 'Authorization: Bearer <token>'")
+    invite: str | None = Field(description="for a friend's game: the secret the friend joins with")
+    invite_url: str | None = Field(description="the link to send to the friend")
+    game: Game
+
+
+class Played(Model):
+    turns: list[Turn] = Field(description="the turns this request made: yours, then the bot's reply")
+    game: Game
+
+
+_PROBLEMS = {
+    400: "a malformed move",
+    401: "no player token",
+    403: "a token that is not this game's",
+    404: "no such word list or game",
+    409: "a stale version, not your turn, the game is over, or the seat is taken",
+    413: "the request body is too large",
+    422: "invalid parameters, or a move that breaks a rule",
+    503: "the server is busy, or the search ran out of time",
+}
+
+
+def problems(*statuses: int) -> dict[int | str, dict]:
+    """The error responses of an endpoint, for the OpenAPI document."""
+    return {status: {"model": ErrorBody, "description": _PROBLEMS[status]} for status in (*statuses, 422)}

@@ -1,0 +1,118 @@
+"""/api/games: create a game against the bot or a friend, join it, look at it, play it.
+
+A player proves their seat with the secret token they got when creating or joining the game, as
+`Authorization: Bearer <token>` (or `X-Player-Token: <token>`). The work is `Games`'; it runs in a
+worker thread (moves and the bot's search are CPU work), and the event loop only waits.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated
+
+import anyio.to_thread
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+
+from wordlist.server import models
+from wordlist.server.games import Games
+from wordlist.server.limits import Changes
+
+router = APIRouter(prefix="/api/games", tags=["games"])
+
+MAX_WAIT = 30.0  # seconds a GET may wait for the game to change
+
+_bearer = HTTPBearer(auto_error=False, description="the player token from creating or joining the game")
+_header = APIKeyHeader(name="X-Player-Token", auto_error=False, description="the same token, another header")
+GameId = Annotated[str, Path(max_length=32, description="the game's id")]
+
+
+def player_token(
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    header: Annotated[str | None, Depends(_header)],
+) -> str | None:
+    return bearer.credentials if bearer is not None else header
+
+
+Token = Annotated[str | None, Depends(player_token)]
+
+
+def games_of(request: Request) -> Games:
+    return request.app.state.games
+
+
+def changes_of(request: Request) -> Changes:
+    return request.app.state.changes
+
+
+def invite_url(request: Request, game_id: str, invite: str) -> str:
+    """The link a friend opens: the page reads the invite from the fragment, which browsers never
+    send to a server (so it stays out of logs)."""
+    return f"{str(request.base_url).rstrip('/')}/#/join/{game_id}/{invite}"
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model_exclude_unset=True,  # a view has its own game's fields only
+    response_model=models.Created,
+    responses=models.problems(404),
+    summary="Create a game against the bot or a friend",
+)
+async def create_game(body: models.NewGame, request: Request) -> dict:
+    created = await anyio.to_thread.run_sync(games_of(request).create, body)
+    game_id = created["game"]["id"]
+    url = invite_url(request, game_id, created["invite"]) if created["invite"] else None
+    return {**created, "invite_url": url}
+
+
+@router.post(
+    "/{game_id}/join",
+    response_model_exclude_unset=True,  # a view has its own game's fields only
+    response_model=models.Created,
+    responses=models.problems(403, 404, 409),
+    summary="Join a friend's game with its invite: the second seat and its own token",
+)
+async def join_game(game_id: GameId, body: models.Join, request: Request) -> dict:
+    joined = await anyio.to_thread.run_sync(games_of(request).join, game_id, body)
+    changes_of(request).notify(game_id)
+    return {**joined, "invite_url": None}
+
+
+@router.get(
+    "/{game_id}",
+    response_model_exclude_unset=True,  # a view has its own game's fields only
+    response_model=models.Game,
+    responses=models.problems(401, 403, 404),
+    summary="The game as your seat sees it; with ?wait, once it changes from ?revision",
+)
+async def get_game(
+    game_id: GameId,
+    token: Token,
+    request: Request,
+    wait: Annotated[float, Query(ge=0, le=MAX_WAIT, description="seconds to wait for a change")] = 0,
+    revision: Annotated[int | None, Query(ge=0, description="the revision you have")] = None,
+) -> dict:
+    games, changes = games_of(request), changes_of(request)
+    status = await anyio.to_thread.run_sync(games.status, game_id, token)  # checks the token first
+    if not wait or revision is None or status["revision"] != revision:
+        return status
+    deadline = time.monotonic() + wait
+    while (left := deadline - time.monotonic()) > 0 and not await request.is_disconnected():
+        await changes.wait(game_id, left)
+        if await anyio.to_thread.run_sync(games.revision, game_id) != revision:
+            break
+    return await anyio.to_thread.run_sync(games.status, game_id, token)
+
+
+@router.post(
+    "/{game_id}/actions",
+    response_model_exclude_unset=True,  # a view has its own game's fields only
+    response_model=models.Played,
+    responses=models.problems(400, 401, 403, 404, 409),
+    summary="Play a move, pass or resign; against the bot, its reply comes in the same answer",
+)
+async def act(game_id: GameId, body: models.Action, token: Token, request: Request) -> dict:
+    played = await anyio.to_thread.run_sync(games_of(request).act, game_id, token, body)
+    changes_of(request).notify(game_id)
+    return played

@@ -1,0 +1,60 @@
+// Building the page: h("div.board", {onclick}, child, ...) makes an element. Text from the server
+// (names, words, definitions) only ever becomes text nodes, never markup.
+
+/**
+ * @param {string} spec a tag name with optional .classes, like "button.cell.filled"
+ * @param {object | null} [attrs] attributes (a plain object; anything else is the first child);
+ *   on* keys are listeners, `dataset` and `style` are objects
+ * @param {...(Node | string | number | null | undefined | false | Array)} children
+ * @returns {HTMLElement}
+ */
+export function h(spec, attrs, ...children) {
+  if (attrs !== null && attrs !== undefined && Object.getPrototypeOf(attrs) !== Object.prototype) {
+    children.unshift(attrs);
+    attrs = null;
+  }
+  const [tag, ...classes] = spec.split(".");
+  const element = document.createElement(tag || "div");
+  if (classes.length) element.className = classes.join(" ");
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) element.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (key === "dataset") Object.assign(element.dataset, value);
+    else if (key === "style") for (const [name, v] of Object.entries(value)) element.style.setProperty(name, String(v));
+    else if (key === "class") element.className += ` ${value}`;
+    else element.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(element, child);
+    else element.append(child instanceof Node ? child : String(child));
+  }
+}
+
+/** Replace everything in `element` with `children`. */
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
+/** "b3": the column letter and the row number, as the terminal and the log write a cell. */
+export function cellName([row, col]) {
+  return `${String.fromCharCode(97 + col)}${row + 1}`;
+}
+
+/** Is a key pressed with the focus on a board's square, or on no button? There Enter plays (on
+ * any other button it presses that button). */
+export function onBoardOrPage(target) {
+  return !target.closest?.("button") || Boolean(target.closest(".grid"));
+}
+
+/** A button that asks `question` (confirm) before it sends `action` with `act`. */
+export function askingButton(spec, label, question, act, action) {
+  return h(spec, { type: "button", onclick: () => confirm(question) && act(action) }, label);
+}

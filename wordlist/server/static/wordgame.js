@@ -1,0 +1,368 @@
+// Wordgame on the page: click a tile of your rack, then a square (or a square, then tiles); a blank
+// asks for its letter. Keyboard: click a square, then type the word (Space turns across/down);
+// Enter plays, Backspace takes the last tile back, Escape recalls them all.
+
+import { askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
+
+const PREMIUMS = {
+  T: ["tw", "triple word", "TW"],
+  D: ["dw", "double word", "DW"],
+  t: ["tl", "triple letter", "TL"],
+  d: ["dl", "double letter", "DL"],
+};
+
+/**
+ * @param {{view: object, act: (action: object) => Promise<boolean>, say: (text: string, kind?: string) => void}} game
+ */
+export function mountWordgame({ view: first, act, say }) {
+  const layout = first.settings.layout;
+  const size = layout.board.length;
+  const [startRow, startCol] = layout.start;
+  let view = first;
+  let myTurn = false;
+  let lexicon = null;
+  let placed = new Map(); // "r,c" -> {slot, letter, blank}, in the order placed
+  let selected = null; // a rack slot
+  let cursor = null; // {cell: [r, c], down: boolean}
+  let order = []; // the rack's slots in the order shown (Shuffle changes it)
+  let rackKey = "";
+  let fresh = new Set();
+  let shown = first.version;
+
+  const key = ([r, c]) => `${r},${c}`;
+  const parse = (k) => k.split(",").map(Number);
+  const upper = (text) => [...text].map((c) => view.upper[c] || c.toUpperCase()).join("");
+  const onBoard = ([r, c]) => r >= 0 && c >= 0 && r < size && c < size;
+  const boardLetter = ([r, c]) => (view.board[r][c] === "." ? null : view.board[r][c]);
+  const letterAt = (cell) => placed.get(key(cell))?.letter ?? boardLetter(cell);
+  const usedSlots = () => new Set([...placed.values()].map((p) => p.slot));
+  const blanks = () => new Set(view.blanks.map(key));
+  const points = (tile) => view.tile_points[tile] ?? 0;
+
+  const squares = [];
+  const grid = h("div.grid", { role: "grid", "aria-label": `Wordgame board, ${size} by ${size}`, style: { "--size": size } });
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) {
+      const premium = PREMIUMS[layout.board[r][c]];
+      const square = h("button.square", {
+        type: "button",
+        role: "gridcell",
+        tabindex: -1,
+        dataset: { cell: `${r},${c}`, premium: premium ? premium[2] : "" },
+        class: [premium?.[0], r === startRow && c === startCol ? "start" : null].filter(Boolean).join(" "),
+        onclick: () => clickSquare([r, c]),
+      });
+      squares.push(square);
+      grid.append(square);
+    }
+  }
+  const legend = h(
+    "div.legend",
+    { "aria-hidden": "true" },
+    Object.values(PREMIUMS).map(([cls, name, short]) => h("span", null, h(`span.swatch.${cls}`, short), ` ${name}`)),
+    h("span", null, h("span.swatch.start", "★"), " start"),
+  );
+  const board = h("div.wordgame-board", { style: { "--size": size } }, grid, legend);
+
+  const rack = h("div.rack", { role: "group", "aria-label": "Your rack" });
+  const words = h("div.word-preview", { "aria-live": "polite" });
+  const bag = h("div.bag.muted");
+  const play = h("button.primary", { type: "button", onclick: () => submit() }, "Play");
+  const recall = h("button", { type: "button", onclick: () => recallAll(), title: "Escape" }, "Recall");
+  const shuffle = h("button", { type: "button", onclick: () => shuffleRack() }, "Shuffle");
+  const pass = askingButton("button", "Pass", "Pass this turn?", act, { action: "pass" });
+  const resign = askingButton("button.quiet", "Resign", "Resign this game?", act, { action: "resign" });
+  const blankDialog = h("dialog.blank-letter", { "aria-label": "The blank's letter" });
+  const controls = h(
+    "div.controls.wordgame-controls",
+    null,
+    rack,
+    words,
+    h("div.buttons", null, play, recall, shuffle, pass, resign),
+    bag,
+    blankDialog,
+  );
+
+  // --- placing tiles ----------------------------------------------------------------------------
+
+  function clickSquare(cell) {
+    if (!myTurn) return say(view.over ? "The game is over." : "Wait for your turn.", "info");
+    say("");
+    const here = key(cell);
+    if (placed.has(here)) {
+      placed.delete(here); // back to the rack
+      cursor = { cell, down: cursor?.down ?? false };
+      return draw();
+    }
+    if (boardLetter(cell)) return;
+    if (selected !== null) {
+      const slot = selected;
+      selected = null;
+      return place(cell, slot);
+    }
+    cursor = cursor && key(cursor.cell) === here ? { cell, down: !cursor.down } : { cell, down: cursor?.down ?? false };
+    draw();
+  }
+
+  function clickTile(slot) {
+    if (!myTurn) return;
+    say("");
+    if (usedSlots().has(slot)) {
+      for (const [k, p] of placed) if (p.slot === slot) placed.delete(k);
+      return draw();
+    }
+    if (cursor && !letterAt(cursor.cell)) return place(cursor.cell, slot);
+    selected = selected === slot ? null : slot;
+    draw();
+  }
+
+  async function place(cell, slot, letter = null) {
+    const tile = view.rack[slot];
+    if (tile === "?" && !letter) letter = await askLetter();
+    if (tile === "?" && !letter) return draw();
+    placed.set(key(cell), { slot, letter: tile === "?" ? letter : tile, blank: tile === "?" });
+    advance(cell);
+    draw();
+  }
+
+  function advance(cell) {
+    const down = cursor?.down ?? false;
+    let next = cell;
+    do next = down ? [next[0] + 1, next[1]] : [next[0], next[1] + 1];
+    while (onBoard(next) && letterAt(next));
+    cursor = onBoard(next) ? { cell: next, down } : null;
+  }
+
+  function askLetter() {
+    return new Promise((resolve) => {
+      fill(
+        blankDialog,
+        h("p", "Which letter is the blank?"),
+        h(
+          "div.letters",
+          null,
+          [...view.letters].map((letter) =>
+            h("button.letter", { type: "button", onclick: () => blankDialog.close(letter) }, upper(letter)),
+          ),
+        ),
+        h("button.quiet", { type: "button", onclick: () => blankDialog.close("") }, "Cancel"),
+      );
+      blankDialog.addEventListener("close", () => resolve(blankDialog.returnValue), { once: true });
+      blankDialog.returnValue = "";
+      blankDialog.showModal();
+    });
+  }
+
+  function typed(letter) {
+    if (!cursor) {
+      say("Click the square where your word starts.", "info");
+      return;
+    }
+    const used = usedSlots();
+    let slot = order.find((s) => !used.has(s) && view.rack[s] === letter);
+    let blank = null;
+    if (slot === undefined) {
+      slot = order.find((s) => !used.has(s) && view.rack[s] === "?");
+      blank = letter;
+    }
+    if (slot === undefined) return say(`No ${upper(letter)} on your rack.`, "info");
+    if (letterAt(cursor.cell)) return;
+    place(cursor.cell, slot, blank);
+  }
+
+  function back() {
+    const last = [...placed.keys()].at(-1);
+    if (last === undefined) return;
+    placed.delete(last);
+    cursor = { cell: parse(last), down: cursor?.down ?? false };
+    draw();
+  }
+
+  function recallAll() {
+    placed = new Map();
+    selected = null;
+    draw();
+  }
+
+  function shuffleRack() {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    draw();
+  }
+
+  async function submit() {
+    if (!placed.size) return say("Place tiles on the board first.", "info");
+    const tiles = [...placed].map(([k, p]) => ({ cell: parse(k), letter: p.letter, blank: p.blank }));
+    if (await act({ action: "play", move: { tiles } })) {
+      placed = new Map();
+      cursor = null;
+    }
+    draw();
+  }
+
+  // --- what the tiles spell ---------------------------------------------------------------------
+
+  /** The words the placed tiles form (main word first), or a problem to show. */
+  function formed() {
+    const cells = [...placed.keys()].map(parse);
+    if (!cells.length) return null;
+    const rows = new Set(cells.map(([r]) => r));
+    const cols = new Set(cells.map(([, c]) => c));
+    if (rows.size > 1 && cols.size > 1) return { problem: "The tiles must be in one row or one column." };
+    let down = cols.size === 1 && rows.size > 1;
+    if (cells.length === 1) {
+      const [r, c] = cells[0];
+      const sideways = [c - 1, c + 1].some((cc) => onBoard([r, cc]) && letterAt([r, cc]));
+      const empty = view.board.every((row) => /^\.*$/.test(row));
+      down = !(sideways || empty);
+    }
+    const run = (cell, alongDown) => {
+      const [dr, dc] = alongDown ? [1, 0] : [0, 1];
+      let start = cell;
+      while (onBoard([start[0] - dr, start[1] - dc]) && letterAt([start[0] - dr, start[1] - dc]))
+        start = [start[0] - dr, start[1] - dc];
+      const found = [];
+      for (let at = start; onBoard(at) && letterAt(at); at = [at[0] + dr, at[1] + dc]) found.push(at);
+      return found;
+    };
+    const main = run(cells[0], down);
+    const inMain = new Set(main.map(key));
+    if (cells.some((cell) => !inMain.has(key(cell)))) return { problem: "The tiles leave a gap in their line." };
+    const spell = (run) => run.map(letterAt).join("");
+    const result = main.length > 1 ? [spell(main)] : [];
+    for (const cell of cells) {
+      const cross = run(cell, !down);
+      if (cross.length > 1) result.push(spell(cross));
+    }
+    if (!result.length) return { problem: "A word needs at least two letters." };
+    return { words: result };
+  }
+
+  // --- drawing ----------------------------------------------------------------------------------
+
+  function draw() {
+    const blank = blanks();
+    for (const square of squares) {
+      const here = square.dataset.cell;
+      const cell = parse(here);
+      const tentative = placed.get(here);
+      const letter = tentative?.letter ?? boardLetter(cell);
+      const isBlank = tentative ? tentative.blank : blank.has(here);
+      square.classList.toggle("filled", Boolean(letter));
+      square.classList.toggle("tentative", Boolean(tentative));
+      square.classList.toggle("blank", Boolean(letter) && isBlank);
+      square.classList.toggle("fresh", fresh.has(here));
+      square.classList.toggle("cursor", Boolean(cursor && key(cursor.cell) === here));
+      square.classList.toggle("down", Boolean(cursor?.down));
+      square.tabIndex = cursor ? (key(cursor.cell) === here ? 0 : -1) : here === `${startRow},${startCol}` ? 0 : -1;
+      fill(square, letter ? [upper(letter), h("small.points", isBlank ? "" : String(points(letter)))] : "");
+      const premium = square.dataset.premium;
+      square.setAttribute(
+        "aria-label",
+        `${cellName(cell)}${letter ? `, ${upper(letter)}${isBlank ? " (blank)" : ""}` : premium ? `, ${PREMIUMS[layout.board[cell[0]][cell[1]]][1]}` : ""}`,
+      );
+    }
+    const used = usedSlots();
+    fill(
+      rack,
+      order.map((slot) => {
+        const tile = view.rack[slot];
+        return h(
+          `button.tile${used.has(slot) ? ".used" : ""}${selected === slot ? ".selected" : ""}${tile === "?" ? ".blank" : ""}`,
+          {
+            type: "button",
+            disabled: !myTurn,
+            "aria-label": tile === "?" ? "blank tile" : `${upper(tile)}, ${points(tile)} points`,
+            "aria-pressed": selected === slot,
+            onclick: () => clickTile(slot),
+          },
+          tile === "?" ? "" : upper(tile),
+          h("small.points", String(points(tile))),
+        );
+      }),
+    );
+    const found = formed();
+    if (!found) {
+      fill(words, h("span.prompt", myTurn ? "Click a tile, then a square; or a square, then type." : ""));
+    } else if (found.problem) {
+      fill(words, h("span.verdict.warn", found.problem));
+    } else {
+      fill(
+        words,
+        found.words.map((word) => {
+          const ok = lexicon ? lexicon.isWord(word) : null;
+          return h(
+            `span.formed.${ok === null ? "wait" : ok ? "ok" : "bad"}`,
+            { title: ok === null ? "checked when you play" : ok ? "in the word list" : "not in the word list" },
+            upper(word),
+            ok === null ? "" : ok ? " ✓" : " ✗",
+          );
+        }),
+      );
+    }
+    const other = view.players[1 - view.player];
+    fill(bag, `Bag: ${view.bag} tiles · ${other}: ${view.opponent_tiles} tiles`);
+    play.disabled = !myTurn || !placed.size;
+    recall.disabled = !myTurn || !placed.size;
+    shuffle.disabled = !view.rack.length;
+    pass.disabled = !myTurn;
+    resign.disabled = !myTurn;
+  }
+
+  return {
+    board,
+    controls,
+    show(next, turns, mine) {
+      view = next;
+      myTurn = mine;
+      fresh = new Set(turns.filter((t) => t.action === "play").flatMap((t) => t.tiles.map((tile) => key(tile.cell))));
+      const nowKey = view.rack.join("");
+      if (nowKey !== rackKey) {
+        rackKey = nowKey;
+        order = view.rack.map((_, slot) => slot);
+      }
+      if (!mine || view.version !== shown) {
+        placed = new Map();
+        selected = null;
+        cursor = null;
+      }
+      shown = view.version;
+      draw();
+    },
+    useLexicon(found) {
+      lexicon = found;
+      draw();
+    },
+    hint() {
+      return view.history.some((t) => t.action === "play")
+        ? "Place tiles in one line, touching the tiles on the board."
+        : "The first word covers the ★ and has at least 4 letters.";
+    },
+    key(event) {
+      if (!myTurn) return false;
+      if (event.key === "Escape") return recallAll(), true;
+      if (event.key === "Backspace") return back(), true;
+      if (event.key === "Enter" && onBoardOrPage(event.target)) return submit(), true;
+      if (event.key === " " && cursor && !event.target.closest?.(".grid")) {
+        // (on a square, Space clicks it, and clicking the cursor's square turns it: the same)
+        cursor = { ...cursor, down: !cursor.down };
+        draw();
+        return true;
+      }
+      const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      if (arrows[event.key]) {
+        const [dr, dc] = arrows[event.key];
+        const from = cursor?.cell ?? [startRow, startCol];
+        const next = [from[0] + dr, from[1] + dc];
+        if (onBoard(next)) cursor = { cell: next, down: cursor?.down ?? dr !== 0 };
+        draw();
+        return true;
+      }
+      const letter = event.key.length === 1 ? event.key.toLowerCase() : "";
+      if (letter && view.letters.includes(letter)) return typed(letter), true;
+      return false;
+    },
+  };
+}

@@ -1,0 +1,292 @@
+"""The games a server holds, in one SQLite file (the standard library's sqlite3).
+
+Durability: every change is a transaction committed before the server answers. The journal is a
+write-ahead log (WAL: readers never wait for the writer) with `synchronous=FULL`, so a commit is
+on the disk (the WAL fsynced) when it returns: an acknowledged move survives the server being
+killed (SIGKILL) and the machine losing power. (`NORMAL` would survive a killed process too, the
+WAL being in the OS's cache, but could lose the last commits on a power cut; a commit costs one
+fsync of a few KB, well under a millisecond here, so FULL costs next to nothing.)
+
+Concurrency: a move is computed on the state of version v outside any lock, then written with
+``UPDATE games ... WHERE id = ? AND version = v``: of two moves made on the same version, the first
+written wins and the other finds no row to update (the server answers it 409). Writes go through
+one writer thread that commits those waiting together in one transaction (group commit: one fsync
+for many moves); `busy_timeout` covers another process writing to the same file.
+
+Secrets are stored as their sha256: the database alone does not let anyone play for a player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wordlist.errors import WordlistError
+
+APPLICATION_ID = 0x574C4753  # "WLGS": marks the file as ours (PRAGMA application_id)
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 10_000
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,             -- balda, wordgame
+    language TEXT NOT NULL,         -- the word list: a name of the server's catalog
+    profile TEXT NOT NULL,
+    opponent TEXT NOT NULL CHECK (opponent IN ('bot', 'friend')),
+    level TEXT,                     -- the bot's level
+    bot_player INTEGER,             -- the bot's seat, 0 or 1
+    bot_seed INTEGER,
+    token0 TEXT,                    -- sha256 of each player's secret; null for the bot's seat
+    token1 TEXT,                    -- and for a friend's, until they join
+    invite TEXT,                    -- sha256 of the invite, null once used
+    version INTEGER NOT NULL,       -- turns played: the optimistic-concurrency check
+    revision INTEGER NOT NULL,      -- every change (a move, a join): what waiting clients watch
+    state TEXT NOT NULL,            -- Game.to_json(), loaded through the validated from_json
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+) STRICT;
+"""
+
+_COLUMNS = (
+    "id, kind, language, profile, opponent, level, bot_player, bot_seed, token0, token1, invite, "
+    "version, revision, state, created, updated"
+)
+
+
+class StoreBusy(WordlistError):
+    """The database stayed locked (by another process) longer than the busy timeout."""
+
+
+def secret_hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    kind: str
+    language: str
+    profile: str
+    opponent: str
+    level: str | None
+    bot_player: int | None
+    bot_seed: int | None
+    token0: str | None
+    token1: str | None
+    invite: str | None
+    version: int
+    revision: int
+    state: str
+    created: float
+    updated: float
+
+    def seat(self, token: str) -> int | None:
+        """The seat whose secret `token` is, or None (compared in constant time)."""
+        digest = secret_hash(token)
+        found = None
+        for seat, stored in enumerate((self.token0, self.token1)):
+            if stored is not None and hmac.compare_digest(stored, digest):
+                found = seat
+        return found
+
+    def invite_matches(self, invite: str) -> bool:
+        return self.invite is not None and hmac.compare_digest(self.invite, secret_hash(invite))
+
+
+class _Write:
+    """A write waiting for the writer thread: run `apply` in its transaction, then wake the caller."""
+
+    __slots__ = ("apply", "done", "error", "result")
+
+    def __init__(self, apply: Callable[[sqlite3.Connection], Any]) -> None:
+        self.apply = apply
+        self.done = threading.Event()
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+
+_STOP = object()
+MAX_BATCH = 256  # writes in one transaction at most
+
+
+class GameStore:
+    """The games table of one SQLite file. Reads use a connection per thread; writes go to one
+    writer thread, which commits the writes that arrived together in one transaction (a group
+    commit: one fsync for all of them) and only then wakes their callers. So an answer is sent
+    only once its write is on the disk, and a disk that takes milliseconds to fsync still takes
+    hundreds of moves a second. Each write keeps its own result and errors (a savepoint each)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise WordlistError(f"{self.path}: a folder, not a games database")
+        if not self.path.parent.is_dir():
+            raise WordlistError(f"{self.path}: its folder does not exist")
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        self._queue: queue.SimpleQueue[_Write | object] = queue.SimpleQueue()
+        try:
+            writer = self._open()
+            self._setup(writer)
+        except sqlite3.DatabaseError as error:
+            self.close()
+            raise WordlistError(f"{self.path}: not a games database ({error})") from None
+        except BaseException:
+            self.close()
+            raise
+        self._writer = threading.Thread(
+            target=self._write_loop, args=(writer,), name="games-writer", daemon=True
+        )
+        self._writer.start()
+
+    def _open(self) -> sqlite3.Connection:
+        # each connection is used by one thread; check_same_thread=False lets close() end it
+        db = sqlite3.connect(
+            self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        )
+        with self._lock:
+            self._connections.append(db)
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # another process writing the file
+        db.execute("PRAGMA synchronous = FULL")  # see the module's docstring
+        return db
+
+    def _setup(self, db: sqlite3.Connection) -> None:
+        found = db.execute("PRAGMA application_id").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+        if tables and found != APPLICATION_ID:
+            raise WordlistError(f"{self.path}: an SQLite database of something else, not a games database")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if tables and version != SCHEMA_VERSION:
+            raise WordlistError(
+                f"{self.path}: games database of schema version {version}; this server reads "
+                f"version {SCHEMA_VERSION}"
+            )
+        if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+            raise WordlistError(f"{self.path}: cannot use a write-ahead log here")
+        db.execute("BEGIN IMMEDIATE")
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute(_SCHEMA)
+        db.execute("COMMIT")
+
+    def _connection(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = self._open()
+        return db
+
+    def _write(self, apply: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run `apply(connection)` in the writer's next transaction; its result once committed."""
+        if not self._writer.is_alive():
+            raise StoreBusy(f"{self.path}: the store is closed")
+        write = _Write(apply)
+        self._queue.put(write)
+        write.done.wait()
+        if write.error is not None:
+            raise write.error
+        return write.result
+
+    def _write_loop(self, db: sqlite3.Connection) -> None:
+        while True:
+            first = self._queue.get()
+            if first is _STOP:
+                return
+            batch = [first]
+            while len(batch) < MAX_BATCH:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is _STOP:
+                    self._queue.put(_STOP)  # after this batch
+                    break
+                batch.append(item)
+            self._commit(db, batch)  # type: ignore[arg-type]
+
+    def _commit(self, db: sqlite3.Connection, batch: list[_Write]) -> None:
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for write in batch:
+                db.execute("SAVEPOINT write")
+                try:
+                    write.result = write.apply(db)
+                    db.execute("RELEASE write")
+                except Exception as error:  # this write fails alone
+                    db.execute("ROLLBACK TO write")
+                    db.execute("RELEASE write")
+                    write.error = error
+            db.execute("COMMIT")
+        except sqlite3.Error as error:  # nothing of the batch was committed
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            for write in batch:
+                write.error = StoreBusy(f"{self.path}: {error}")
+        finally:
+            for write in batch:
+                write.done.set()
+
+    def close(self) -> None:
+        writer = getattr(self, "_writer", None)
+        if writer is not None and writer.is_alive():
+            self._queue.put(_STOP)
+            writer.join()
+        with self._lock:
+            for db in self._connections:
+                db.close()
+            self._connections.clear()
+        self._local = threading.local()
+
+    # --- games ---------------------------------------------------------------------------------
+
+    def insert(self, record: GameRecord) -> None:
+        values = tuple(getattr(record, name.strip()) for name in _COLUMNS.split(","))
+        sql = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(values))})"
+        self._write(lambda db: db.execute(sql, values))
+
+    def get(self, game_id: str, *, state: bool = True) -> GameRecord | None:
+        """The game's record; without `state`, its state is "" (a state is kilobytes, and a game
+        the server holds live needs none)."""
+        columns = _COLUMNS if state else _COLUMNS.replace("state,", "'' AS state,")
+        row = self._connection().execute(f"SELECT {columns} FROM games WHERE id = ?", (game_id,)).fetchone()
+        return GameRecord(*row) if row is not None else None
+
+    def update(self, game_id: str, expected_version: int, version: int, state: str) -> int | None:
+        """Store the state after a move made on `expected_version`: the new revision, or None when
+        the game is no longer at that version (another move won)."""
+        values = (state, version, time.time(), game_id, expected_version)
+        row = self._write(
+            lambda db: db.execute(
+                "UPDATE games SET state = ?, version = ?, revision = revision + 1, updated = ? "
+                "WHERE id = ? AND version = ? RETURNING revision",
+                values,
+            ).fetchone()
+        )
+        return row[0] if row is not None else None
+
+    def join(self, game_id: str, invite: str, token: str, expected_version: int, state: str) -> int | None:
+        """Seat the friend (the invite used up, their secret stored, the state with their name):
+        the new revision, or None if the invite was used meanwhile or a move changed the game."""
+        values = (secret_hash(token), state, time.time(), game_id, expected_version, secret_hash(invite))
+        row = self._write(
+            lambda db: db.execute(
+                "UPDATE games SET token1 = ?, invite = NULL, state = ?, revision = revision + 1, "
+                "updated = ? WHERE id = ? AND version = ? AND invite = ? AND token1 IS NULL "
+                "RETURNING revision",
+                values,
+            ).fetchone()
+        )
+        return row[0] if row is not None else None
+
+    def ids(self) -> list[str]:
+        return [row[0] for row in self._connection().execute("SELECT id FROM games ORDER BY created, id")]
