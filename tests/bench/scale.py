@@ -19,6 +19,8 @@ stdout (the README's tables are these).
     python -m tests.bench.scale [--size 1GB] [--de-size 256MB] [--rounds 3] [--workers 1,2]
     python -m tests.bench.scale --quick      # 64 MiB and 16 MiB dumps, 3 rounds: a few minutes
     python -m tests.bench.scale --baseline DIR   # also (c)/(d) of the checkout in DIR, interleaved
+    python -m tests.bench.scale --size 0 --de-size 0 --word-lists-from ENTRIES   # (d) alone, from
+        # an English entries table built before (outputs/bench/scale-en-w2/en/entries.parquet)
 
 With --baseline, the builds and the word-list phase of another version of the project (a checkout
 or `git archive` of it in DIR) run in the same rounds, for a before/after comparison that a busy
@@ -341,9 +343,10 @@ def run(
     floors: bool = True,
     word_lists: bool = True,
     baseline: Path | None = None,
+    word_lists_from: Path | None = None,
 ) -> dict:
     """The English dump of `size` XML bytes (None: none), the German one of `de_size`, and the
-    word-list phase on the English entries (needs the English dump)."""
+    word-list phase on the English entries (those of the English dump, or `word_lists_from`)."""
     if shutil.which("bzip2") is None:
         print("skipped: no bzip2 command")
         return {}
@@ -360,8 +363,9 @@ def run(
         results["dumps"].append(english)
     if de_size:
         results["dumps"].append(run_dump("de", de_size, rounds, (max(worker_counts),), False, versions))
-    if word_lists and english is not None:
-        results["word_lists"] = run_word_lists(Path(english["entries"]), rounds, versions)
+    entries = word_lists_from or (Path(english["entries"]) if english is not None else None)
+    if word_lists and entries is not None:
+        results["word_lists"] = run_word_lists(entries, rounds, versions)
     if english is not None:
         best = max(
             (r for r in english["rows"] if "workers" in r and "baseline" not in r["step"]),
@@ -398,6 +402,12 @@ def main() -> None:
     parser.add_argument(
         "--baseline", type=Path, default=None, help="a checkout of another version to compare"
     )
+    parser.add_argument(
+        "--word-lists-from",
+        type=Path,
+        default=None,
+        help="(d) from this English entries table (with --size 0: no dump built)",
+    )
     args = parser.parse_args()
     size, de_size = (QUICK["size"], QUICK["de_size"]) if args.quick else (args.size, args.de_size)
     counts = tuple(int(n) for n in args.workers.split(",")) if args.workers else None
@@ -409,6 +419,7 @@ def main() -> None:
         floors=not args.no_floors,
         word_lists=not args.no_word_lists,
         baseline=args.baseline,
+        word_lists_from=args.word_lists_from,
     )
 
 
