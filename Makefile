@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+JS_DEPS := js/node_modules/.package-lock.json
 
 .PHONY: build test test-js lint bench samples clean
 
@@ -17,7 +18,7 @@ $(STAMP): pyproject.toml
 build: $(STAMP)
 	$(BIN)/wordlist build
 
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) $(CHROMIUM) $(JS_DEPS)
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 
@@ -26,6 +27,11 @@ test: $(STAMP) $(CHROMIUM)
 $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core
+
+# TypeScript, to check the JavaScript reader's hand-written index.d.ts (js/package-lock.json pins it;
+# the reader itself has no dependencies).
+$(JS_DEPS): js/package.json js/package-lock.json
+	cd js && npm ci --no-audit --no-fund --loglevel=error
 
 # The JavaScript reader's conformance tests alone, on the lists `make build` writes: Python writes
 # the vectors into outputs/js-vectors, Node (20 or later, no packages) checks them. `make test`

@@ -41,6 +41,7 @@ from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FORMATS
 from wordlist.export import export_lists
 from wordlist.format import Manifest
+from wordlist.lexicon import DATA_ENV
 from wordlist_pipeline import interrupt
 from wordlist_pipeline.build import (
     DEFAULT_OUTPUT,
@@ -267,7 +268,15 @@ WorkersOption = Annotated[
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars")]
 OutFolderOption = Annotated[
-    Path, typer.Option("--out", "-o", readable=False, metavar="DIR", help="Folder of the word lists")
+    Path,
+    typer.Option(
+        "--out",
+        "-o",
+        readable=False,
+        metavar="DIR",
+        envvar=DATA_ENV,
+        help="Folder of the word lists",
+    ),
 ]
 
 
@@ -478,7 +487,12 @@ def why_command(
     out_dir: Annotated[
         Path,
         typer.Option(
-            "--out", "-o", readable=False, metavar="DIR", help="Output folder with the entries table"
+            "--out",
+            "-o",
+            readable=False,
+            metavar="DIR",
+            envvar=DATA_ENV,
+            help="Output folder with the entries table",
         ),
     ] = DEFAULT_OUTPUT,
     as_json: JsonFlag = False,
@@ -645,7 +659,14 @@ def export_command(
         ),
     ] = None,
     data: Annotated[
-        Path, typer.Option("--data", readable=False, metavar="DIR", help="Folder of built lists")
+        Path,
+        typer.Option(
+            "--data",
+            readable=False,
+            metavar="DIR",
+            envvar=DATA_ENV,
+            help="Folder of built lists",
+        ),
     ] = DEFAULT_OUTPUT,
 ) -> None:
     """Export word lists as SQLite or JSON Lines.
@@ -676,13 +697,23 @@ def serve_command(
         int, typer.Option("--port", min=1, max=65535, help="Port to listen on", metavar="N")
     ] = 8000,
     data: Annotated[
-        Path, typer.Option("--data", readable=False, help="Folder of built word lists", metavar="DIR")
+        Path,
+        typer.Option(
+            "--data",
+            readable=False,
+            metavar="DIR",
+            envvar=DATA_ENV,
+            help="Folder of built word lists",
+        ),
     ] = DEFAULT_OUTPUT,
     db: Annotated[
         Path, typer.Option("--db", readable=False, help="SQLite file of the games (created)", metavar="FILE")
     ] = Path("games.sqlite"),
 ) -> None:
-    """Serve the word lists and the games over HTTP, and the web page that plays them (Ctrl-C stops)."""
+    """Serve the word lists and the games over HTTP and a web page.
+
+    The page at / plays both games; /docs describes the API. Ctrl-C stops.
+    """
     try:
         from wordlist.server import serve
     except ImportError as error:  # the server's dependencies are the optional extra

@@ -42,7 +42,10 @@ Load = Annotated[
     typer.Option("--load", help="Continue a game saved with 'save' (on the same word list)", metavar="FILE"),
 ]
 Data = Annotated[
-    Path | None, typer.Option("--data", help="Folder of built word lists (default outputs)", metavar="DIR")
+    Path | None,
+    typer.Option(
+        "--data", help="Folder of built word lists (default: $WORDLIST_DATA, else outputs)", metavar="DIR"
+    ),
 ]
 
 
@@ -117,7 +120,7 @@ def wordgame(
         if layout is not None:
             try:
                 board = Layout.from_dict(json.loads(_read(layout)))
-            except json.JSONDecodeError as error:
+            except (ValueError, RecursionError) as error:  # bad JSON, too deep, an int past 4300 digits
                 raise WordlistError(f"{layout}: not JSON ({error})") from None
             except WordlistError as error:
                 raise WordlistError(f"{layout}: {error}") from None

@@ -276,25 +276,22 @@ def _every_definition_tagged(tag_bits: pl.Expr, tags: tuple[str, ...]) -> pl.Exp
 def normalized(titles: pl.Series, alphabet: Alphabet) -> pl.Series:
     """`Alphabet.normalize` of every title, vectorized where that is provably the same.
 
-    The removals are the same literal replacements. Lower-casing ASCII is the same everywhere;
-    beyond ASCII, Polars follows a newer Unicode than Python (55 characters of Unicode 15-16
-    lower-case in Polars and not in Python 3.11), so those titles go through the library's own
-    `normalize`: a list's words are what the library will look them up as. The replacements
-    (German Wordgame's ß -> ss) are literal, in the alphabet's order, as there.
+    On ASCII titles the removals, lower-casing and replacements are the same literal operations in
+    Polars. A title beyond ASCII goes through the library's own `normalize`: composition (NFC)
+    and lower-casing follow the Unicode version of each implementation (55 characters of Unicode
+    15-16 are lower-cased by Polars and not by Python 3.11), and a list's words are what the
+    library will look them up as. Few titles of an edition's own language are beyond ASCII.
     """
+    # a character beyond ASCII takes more than one byte in UTF-8
+    beyond_ascii = (titles.str.len_bytes() != titles.str.len_chars()).fill_null(False).arg_true()
+    beyond = [alphabet.normalize(title) for title in titles.gather(beyond_ascii).to_list()]
     for char in alphabet.remove:
         titles = titles.str.replace_all(char, "", literal=True)
     if alphabet.lowercase:
-        lowered = titles.str.to_lowercase()
-        # a character beyond ASCII takes more than one byte in UTF-8 (5x faster than a regex)
-        beyond_ascii = (titles.str.len_bytes() != titles.str.len_chars()).fill_null(False).arg_true()
-        if beyond_ascii.len():
-            beyond = [t.lower() for t in titles.gather(beyond_ascii).to_list()]
-            lowered = lowered.scatter(beyond_ascii, beyond)
-        titles = lowered
+        titles = titles.str.to_lowercase()
     for old, new in alphabet.replace.items():
         titles = titles.str.replace_all(old, new, literal=True)
-    return titles
+    return titles.scatter(beyond_ascii, beyond) if beyond else titles
 
 
 def _character_class(letters: str) -> str:

@@ -23,6 +23,7 @@ import json
 import random
 import re
 import sys
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -45,14 +46,16 @@ OTHER_TEXT = [
     "ΣΑΣ", "İstanbul", "ǅ", "ŉ", "ﬁsh", "😀", "a😀", "ab\x00", "\x00", "\ud800", "a\udfff", "c\tat", "ca t",
     "cat\u200b", "\ufeffcat", "cat\x1c", "\x85cat\u3000", "\u00a0cat\u2003", "1", "42", "apple's", "l'eau",
     "co-op", "--", "-", "?", "*", "a?", "Ä", "ÄÖÜ", "äöüß", "Ö-l", "\u0301", "é", "ß",
+    "e\u0301", "Ba\u0308r", "a\u0308\u0301", "\u0308a",
 ]  # fmt: skip
 PATTERNS = [
     "", "*", "**", "?", "??", "???", "?*", "*?", "a*", "*a", "*e*", "*?*?*?", "*?*?*?*?*?*?",
     "*?*?*?*?*?*?*?*?*?*?*?*?", "*a*e*", "*a*b*c*", "?" * 40, "*" * 1000, "a" * 5000, "?" * 3000,
-    "*ing", "s*s", "A??LE", "a-??le", "ß*", "ẞ*", "*ä*", "?ö*", "é??", "a b", "1*", "*\x00", "a?\u00a0",
+    "*ing", "s*s", "A??LE", "a-??le", "ß*", "ẞ*", "*ä*", "*a\u0308*", "?ö*",
+    "é??", "a b", "1*", "*\x00", "a?\u00a0",
 ]  # fmt: skip
 RACKS = ["", "?", "??", "???????", "*", "**a", "*?a", "a**", "e**?", "retains", "RETAINS", "tsera", "t-sera",
-         "e?", "strenge", "äöüß??", "é", "a b", "?" * 12]  # fmt: skip
+         "e?", "strenge", "äöüß??", "a\u0308o\u0308?", "é", "a b", "?" * 12]  # fmt: skip
 POS_OPTIONS: list[Any] = [None, "noun", "verb", ["adjective", "adverb"], "noun, verb", ""]
 
 
@@ -151,13 +154,16 @@ def vectors_for(folder: Path, seed: int = 1) -> dict:
 
 
 def variants(word: str, rng: random.Random) -> set[str]:
-    """Ways a player may type `word`: capitals, ẞ, a hyphen, whitespace and other characters around it."""
+    """Ways a player may type `word`: capitals, ẞ, decomposed letters (a + U+0308 for ä), a hyphen,
+    whitespace and other characters around it."""
     middle = rng.randint(0, len(word))
     return {
         word.upper(),
         word.title(),
         word.replace("ß", "ẞ"),
         word.upper().replace("ẞ", "SS"),
+        unicodedata.normalize("NFD", word),
+        unicodedata.normalize("NFD", word.upper()),
         f"{word[:middle]}-{word[middle:]}",
         f"{word[:middle]}\x00{word[middle:]}",
         word + "\x00",

@@ -390,6 +390,8 @@ CASES = [
          setup=write(SOURCE, b'{"dump": "\xff"}')),
     case("from-entries-source-nested-deep", *BUILD, "--from-entries", names=SOURCE, says="not JSON",
          setup=write(SOURCE, "[" * 100_000)),
+    case("from-entries-source-huge-number", *BUILD, "--from-entries", names=SOURCE, says="not JSON",
+         setup=write(SOURCE, '{"pages": ' + "9" * 5000 + "}")),
     case("from-entries-nothing-there", "build", "--from-entries", "--out", "dumps", "-q", names="dumps",
          says="no entries tables here"),
     # --- stats ---------------------------------------------------------------------------------------

@@ -148,3 +148,12 @@ def test_an_unreadable_dump_is_one_line(tmp_path: Path) -> None:
         shutil.rmtree(folder)
     assert done.returncode == 1
     assert done.stderr.splitlines() == ["error: d.xml.bz2: cannot be read (permission denied)"]
+
+
+@pytest.mark.parametrize("group", [(), ("query",), ("play",)], ids=lambda p: " ".join(p) or "-")
+def test_command_lists_show_whole_summaries_at_80_columns(group: tuple[str, ...]) -> None:
+    """`wordlist --help` in an 80-column terminal: each command's first sentence whole, not cut at '...'."""
+    result = CliRunner().invoke(cli.app, [*group, "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    listed = result.output.split("Commands:", 1)[1].split("Examples:", 1)[0]
+    lines = [line for line in listed.splitlines() if line.strip()]
+    assert lines and all(not line.rstrip().endswith("...") for line in lines), lines

@@ -186,3 +186,27 @@ def test_shell_completion(tmp_path: Path) -> None:
     installed = subprocess.run(install, env=env, capture_output=True, text=True)
     assert installed.returncode == 0, installed.stderr
     assert "_WORDLIST_COMPLETE" in (tmp_path / ".bash_completions" / "wordlist.sh").read_text()
+
+
+def test_wordlist_data_is_the_default_folder_of_every_command(
+    capsys, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, sample_outputs: Path
+) -> None:
+    """$WORDLIST_DATA is where the library looks for lists: build writes there, and stats, why,
+    export and query read there, as they do ./outputs without it."""
+    data = tmp_path / "lists"
+    monkeypatch.setenv("WORDLIST_DATA", str(data))
+    monkeypatch.chdir(tmp_path)  # ./outputs would be tmp_path/outputs: never made
+    assert ask(capsys, "build", "--quiet", "--lang", "en")[0] == 0
+    assert (data / "en" / "balda" / "words.dawg").read_bytes() == (
+        sample_outputs / "en" / "balda" / "words.dawg"
+    ).read_bytes()
+    code, answer = ask_json(capsys, "stats")
+    assert code == 0 and [item["path"] for item in answer["lists"]] == [
+        str(data / "en" / "balda"), str(data / "en" / "wordgame")
+    ]  # fmt: skip
+    code, answer = ask_json(capsys, "why", "cops", "--profile", "wordgame")
+    assert code == 0 and answer["entries"][0]["reason"] == "form of a dropped word"
+    code, out, _ = ask(capsys, "export", "--lang", "en", "--profile", "balda", "--format", "jsonl")
+    assert code == 0 and out.startswith(str(data / "en" / "balda" / "words.jsonl"))
+    assert ask(capsys, "query", "check", "email")[0] == 0
+    assert not (tmp_path / "outputs").exists()

@@ -242,6 +242,7 @@ def test_json_text_that_is_not_a_state(lists: dict[str, Lexicon]) -> None:
         ("{", "not JSON"),
         (b"\xff\xfe", "not UTF-8"),
         ("[" * 100_000, "not JSON"),
+        ('{"version": ' + "9" * 5000 + "}", "not JSON"),  # past Python's int digits limit
         ('{"format": "wordgame"}', "unknown keys|missing"),
     ]:
         with pytest.raises(GameStateError, match=message):

@@ -103,6 +103,43 @@ def test_the_bot_passes_in_the_third_person(tmp_path: Path) -> None:
     assert "Bot passes. Both racks are drawn again." in session(game, ["quit"]) or game.redrawn
 
 
+def test_help_fits_80_columns(lists: dict[str, Lexicon]) -> None:
+    for game in (balda(lists), wordgame(lists)):
+        text = session(game, ["help", "quit"])
+        assert "Commands:" in text
+        wide = [line for line in text.splitlines() if len(line) > 80]
+        assert not wide, wide
+
+
+def test_quitting_says_whether_the_game_is_saved(lists: dict[str, Lexicon], tmp_path: Path) -> None:
+    assert session(balda(lists), ["quit"]).endswith("Game abandoned (not saved).")
+    saved = tmp_path / "game.json"
+    text = session(balda(lists), [f"save {saved}", "quit"])
+    assert text.endswith(f"Game stopped. It is saved in {saved}: continue it with --load {saved}.")
+    text = session(balda(lists), [f"save {saved}", "b2 b b2 b3 a3", "quit"])
+    before = f"Game abandoned. {saved} holds it as it was before the last moves (--load {saved})."
+    assert text.endswith(before)
+    assert BaldaGame.from_json(saved.read_text(), lists["balda"]).version == 0
+
+
+def test_a_pass_that_ends_the_game_is_announced(tmp_path: Path) -> None:
+    game = Wordgame.new(wordgame_helpers.make_lexicon(tmp_path, ["zzzz"]), seed=3, players=("You", "Bot"))
+    text = session(game, ["pass", "pass", "pass", "quit"])  # the first two passes redraw the racks
+    lines = text.splitlines()
+    warning = "A pass now ends the game (3 passes in a row)."
+    assert lines.count(warning) == 1 and lines.index(warning) > lines.index(
+        "Bot passes.", lines.index("Bot passes. Both racks are drawn again.") + 1
+    )
+    assert game.is_over and lines[-1].startswith("Game over after 3 passes in a row: ")
+
+
+def test_a_game_under_way_does_not_say_where_the_first_word_goes(lists: dict[str, Lexicon]) -> None:
+    game = wordgame(lists)
+    assert "The first word covers h8." in session(game, ["quit"]).splitlines()[0]
+    game.play([Tile((7, 6), "t"), Tile((7, 7), "o"), Tile((7, 8), "a"), Tile((7, 9), "d")])
+    assert session(game, ["quit"]).splitlines()[0] == "Wordgame, 15x15, en, racks of 8 tiles."
+
+
 def test_the_log_names_where_the_word_starts(lists: dict[str, Lexicon]) -> None:
     game = wordgame(lists)
     game.play([Tile((7, 6), "t"), Tile((7, 7), "o"), Tile((7, 8), "a"), Tile((7, 9), "d")])  # TOAD on g8
@@ -178,7 +215,7 @@ def test_line_editing_and_history_in_a_real_terminal(sample_outputs: Path) -> No
         read_until(b"\n", 5)
         assert b"^[[A" not in output and b"Put a letter on" in output
         os.write(fd, b"quit\r")
-        read_until(b"Game abandoned.")
+        read_until(b"Game abandoned")
     finally:
         os.close(fd)
         os.waitpid(pid, 0)
@@ -202,6 +239,8 @@ def test_play_errors_are_one_line_naming_the_file(sample_outputs: Path, tmp_path
     for content, message in [
         (b"\xff\xfe{}", "not UTF-8 text"),
         (b"[1, 2]", "a board layout is a JSON object"),
+        (b"[" * 100_000, "not JSON"),
+        (b'{"start": [' + b"9" * 5000 + b", 0]}", "not JSON"),  # past Python's int digits limit
         (
             b'{"board": ["..x.", "....", "....", "...."], "start": [0, 0]}',
             "'board' has unknown squares ['x']",

@@ -79,3 +79,30 @@ def test_javascript_reader_agrees_with_python(vectors: Path) -> None:
     ran = re.search(r"^# tests (\d+)$", result.stdout, re.MULTILINE)
     failed = re.search(r"^# fail (\d+)$", result.stdout, re.MULTILINE)
     assert ran and int(ran.group(1)) >= 60 and failed and failed.group(1) == "0", output[-4000:]
+
+
+TSC = ROOT / "js" / "node_modules" / ".bin" / "tsc"
+
+
+def test_type_declarations_are_what_the_module_exports_and_compile() -> None:
+    """index.d.ts is hand-written: tsc (pinned in js/package-lock.json; `make test` installs it)
+    compiles a TypeScript program using every export through the package's own name, and the
+    module's exports at run time are exactly the values the declarations name."""
+    assert TSC.exists(), f"{TSC} missing: `make test` installs it (cd js && npm ci)"
+    result = subprocess.run(
+        [str(TSC), "-p", str(ROOT / "js" / "tsconfig.json")], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    declared = set(
+        re.findall(
+            r"^export declare (?:const|function|class) (\w+)", (ROOT / "js" / "index.d.ts").read_text(), re.M
+        )
+    )
+    node = shutil.which("node")
+    assert node is not None
+    script = "const m = await import(process.argv[1]); console.log(Object.keys(m).join(' '))"
+    index = (ROOT / "js" / "src" / "index.js").as_uri()
+    run = subprocess.run([node, "--input-type=module", "-e", script, index], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    exported = run.stdout.split()
+    assert declared == set(exported) and len(declared) >= 8, (declared, exported)

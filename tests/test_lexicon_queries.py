@@ -302,3 +302,15 @@ _SMALL = Lexicon.from_words(
     [(w, "noun") for w in ("straße", "bären", "öl", "a", "ab", "abc")],
     load_profile("balda").alphabet_record("de"),
 )
+
+
+def test_letters_typed_as_a_letter_and_a_combining_mark_are_the_letter() -> None:
+    """Some keyboards send ä as a + U+0308: every query composes its input first (NFC)."""
+    alphabet = load_profile("balda").alphabet_record("de")
+    german = Lexicon.from_words([("bär", "noun"), ("käse", "noun"), ("kasse", "noun")], alphabet)
+    decomposed = "Ka\u0308se"
+    assert german.normalize(decomposed) == "käse"
+    assert german.is_word(decomposed) and german.is_word("BA\u0308R", pos="noun")
+    assert german.is_word("ka\u0308se") and not german.is_word("kase")
+    assert german.match("ka\u0308??") == ["käse"] and german.anagrams("esa\u0308k", use_all=True) == ["käse"]
+    assert german.words(prefix="ba\u0308") == ["bär"]

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from tests.server_helpers import best_move, stored_game
 from wordlist import Lexicon
+from wordlist.errors import WordlistError
 from wordlist.games import LEVELS
 from wordlist.games.balda import BOARD_SIZES, EXTRA_PARTS_OF_SPEECH, BaldaGame
 from wordlist.games.wordgame import Wordgame
@@ -137,6 +138,9 @@ def test_check_refuses_unknown_parts_of_speech_and_long_words(client: TestClient
     assert "verbb" in body["message"]
     error(client.get("/api/lists/en/balda/words/" + "a" * 256), 422, "invalid_request")
     error(client.get("/api/lists/en/balda/words/run", params={"pos": ["noun"] * 40}), 422, "invalid_request")
+    many = ",".join(["noun"] * 1000)  # one parameter, many names: the same bound
+    body = error(client.get("/api/lists/en/balda/words/run", params={"pos": many}), 422, "invalid_request")
+    assert body["message"].startswith("pos: ")
 
 
 @pytest.mark.parametrize("word", ["table", "TABLE", "run", "email", "nothing"])
@@ -401,6 +405,8 @@ def test_tokens_guard_the_seats(client: TestClient) -> None:
         {"game": "balda", "level": "godlike"},
         {"game": "balda", "name": ""},
         {"game": "balda", "name": "x" * 41},
+        {"game": "balda", "name": "Ann\u0000"},  # control and bidi characters: a name shows as typed
+        {"game": "balda", "name": "\u202eBob"},
         {"game": "balda", "seed": -1},
         {"game": "balda", "opponent": "cat"},
         {"game": "balda", "colour": "red"},
@@ -518,6 +524,59 @@ def test_a_tampered_state_is_refused_by_the_validated_load(client: TestClient, a
     body = error(client.get(f"/api/games/{game_id}", headers=bearer(created["token"])), 500, "damaged_game")
     assert "scores" in body["message"]
     error(act(client, {**created, "game": played}, single_letter(played["view"])), 500, "damaged_game")
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "says"),
+    [
+        ("state", '{"version": ' + "9" * 5000 + "}", "not JSON"),  # past Python's int digits limit
+        ("level", "godlike", "level"),
+        ("bot_player", 5, "bot_player"),
+        ("opponent", "friend", "opponent"),  # a friend's game with the bot's seat and level
+    ],
+)
+def test_a_tampered_row_is_one_clean_error(
+    app_paths, tmp_path: Path, column: str, value: object, says: str
+) -> None:
+    data, _ = app_paths
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app(data, db, live_games=0)) as fresh:  # every request reads the row
+        created = create(fresh, seed=5)
+        game_id = created["game"]["id"]
+        with sqlite3.connect(db) as connection:
+            connection.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
+        body = error(
+            fresh.get(f"/api/games/{game_id}", headers=bearer(created["token"])), 500, "damaged_game"
+        )
+        assert says in body["message"]
+        error(act(fresh, created, single_letter(created["game"]["view"])), 500, "damaged_game")
+
+
+def test_a_games_database_of_another_shape_is_refused_at_start(app_paths, tmp_path: Path) -> None:
+    data, _ = app_paths
+    db = tmp_path / "games.sqlite"
+    with sqlite3.connect(db) as connection:  # our marks, but a games table of other columns
+        connection.execute("PRAGMA application_id = 0x574C4753")
+        connection.execute("PRAGMA user_version = 1")
+        connection.execute("CREATE TABLE games (id TEXT PRIMARY KEY)")
+    with pytest.raises(WordlistError, match=r"games\.sqlite: .*columns"):
+        create_app(data, db)
+
+
+def test_a_database_broken_under_the_server_is_a_clean_error(app_paths, tmp_path: Path) -> None:
+    data, _ = app_paths
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app(data, db, live_games=0)) as fresh:
+        created = create(fresh)
+        with sqlite3.connect(db) as connection:
+            connection.execute("DROP TABLE games")
+        for response in (
+            fresh.get(f"/api/games/{created['game']['id']}", headers=bearer(created["token"])),
+            act(fresh, created, single_letter(created["game"]["view"])),
+            fresh.post("/api/games", json={"game": "balda"}),
+        ):
+            body = error(response, 500, "store_error")
+            assert str(tmp_path) not in body["message"]  # the server's paths stay in its log
 
 
 def test_waiting_returns_when_the_other_player_moves(client: TestClient) -> None:

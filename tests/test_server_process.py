@@ -3,6 +3,7 @@ SIGTERM stops it cleanly. Real servers on loopback ports, driven over HTTP."""
 
 from __future__ import annotations
 
+import json
 import signal
 import socket
 import sqlite3
@@ -150,3 +151,23 @@ def test_a_bad_start_is_one_line(
     assert not_a_db.read_text().startswith("hello")  # nothing written into a file that is not ours
     usage = run_cli("serve", "--port", "0")
     assert usage.returncode == 2 and "Traceback" not in usage.stderr
+
+
+def test_a_huge_request_head_is_refused_before_it_is_read_whole(sample_outputs: Path, tmp_path: Path) -> None:
+    """uvicorn bounds the request line and headers with its h11 parser only; with httptools (the
+    server extra) a client could send megabytes of header, all kept in memory, on each connection."""
+    with Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log") as server:
+        for head in (
+            b"GET /api/lists?x=" + b"a" * (1 << 20),
+            b"GET /api/lists HTTP/1.1\r\nX-Big: " + b"a" * (1 << 20),
+        ):
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+                connection.sendall(head)  # never the end of the head
+                answer = b""
+                while chunk := connection.recv(65536):
+                    answer += chunk
+            head_of_answer, _, body = answer.partition(b"\r\n\r\n")
+            assert head_of_answer.startswith(b"HTTP/1.1 431 "), answer[:200]
+            assert json.loads(body)["code"] == "headers_too_large"
+        assert httpx2.get(f"{server.url}/api/lists", timeout=10).status_code == 200
+        assert "Traceback" not in server.log.read_text()

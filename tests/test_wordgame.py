@@ -123,7 +123,7 @@ def test_first_move_covers_the_start_with_four_letters(lexicon: Lexicon) -> None
         ([Tile((7, 7), "c"), Tile((8, 8), "a")], "not_in_line", ""),
         ([Tile((7, 5), "c"), Tile((7, 7), "a")], "gap", "g8 is empty"),
         (word_tiles("ctao", (7, 4)), "not_a_word", "CTAO"),
-        (word_tiles("quota", (7, 3)), "not_on_rack", "Q (the rack holds A C E G O S T X)"),
+        (word_tiles("quota", (7, 3)), "not_on_rack", "Q, U (the rack holds A C E G O S T X)"),
         ([], "no_tiles", ""),
         ([Tile((7, 15), "c")], "off_board", "p8"),
         ([Tile((7, 7), "c"), Tile((7, 7), "a")], "same_square", "h8"),

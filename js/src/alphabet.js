@@ -94,13 +94,15 @@ export class Alphabet {
   }
 
   /**
-   * The game word for `word` as typed, as docs/FORMAT.md defines it: the characters of `remove`
-   * deleted, then the full Unicode lower-case mapping if the list is case-insensitive (ẞ -> ß;
+   * The game word for `word` as typed, as docs/FORMAT.md defines it: composed (NFC: "a" + a
+   * combining diaeresis is "ä"), the characters of `remove` deleted, then the full Unicode
+   * lower-case mapping if the list is case-insensitive (ẞ -> ß;
    * "SS" stays "ss"), then the `replace` spellings in order (German Wordgame: ß -> ss). Nothing
    * else: " cat" keeps its space, and so is not a word.
    */
   normalize(word, name = "word") {
     requireString(word, name);
+    word = word.normalize("NFC");
     for (const char of this.remove) if (word.includes(char)) word = word.replaceAll(char, "");
     if (this.lowercase) word = word.toLowerCase();
     for (const [old, spelled] of this.replace) if (word.includes(old)) word = word.replaceAll(old, spelled);

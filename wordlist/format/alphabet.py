@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -44,9 +45,13 @@ class Alphabet:
         object.__setattr__(self, "replace", MappingProxyType(dict(self.replace)))
 
     def normalize(self, word: str) -> str:
-        """The game word for `word`: `remove` deleted, then lower-cased if the list is case-insensitive."""
+        """The game word for `word`: composed (NFC), `remove` deleted, lower-cased if the list is
+        case-insensitive, then the `replace` spellings ("a" + combining diaeresis is "ä", as most
+        keyboards send it)."""
         if not isinstance(word, str):
             raise TypeError(f"a word must be a string, not {type(word).__name__}")
+        if not word.isascii():  # ASCII is composed already
+            word = unicodedata.normalize("NFC", word)
         for char in self.remove:
             word = word.replace(char, "")
         if self.lowercase:

@@ -211,7 +211,7 @@ def parse_json(text: str | bytes, kind: str) -> object:
         raise GameStateError(f"not a {kind} game state: larger than {MAX_STATE_BYTES >> 20} MB")
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # ValueError: JSONDecodeError, and an int past 4300 digits
         raise GameStateError(f"not a {kind} game state: not JSON ({error})") from None
 
 

@@ -3,14 +3,14 @@
 The driver runs a game between a human (who types) and bots (or bots alone), drawing the board
 before each turn. The human's commands are the same in every game:
 
-    help            the rules of typing a move, and these commands
-    hint            a hint that gets more specific each time (the word, then where, then the move)
-    moves           the best moves, with where they go, as you would type them
+    help            how to type a move, and these commands
+    hint            a hint, more specific each time: the word, where, the move
+    moves           the best moves, as you would type them
     board           draw the board again
     pass            pass the turn (where the game has passing)
     resign          give up
     save FILE       save the game (continue it with --load FILE)
-    quit            stop (the game is not saved)
+    quit            stop (save FILE first to continue it later)
 
 Anything else is read as a move by the game's `Screen.parse`. Lines are read with readline where
 the terminal has it (line editing, Up for the previous line). Colour marks the last move and the
@@ -135,6 +135,10 @@ class Screen(ABC):
         """Lines after the list of moves."""
         return []
 
+    def warning(self, game: Any) -> str | None:
+        """A line to show before the human's turn, if any (a pass that would end the game)."""
+        return None
+
 
 def ranked(game: Game) -> list[Any]:
     """The moves worth playing (the bot's choice: Balda's words), best first, in a fixed order."""
@@ -177,6 +181,7 @@ class Driver:
     write: Callable[[str], None]
     style: Style
     hints: _Hints = field(default_factory=_Hints)
+    saved: tuple[Path, int] | None = None  # the last save: its file and the game's version then
 
     def run(self) -> Game:
         """Play the game until it ends or the human quits (or the input ends); the game."""
@@ -188,8 +193,10 @@ class Driver:
             write("")
             write(self.screen.draw(game, self.human, self.style))
             if game.turn == self.human:
+                if warning := self.screen.warning(game):
+                    write(warning)
                 if not self.human_turn():
-                    write("Game abandoned.")
+                    write(self.farewell())
                     return game
             else:
                 write(self.screen.describe(game, self.bots[game.turn].move(game)))
@@ -243,6 +250,15 @@ class Driver:
                 write(screen.describe(game, turn))
                 return True
 
+    def farewell(self) -> str:
+        """What quitting says: where the game is saved, or that it is not (a save is not lost silently)."""
+        if self.saved is None:
+            return "Game abandoned (not saved)."
+        path, version = self.saved
+        if version == self.game.version:
+            return f"Game stopped. It is saved in {path}: continue it with --load {path}."
+        return f"Game abandoned. {path} holds it as it was before the last moves (--load {path})."
+
     def listing(self) -> str:
         """The best words, one line each: the points of its best move, the word, how to type that
         move; the word's other moves (elsewhere, or for fewer points) are counted, not listed."""
@@ -272,6 +288,7 @@ class Driver:
             reason = error.strerror or str(error)
             self.write(f"Could not save to {path}: {reason}. The game goes on; try another file.")
             return
+        self.saved = (path, self.game.version)
         self.write(f"Saved to {path}. Continue it later with --load {path}.")
 
 
@@ -292,17 +309,18 @@ def play(
     return driver.run()
 
 
-def result_line(game: Game, final: Sequence[int], ending: str = "") -> str:
-    """'Game over: You win, 30 to 21.' / 'a tie' / 'Bot resigned. You win.'"""
+def result_line(game: Game, final: Sequence[int], ending: str = "", why: str = "") -> str:
+    """'Game over: You win, 30 to 21.' / 'a tie' / 'Bot resigned. You win.'; `why` the game ended,
+    when it is not plain ('3 passes in a row': 'Game over after 3 passes in a row: ...')."""
     resigned = [t.player for t in game.history if t.action == "resign"]
     if resigned:
         loser = resigned[-1]
         return f"{speaker(game.players[loser], 'resigned.', 'resigned.')} {_wins(game.players[1 - loser])}."
     winners = game.winners
     if len(winners) == 2:
-        return f"Game over: a tie, {final[0]} to {final[1]}{ending}."
+        return f"Game over{why}: a tie, {final[0]} to {final[1]}{ending}."
     winner = winners[0]
-    return f"Game over: {_wins(game.players[winner])}, {final[winner]} to {final[1 - winner]}{ending}."
+    return f"Game over{why}: {_wins(game.players[winner])}, {final[winner]} to {final[1 - winner]}{ending}."
 
 
 def _wins(name: str) -> str:

@@ -29,8 +29,8 @@ from wordlist.server import lists, play
 from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError
 from wordlist.server.games import Games
-from wordlist.server.limits import MAX_BODY, BodyLimit, Changes, Searches
-from wordlist.server.store import GameStore, StoreBusy
+from wordlist.server.limits import MAX_BODY, MAX_HEAD, BodyLimit, Changes, Searches, head_limited_http
+from wordlist.server.store import GameStore, StoreBusy, StoreDamaged
 
 log = logging.getLogger("wordlist.server")
 
@@ -121,6 +121,12 @@ def _errors(app: FastAPI) -> None:
         log.warning("%s %s: %s", request.method, request.url.path, error)
         return answer(ApiError(503, "busy", "the server is busy; try again"))
 
+    @app.exception_handler(StoreDamaged)
+    async def damaged(request: Request, error: StoreDamaged) -> JSONResponse:
+        log.error("%s %s: %s", request.method, request.url.path, error)
+        message = "the games database cannot be used; the server's log says why"
+        return answer(ApiError(500, "store_error", message))
+
     @app.exception_handler(WordlistError)
     async def wordlist_error(request: Request, error: WordlistError) -> JSONResponse:
         log.error("%s %s: %s", request.method, request.url.path, error)
@@ -195,7 +201,8 @@ def serve(
         log_level=log_level,
         limit_concurrency=1000,  # connections at once; more get 503
         timeout_keep_alive=5,
-        h11_max_incomplete_event_size=16 * 1024,  # request line and headers
+        http=head_limited_http(MAX_HEAD),
+        h11_max_incomplete_event_size=MAX_HEAD,  # request line and headers, when h11 parses them
         server_header=False,
     )
     server = uvicorn.Server(config)

@@ -69,9 +69,11 @@ class Catalog:
         return len(self._lists)
 
     def names(self) -> list[tuple[str, str]]:
+        """The (language, profile) of every list served, sorted."""
         return sorted(self._lists)
 
     def get(self, language: str, profile: str) -> Lexicon:
+        """The list of that language and profile; UnknownList (naming those served) if none."""
         lexicon = self._lists.get((language, profile))
         if lexicon is None:
             have = ", ".join(f"{lang}/{prof}" for lang, prof in self.names()) or "none"

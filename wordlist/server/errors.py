@@ -23,11 +23,13 @@ class ApiError(WordlistError):
         self.extra = {key: value for key, value in extra.items() if value is not None}
 
     def body(self) -> dict[str, Any]:
+        """The JSON body: `code`, `message` and the extra fields given."""
         return {"code": self.code, "message": self.message, **self.extra}
 
     @classmethod
     def illegal(cls, error: IllegalMove) -> ApiError:
         # the message without the " [rule]" the library's str() ends with: the code is a field here
+        """The answer to a move the game refused: 400, 409 or 422 by its rule, the rule as the code."""
         message = error.RULES[error.rule] + (f": {error.detail}" if error.detail else "")
         return cls(
             _RULE_STATUS.get(error.rule, 422), error.rule, message, rule=error.rule, detail=error.detail
@@ -35,10 +37,12 @@ class ApiError(WordlistError):
 
 
 def not_found(what: str, message: str) -> ApiError:
+    """404 with the code `unknown_<what>`."""
     return ApiError(404, f"unknown_{what}", message)
 
 
 def conflict(version: int) -> ApiError:
+    """409 for a move made on an old version; `version` is the game's current one."""
     return ApiError(
         409,
         "version_conflict",

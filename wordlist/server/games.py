@@ -22,7 +22,7 @@ from collections import OrderedDict
 from typing import Any
 
 from wordlist.errors import WordlistError
-from wordlist.games import Bot, Game, GameStateError, IllegalMove, load_game
+from wordlist.games import LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.wordgame import Wordgame
 from wordlist.server.catalog import Catalog, UnknownList
@@ -37,6 +37,7 @@ JOIN_ATTEMPTS = 5  # a join retried after moves of the creator changed the state
 
 
 def new_secret() -> str:
+    """A player token or invite: 24 random bytes, URL-safe."""
     return secrets.token_urlsafe(24)
 
 
@@ -63,11 +64,13 @@ class LiveGames:
         self._lock = threading.Lock()
 
     def take(self, game_id: str, revision: int) -> Game | None:
+        """The game object kept at exactly this revision (removed from the cache), or None."""
         with self._lock:
             found = self._games.pop(game_id, None)
         return found[1] if found is not None and found[0] == revision else None
 
     def put(self, game_id: str, revision: int, game: Game) -> None:
+        """Keep the game object at `revision` for the next request; the oldest go past `size`."""
         if self.size <= 0:
             return
         with self._lock:
@@ -168,6 +171,7 @@ class Games:
     # --- playing -------------------------------------------------------------------------------
 
     def status(self, game_id: str, token: str | None) -> dict:
+        """The game as the seat holding `token` sees it (401/403 without a valid token)."""
         record = self._record(game_id)
         seat = self._seat(record, token)
         record, game = self._load(record)
@@ -175,6 +179,7 @@ class Games:
         return self._status(record, seat, game)
 
     def revision(self, game_id: str) -> int:
+        """The game's stored revision (bumped by every move, join and resignation); 404 if unknown."""
         return self._record(game_id).revision
 
     def act(self, game_id: str, token: str | None, action: Action) -> dict:
@@ -207,6 +212,8 @@ class Games:
         record = self.store.get(game_id, state=False) if GAME_ID.fullmatch(game_id) else None
         if record is None:
             raise not_found("game", "no such game")
+        if (problem := _damage(record)) is not None:
+            raise ApiError(500, "damaged_game", f"the stored game cannot be loaded: {problem}")
         return record
 
     @staticmethod
@@ -232,9 +239,13 @@ class Games:
             raise ApiError(503, "list_unavailable", message) from None
         try:
             # a list rebuilt since the game began: its moves are checked again on the new build
-            return record, load_game(record.state, lexicon, allow_other_list=True)
+            game = load_game(record.state, lexicon, allow_other_list=True)
         except GameStateError as error:
             raise ApiError(500, "damaged_game", f"the stored game cannot be loaded: {error}") from None
+        if record.kind != game.KIND:
+            message = f"the stored game cannot be loaded: a {game.KIND} state in a {record.kind} game's row"
+            raise ApiError(500, "damaged_game", message)
+        return record, game
 
     @staticmethod
     def _bot_turns(record: GameRecord, game: Game) -> list[dict]:
@@ -258,3 +269,20 @@ class Games:
             "waiting_for_friend": record.opponent == "friend" and record.token1 is None,
             "view": game.view(seat),
         }
+
+
+def _damage(record: GameRecord) -> str | None:
+    """What is wrong with a stored game's row besides its state (which `load_game` checks), or None.
+    The row is read back from a file anyone with access can edit: a bot needs a seat and a level."""
+    if record.kind not in (BaldaGame.KIND, Wordgame.KIND):
+        return f"kind {record.kind!r} is not a game"
+    bot = (record.bot_player, record.level, record.bot_seed)
+    if record.opponent == "friend":
+        return None if bot == (None, None, None) else "opponent 'friend', but the row has a bot's seat"
+    if record.bot_player not in (0, 1):
+        return f"bot_player {record.bot_player!r} is not a seat (0 or 1)"
+    if record.level not in LEVELS:
+        return f"level {record.level!r} is not a bot level ({', '.join(LEVELS)})"
+    if record.bot_seed is None:
+        return "a game against the bot without its bot_seed"
+    return None

@@ -19,6 +19,8 @@ from wordlist.server.errors import ApiError
 T = TypeVar("T")
 
 MAX_BODY = 16 * 1024  # bytes: a Wordgame move of 15 tiles is under 1 KB
+MAX_HEAD = 16 * 1024  # bytes of a request line and headers (the page sends no cookies; a few hundred bytes)
+LINGER = 2.0  # seconds a refused connection is kept open to drop what the client still sends
 
 
 class BodyLimit:
@@ -97,6 +99,7 @@ class Searches:
         self._threads = anyio.CapacityLimiter(max(4, 4 * workers))  # searches waiting for a slot
 
     async def run(self, search: Callable[[], T]) -> T:
+        """The result of `search`, run in a thread once a slot is free; 503 after `timeout` seconds."""
         deadline = time.monotonic() + self.timeout
 
         def job() -> T:
@@ -129,6 +132,7 @@ class Changes:
         self._events: dict[str, tuple[asyncio.Event, int]] = {}
 
     def notify(self, game_id: str) -> None:
+        """Wake every request waiting on this game."""
         found = self._events.pop(game_id, None)
         if found is not None:
             found[0].set()
@@ -147,3 +151,61 @@ class Changes:
                     del self._events[game_id]
                 else:
                     self._events[game_id] = (event, current[1] - 1)
+
+
+def head_limited_http(limit: int = MAX_HEAD) -> type | str:
+    """The HTTP protocol for uvicorn's `http` setting: its httptools protocol, but a request whose
+    line and headers pass `limit` bytes gets 431 and the connection is closed. (uvicorn bounds them
+    with its h11 parser only: httptools keeps whatever it is sent until the headers end, so a
+    client could hold megabytes on every connection.) "h11" without httptools, bounded by
+    `h11_max_incomplete_event_size`."""
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+    except ImportError:
+        return "h11"
+
+    answer = _json(
+        ApiError(431, "headers_too_large", f"the request line and headers pass {limit} bytes").body()
+    )
+    refusal = b"".join(
+        [
+            b"HTTP/1.1 431 Request Header Fields Too Large\r\n",
+            b"content-type: application/json\r\n",
+            b"content-length: " + str(len(answer)).encode() + b"\r\n",
+            b"connection: close\r\n\r\n",
+            answer,
+        ]
+    )
+
+    class HeadLimited(HttpToolsProtocol):
+        # the bytes received since the last request's headers ended: the head being read (and,
+        # in the read that ends it, what follows; one read is bounded by the transport)
+        _head = 0
+        _in_head = True
+
+        _refused = False
+
+        def data_received(self, data: bytes) -> None:
+            if self._refused:  # the rest of what the client sends before it reads the 431
+                return
+            if self._in_head:
+                self._head += len(data)
+            super().data_received(data)
+            if self._in_head and self._head > limit and not self.transport.is_closing():
+                self._refused = True
+                self.transport.write(refusal)
+                # Closing with unread bytes would reset the connection, and the client could lose
+                # the answer: end our side, read and drop what still comes, close in a while.
+                if self.transport.can_write_eof():
+                    self.transport.write_eof()
+                self.loop.call_later(LINGER, self.transport.close)
+
+        def on_headers_complete(self) -> None:
+            self._in_head = False
+            super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            self._in_head, self._head = True, 0
+            super().on_message_complete()
+
+    return HeadLimited

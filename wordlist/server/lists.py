@@ -41,14 +41,17 @@ Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="words returned at 
 
 
 def catalog_of(request: Request) -> Catalog:
+    """The app's catalog of word lists (a FastAPI dependency)."""
     return request.app.state.catalog
 
 
 def searches_of(request: Request) -> Searches:
+    """The app's search limiter (a FastAPI dependency)."""
     return request.app.state.searches
 
 
 def lexicon_of(language: Language, profile: Profile, request: Request) -> Lexicon:
+    """The list named in the path; 404 naming the lists served if there is none."""
     try:
         return catalog_of(request).get(language, profile)
     except UnknownList as error:
@@ -64,6 +67,8 @@ def checked_pos(pos: list[str] | None) -> list[str] | None:
     if not pos:
         return None
     names = [name for item in pos for name in item.replace(",", " ").split()]
+    if len(names) > len(POS):  # "noun,noun,..." in one parameter: the list's bound all the same
+        raise ApiError(422, "invalid_request", f"pos: at most {len(POS)} parts of speech")
     try:
         pos_mask(names)
     except ValueError as error:
@@ -72,6 +77,7 @@ def checked_pos(pos: list[str] | None) -> list[str] | None:
 
 
 def info(lexicon: Lexicon) -> dict:
+    """What a client needs to know of a list: counts, letters, game data, its files' URLs."""
     manifest = lexicon.manifest
     base = f"/api/lists/{lexicon.language}/{lexicon.profile}/files"
     files = {name: f"{base}/{name}" for name in ("words.dawg", "alphabet.json")}
@@ -109,6 +115,7 @@ async def search_result(searches: Searches, field: str, search: Callable[[], lis
 
 @router.get("", response_model=list[models.ListInfo], summary="The word lists served")
 def all_lists(request: Request) -> list[dict]:
+    """Every word list this server offers, with counts, letters and game data."""
     catalog = catalog_of(request)
     return [info(catalog.get(language, profile)) for language, profile in catalog.names()]
 
@@ -120,6 +127,7 @@ def all_lists(request: Request) -> list[dict]:
     summary="One word list: counts, alphabet, game data",
 )
 def one_list(lexicon: List) -> dict:
+    """One word list: counts, letters, the game it is for and its files' URLs."""
     return info(lexicon)
 
 
@@ -134,6 +142,7 @@ def check_word(
     word: Annotated[str, Path(max_length=MAX_WORD_LENGTH, description="as a player types it")],
     pos: PartsOfSpeech = None,
 ) -> dict:
+    """Whether the word (normalized as the list's alphabet says) is in the list, as one of `pos` if given."""
     names = checked_pos(pos)
     return {
         "word": word,
@@ -155,6 +164,7 @@ def definitions(
     word: Annotated[str, Path(max_length=MAX_WORD_LENGTH)],
     pos: PartsOfSpeech = None,
 ) -> dict:
+    """The word's definitions (of `pos` if given) and the Wiktionary pages they come from."""
     names = checked_pos(pos)
     return {
         "word": word,
@@ -179,6 +189,7 @@ async def words(
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Limit = 100,
 ) -> dict:
+    """The list's words in order, filtered by part of speech, length and prefix, a page at a time."""
     names = checked_pos(pos)
     found = await searches.run(lambda: lexicon.words(pos=names, length=length, prefix=prefix))
     end = offset + limit
@@ -204,6 +215,7 @@ async def match(
     pos: PartsOfSpeech = None,
     limit: Limit = 100,
 ) -> dict:
+    """Words matching `pattern`: `?` one letter, `*` any run of letters."""
     names = checked_pos(pos)
     return await search_result(searches, "pattern", lambda: lexicon.match(pattern, pos=names), limit)
 
@@ -223,6 +235,7 @@ async def anagrams(
     min_length: Annotated[int, Query(ge=1, le=MAX_RACK)] = 2,
     limit: Limit = 100,
 ) -> dict:
+    """Words spelled with the rack's letters (`?` or `*` a blank), longest first."""
     names = checked_pos(pos)
 
     def search() -> list[str]:
@@ -244,6 +257,7 @@ async def random_word(
     pos: PartsOfSpeech = None,
     seed: Annotated[int | None, Query(ge=0, lt=1 << 63)] = None,
 ) -> dict:
+    """A random word of `length` (a noun unless `pos` says otherwise); a seed makes it repeatable."""
     names = checked_pos(pos) or "noun"
 
     def pick() -> str:
@@ -276,6 +290,8 @@ def client_file(
     name: Annotated[ClientFileName, Path()],
     request: Request,
 ) -> Response:
+    """One of the list's files for a client-side reader (words.dawg, alphabet.json, game.json), gzipped
+    when asked, with an ETag."""
     try:
         found = catalog_of(request).client_file(language, profile, name)
     except UnknownList as error:

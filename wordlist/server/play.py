@@ -31,6 +31,7 @@ def player_token(
     bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     header: Annotated[str | None, Depends(_header)],
 ) -> str | None:
+    """The player's token from `Authorization: Bearer` or `X-Player-Token`, if any."""
     return bearer.credentials if bearer is not None else header
 
 
@@ -38,10 +39,12 @@ Token = Annotated[str | None, Depends(player_token)]
 
 
 def games_of(request: Request) -> Games:
+    """The app's games (a FastAPI dependency)."""
     return request.app.state.games
 
 
 def changes_of(request: Request) -> Changes:
+    """The app's change notifier for long polls (a FastAPI dependency)."""
     return request.app.state.changes
 
 
@@ -60,6 +63,8 @@ def invite_url(request: Request, game_id: str, invite: str) -> str:
     summary="Create a game against the bot or a friend",
 )
 async def create_game(body: models.NewGame, request: Request) -> dict:
+    """A new Balda or Wordgame game against the bot or a friend: your token, the friend's invite, your
+    view."""
     created = await anyio.to_thread.run_sync(games_of(request).create, body)
     game_id = created["game"]["id"]
     url = invite_url(request, game_id, created["invite"]) if created["invite"] else None
@@ -74,6 +79,7 @@ async def create_game(body: models.NewGame, request: Request) -> dict:
     summary="Join a friend's game with its invite: the second seat and its own token",
 )
 async def join_game(game_id: GameId, body: models.Join, request: Request) -> dict:
+    """Take the second seat of a friend's game with its invite: your own token and your view."""
     joined = await anyio.to_thread.run_sync(games_of(request).join, game_id, body)
     changes_of(request).notify(game_id)
     return {**joined, "invite_url": None}
@@ -93,6 +99,8 @@ async def get_game(
     wait: Annotated[float, Query(ge=0, le=MAX_WAIT, description="seconds to wait for a change")] = 0,
     revision: Annotated[int | None, Query(ge=0, description="the revision you have")] = None,
 ) -> dict:
+    """The game as your seat sees it (no other rack, no bag order); with `wait`, answered once it changes
+    from `revision`."""
     games, changes = games_of(request), changes_of(request)
     status = await anyio.to_thread.run_sync(games.status, game_id, token)  # checks the token first
     if not wait or revision is None or status["revision"] != revision:
@@ -113,6 +121,7 @@ async def get_game(
     summary="Play a move, pass or resign; against the bot, its reply comes in the same answer",
 )
 async def act(game_id: GameId, body: models.Action, token: Token, request: Request) -> dict:
+    """Play a move, pass or resign on `version`; against the bot, its reply comes in the same answer."""
     played = await anyio.to_thread.run_sync(games_of(request).act, game_id, token, body)
     changes_of(request).notify(game_id)
     return played

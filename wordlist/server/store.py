@@ -61,18 +61,26 @@ _COLUMNS = (
     "id, kind, language, profile, opponent, level, bot_player, bot_seed, token0, token1, invite, "
     "version, revision, state, created, updated"
 )
+_COLUMN_NAMES = tuple(name.strip() for name in _COLUMNS.split(","))
 
 
 class StoreBusy(WordlistError):
     """The database stayed locked (by another process) longer than the busy timeout."""
 
 
+class StoreDamaged(WordlistError):
+    """The database cannot be read or written for another reason: damaged, or changed under us."""
+
+
 def secret_hash(secret: str) -> str:
+    """The SHA-256 of a token or invite: the store keeps only these, never the secrets."""
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass(frozen=True)
 class GameRecord:
+    """One game's row: who plays, the secrets' hashes, version and revision, the state as JSON."""
+
     id: str
     kind: str
     language: str
@@ -100,6 +108,7 @@ class GameRecord:
         return found
 
     def invite_matches(self, invite: str) -> bool:
+        """Whether `invite` is this game's unused invite (compared in constant time)."""
         return self.invite is not None and hmac.compare_digest(self.invite, secret_hash(invite))
 
 
@@ -179,12 +188,30 @@ class GameStore:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute(_SCHEMA)
         db.execute("COMMIT")
+        found = tuple(row[1] for row in db.execute("PRAGMA table_info(games)"))
+        if found != _COLUMN_NAMES:  # ours by its marks, but its table was made (or changed) otherwise
+            raise WordlistError(
+                f"{self.path}: its games table has the columns {', '.join(found)}; this server's are "
+                f"{', '.join(_COLUMN_NAMES)}"
+            )
 
     def _connection(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
             db = self._local.db = self._open()
         return db
+
+    def _failure(self, error: sqlite3.Error) -> WordlistError:
+        """A database error as the server reports it: busy (try again) or damaged (an operator's job)."""
+        if getattr(error, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED"):
+            return StoreBusy(f"{self.path}: {error}")
+        return StoreDamaged(f"{self.path}: {error}")
+
+    def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
+        try:
+            return self._connection().execute(sql, values).fetchall()
+        except sqlite3.Error as error:
+            raise self._failure(error) from None
 
     def _write(self, apply: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run `apply(connection)` in the writer's next transaction; its result once committed."""
@@ -225,18 +252,19 @@ class GameStore:
                 except Exception as error:  # this write fails alone
                     db.execute("ROLLBACK TO write")
                     db.execute("RELEASE write")
-                    write.error = error
+                    write.error = self._failure(error) if isinstance(error, sqlite3.Error) else error
             db.execute("COMMIT")
         except sqlite3.Error as error:  # nothing of the batch was committed
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             for write in batch:
-                write.error = StoreBusy(f"{self.path}: {error}")
+                write.error = self._failure(error)
         finally:
             for write in batch:
                 write.done.set()
 
     def close(self) -> None:
+        """Stop the writer thread (after its pending writes) and close every connection."""
         writer = getattr(self, "_writer", None)
         if writer is not None and writer.is_alive():
             self._queue.put(_STOP)
@@ -250,6 +278,7 @@ class GameStore:
     # --- games ---------------------------------------------------------------------------------
 
     def insert(self, record: GameRecord) -> None:
+        """Store a new game (committed and fsynced before this returns)."""
         values = tuple(getattr(record, name.strip()) for name in _COLUMNS.split(","))
         sql = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(values))})"
         self._write(lambda db: db.execute(sql, values))
@@ -258,8 +287,8 @@ class GameStore:
         """The game's record; without `state`, its state is "" (a state is kilobytes, and a game
         the server holds live needs none)."""
         columns = _COLUMNS if state else _COLUMNS.replace("state,", "'' AS state,")
-        row = self._connection().execute(f"SELECT {columns} FROM games WHERE id = ?", (game_id,)).fetchone()
-        return GameRecord(*row) if row is not None else None
+        rows = self._read(f"SELECT {columns} FROM games WHERE id = ?", (game_id,))
+        return GameRecord(*rows[0]) if rows else None
 
     def update(self, game_id: str, expected_version: int, version: int, state: str) -> int | None:
         """Store the state after a move made on `expected_version`: the new revision, or None when
@@ -289,4 +318,5 @@ class GameStore:
         return row[0] if row is not None else None
 
     def ids(self) -> list[str]:
+        """Every game's id, oldest first."""
         return [row[0] for row in self._connection().execute("SELECT id FROM games ORDER BY created, id")]

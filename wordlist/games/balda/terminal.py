@@ -1,10 +1,10 @@
 """Balda in a terminal: how the board looks and how a move is typed (the driver is shared).
 
-A move is typed as the cell for the new letter, the letter, then the word's path of cells:
+A move is the new letter's cell, the letter, then the word's path of cells:
 
     b2 t b2 c2 c3 d3       put T on b2 and spell along b2, c2, c3, d3
     b2 t b2-c2-c3-d3       the same
-    b2 t b2 c2..c3 d3      the same: c2..c3 is every cell from c2 to c3 in a straight line
+    b2 t b2..e2            b2..e2: every cell from b2 to e2 in a line
     b2 t                   the letter alone (one point)
 """
 

@@ -55,7 +55,7 @@ RULES = {
     "square_taken": "the square already holds a tile",
     "same_square": "two tiles on one square",
     "not_a_letter": "not a letter of the game's alphabet",
-    "not_on_rack": "the tile is not on your rack",
+    "not_on_rack": "not on your rack",
     "not_in_line": "the tiles must lie in one row or one column",
     "gap": "the tiles leave a gap in their line",
     "first_move_off_start": "the first word must cover the start square",
@@ -511,12 +511,15 @@ class Wordgame(protocol.Game):
         if not placed:
             raise IllegalMove("no_tiles")
         if rack is not None:
-            wanted = Counter(BLANK if t.blank else t.letter for t in placed.values())
             have = Counter(rack)
-            for tile, count in sorted(wanted.items()):
-                if have[tile] < count:
-                    shown = "a blank" if tile == BLANK else self.lexicon.display(tile)
-                    raise IllegalMove("not_on_rack", f"{shown} (the rack holds {self._rack_text()})")
+            missing = []  # every tile the rack lacks, in the order the move places them
+            for tile in (BLANK if t.blank else t.letter for t in placed.values()):
+                if have[tile] > 0:
+                    have[tile] -= 1
+                else:
+                    missing.append("a blank" if tile == BLANK else self.lexicon.display(tile))
+            if missing:
+                raise IllegalMove("not_on_rack", f"{', '.join(missing)} (the rack holds {self._rack_text()})")
         return dict(sorted(placed.items()))
 
     def _direction(self, placed: Mapping[Cell, Tile]) -> str:

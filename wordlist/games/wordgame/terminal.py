@@ -1,14 +1,16 @@
 """Wordgame in a terminal: how the board looks and how a move is typed (the driver is shared).
 
-A move is the square of the word's first letter, its direction, and the whole word (letters
-already on the board included); a letter after ? is played with a blank:
+A move is the square of the word's first letter, its direction, and the whole
+word (letters already on the board included); a letter after ? is a blank:
 
     h8 across cats         C, A, T, S from h8 rightwards
     h8 a cats              the same (d or down: from the square downwards)
-    e5 d s?tar             S on e5, a blank as T, then A and R down (letters on the board are skipped)
+    e5 d s?tar             S on e5, a blank as T, then A and R down
+                           (letters already on the board are skipped)
 
-On the board: # triple word, + double word, " triple letter, ' double letter, * start square;
-a blank's letter is shown in lower case. The rack shows each tile's points (A₁ Q₁₀ ?₀).
+On the board: # triple word, + double word, " triple letter, ' double letter,
+* start square; a blank's letter is in lower case. The rack shows each tile's
+points: E₁ is an E worth 1, ?₀ a blank.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from wordlist.games import terminal
 from wordlist.games.protocol import PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
 from wordlist.games.terminal import Style
 from wordlist.games.wordgame.board import ACROSS, DOWN, step
-from wordlist.games.wordgame.game import Candidate, Turn, Wordgame, spelled
+from wordlist.games.wordgame.game import PASSES_TO_END, Candidate, Turn, Wordgame, spelled
 from wordlist.games.wordgame.tiles import BLANK, Tile
 
 _SQUARES = {".": "·", "d": "'", "t": '"', "D": "+", "T": "#"}
@@ -34,10 +36,9 @@ class WordgameScreen(terminal.Screen):
     move_help = __doc__.split("\n\n", 1)[1].strip()
 
     def intro(self, game: Wordgame) -> str:
-        return (
-            f"Wordgame, {game.size}x{game.size}, {game.lexicon.language}, "
-            f"{game.settings.rack_size} tiles a rack. The first word covers {cell_name(game.layout.start)}."
-        )
+        first = f" The first word covers {cell_name(game.layout.start)}." if game.is_empty else ""
+        size, rack = f"{game.size}x{game.size}", game.settings.rack_size
+        return f"Wordgame, {size}, {game.lexicon.language}, racks of {rack} tiles.{first}"
 
     def draw(self, game: Wordgame, player: int | None = None, style: Style | None = None) -> str:
         """The board with column letters and row numbers (the last move marked), the scores, the bag,
@@ -97,6 +98,11 @@ class WordgameScreen(terminal.Screen):
             return f"It starts on {cell_name(candidate.start)} and goes {candidate.direction}."
         return f"{word} for {candidate.points}: type {self.notation(game, candidate)}"
 
+    def warning(self, game: Wordgame) -> str | None:
+        if game.passes == PASSES_TO_END - 1:
+            return f"A pass now ends the game ({PASSES_TO_END} passes in a row)."
+        return None
+
     def result(self, game: Wordgame) -> str:
         left = ", ".join(
             f"{speaker(game.players[p], 'lose', 'loses')} {game.rack_value(p)} for tiles left"
@@ -104,7 +110,8 @@ class WordgameScreen(terminal.Screen):
             if game.rack_value(p)
         )
         ending = f" ({left})" if left and game.resigned is None else ""
-        return terminal.result_line(game, game.final_scores, ending)
+        why = f" after {PASSES_TO_END} passes in a row" if game.passes >= PASSES_TO_END else ""
+        return terminal.result_line(game, game.final_scores, ending, why)
 
 
 SCREEN = WordgameScreen()

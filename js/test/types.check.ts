@@ -1,0 +1,52 @@
+// Compiled by tsc (never run): the package's declarations as a TypeScript program uses them,
+// imported by the package's own name so that "exports" and "types" in package.json are checked too.
+import {
+  ArtefactError,
+  FORMAT_VERSION,
+  Graph,
+  Lexicon,
+  MAX_KEY_BYTES,
+  POS,
+  posMask,
+  posNames,
+  type AlphabetJson,
+  type Edge,
+  type GameJson,
+  type PartsOfSpeech,
+} from "wiktionary-wordlist";
+
+const alphabet: AlphabetJson = { format: FORMAT_VERSION, language: "en", letters: "abc" };
+const game: GameJson = { format: 2, board: ["..."], start: [1, 1], rack_size: 7, tiles: { a: { points: 1, count: 2 } } };
+
+export async function use(bytes: Uint8Array, folder: string): Promise<number> {
+  const fromBytes: Lexicon = Lexicon.fromBytes(bytes, alphabet, game);
+  const loaded: Lexicon = await Lexicon.load(folder, { verify: false });
+  const pos: PartsOfSpeech = ["noun", "verb"];
+  const found: boolean = loaded.isWord("Cat", { pos }) && fromBytes.hasPrefix("ca");
+  const names: string[] = [
+    ...loaded.partsOfSpeech("cat"),
+    ...loaded.complete("ca", { limit: 10, pos: "noun" }),
+    ...loaded.match("c?t"),
+    ...loaded.anagrams("tac?", { useAll: true, minLength: 2 }),
+    ...loaded.words({ length: 3, prefix: "c", pos: null }),
+    ...posNames(posMask("noun verb")),
+    ...POS,
+    loaded.normalize("CAT"),
+    loaded.display("cat"),
+    loaded.language,
+    loaded.languageName,
+    loaded.letters,
+  ];
+  const graph: Graph = loaded.graph;
+  const edges: readonly Edge[] = loaded.children(loaded.root);
+  const next: number | null = graph.follow(graph.root, "c") ?? graph.find("ca");
+  const mask: number | null = next === null ? null : loaded.value(next);
+  const rack: number = loaded.game?.rack_size ?? fromBytes.size;
+  for (const word of loaded) names.push(word);
+  try {
+    Lexicon.fromBytes(new ArrayBuffer(8), alphabet);
+  } catch (error) {
+    if (error instanceof ArtefactError) names.push(error.name);
+  }
+  return names.length + edges.length + (mask ?? 0) + rack + MAX_KEY_BYTES + Number(found);
+}
