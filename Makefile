@@ -45,9 +45,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# Benchmarks write their figures to outputs/bench/*.json and print a table.
+# Benchmarks write their figures to outputs/bench/*.json and print a table. BENCH picks some and
+# options: make bench BENCH="scale --quick" (small dumps, minutes instead of half an hour).
 bench: $(STAMP)
-	$(BIN)/python -m tests.bench.run_all
+	$(BIN)/python -m tests.bench.run_all $(BENCH)
 
 # Regenerate the committed sample dumps from their readable sources in dumps/sample/.
 samples: $(STAMP)

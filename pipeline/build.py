@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,7 +32,7 @@ from wordlist_pipeline.extract import ExtractResult, extract, resolve_lang
 from wordlist_pipeline.paths import SAMPLE_DIR, check_input_file, check_output_file, check_output_folder
 from wordlist_pipeline.profile import LANGUAGE, Profile, available_profiles, load_profile
 from wordlist_pipeline.select import COLUMNS as SELECTED_COLUMNS
-from wordlist_pipeline.select import select
+from wordlist_pipeline.select import TAG_BITS_COLUMN, decision_columns, definitions_column, select
 
 DEFAULT_OUTPUT = Path("outputs")
 ENTRIES = "entries.parquet"
@@ -232,15 +233,41 @@ def build(
             result.extractions[lang] = extraction
             source = source_document(extraction)
             write_text(plan.out_dir / lang / SOURCE, dumps_json(source))
-        entries = read_entries(entries_path)
-        for profile in plan.profiles[lang]:
-            manifest = write_word_list(
-                select(entries, profile, lang), profile, lang, plan.out_dir / lang / profile.name, source
-            )
+        for profile, manifest in write_word_lists(
+            entries_path, plan.profiles[lang], lang, plan.out_dir / lang, source
+        ):
             result.word_lists[(lang, profile.name)] = manifest
             if on_word_list is not None:
                 on_word_list(lang, profile.name, manifest)
     return result
+
+
+def write_word_lists(
+    entries_path: Path, profiles: list[Profile], lang: str, lang_dir: Path, source: dict
+) -> Iterator[tuple[Profile, Manifest]]:
+    """Each profile's word list of `lang` from the entries table, written to lang_dir/<profile>.
+
+    Memory is the table once plus small indexes: every profile is decided on the table without
+    its definitions (most of its bytes), then the definitions are read once and each list is
+    written from them a batch at a time.
+    """
+    entries = read_entries(entries_path, lang)
+    # Side by side (Polars works outside the GIL); a writer needs the decisions' counts, not the
+    # decision on every entry.
+    with ThreadPoolExecutor(max(1, min(2, len(profiles)))) as threads:
+        chosen = [threads.submit(select, entries, profile, lang) for profile in profiles]
+        selections = [
+            (profile, made.result().without_decisions())
+            for profile, made in zip(profiles, chosen, strict=True)
+        ]
+    del entries, chosen  # (the futures hold the selections with their decisions)
+    if not selections:
+        return
+    definitions = read_definitions(entries_path, lang)
+    while selections:  # one list at a time, each list's indexes freed once it is written
+        profile, selection = selections.pop(0)
+        selection = selection.with_definitions(definitions)
+        yield profile, write_word_list(selection, profile, lang, lang_dir / profile.name, source)
 
 
 # --- reading what a build wrote: entries tables, source records, manifests ----------------------------
@@ -268,19 +295,30 @@ def check_entries_table(path: Path) -> Path:
     return path
 
 
-def read_entries(path: Path) -> pl.DataFrame:
-    """The columns of the entries table at `path` that a selection reads; an InputError if unreadable."""
+def read_entries(path: Path, lang: str) -> pl.DataFrame:
+    """The entries of `lang` in the table at `path`, as `select` decides on them (without their
+    definitions: `read_definitions`); an InputError if unreadable or holding nulls."""
     check_entries_table(path)
+    return _read_checked(path, lambda: decision_columns(path, lang))
+
+
+def read_definitions(path: Path, lang: str) -> pl.Series:
+    """The definitions of the entries of `lang` in the table at `path`, rows as in `read_entries`."""
+    return _read_checked(path, lambda: definitions_column(path, lang).to_frame()).to_series()
+
+
+def _read_checked(path: Path, read: Callable[[], pl.DataFrame]) -> pl.DataFrame:
     try:
-        entries = pl.read_parquet(path, columns=SELECTED_COLUMNS)
+        table = read()
     except (pl.exceptions.PolarsError, pl.exceptions.PanicException, pa.ArrowException, OSError) as error:
         raise InputError(
             f"{path}: a damaged entries table ({_first_line(error)}); extract it again"
         ) from None
-    for name in SELECTED_COLUMNS:  # extract writes no nulls: a table with some was made elsewhere
-        if _has_nulls(entries[name]):
-            raise InputError(f"{path}: column {name!r} has empty (null) values; extract the table again")
-    return entries
+    for name in table.columns:  # extract writes no nulls: a table with some was made elsewhere
+        if _has_nulls(table[name]):
+            shown = "definition_tags" if name == TAG_BITS_COLUMN else name
+            raise InputError(f"{path}: column {shown!r} has empty (null) values; extract the table again")
+    return table
 
 
 def _has_nulls(column: pl.Series) -> bool:

@@ -507,7 +507,7 @@ def why_command(
     entries_path = out_dir / lang / ENTRIES
     if not entries_path.exists():
         raise WordlistError(f"{entries_path}: missing (run `wordlist build`)")
-    decisions = select(read_entries(entries_path), chosen, lang).explain(word)
+    decisions = select(read_entries(entries_path, lang), chosen, lang).explain(word)
     if as_json:
         entries = [
             {"pos": pos, "included": reason is None, "as": game if reason is None else None, "reason": reason}

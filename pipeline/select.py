@@ -6,16 +6,24 @@ wordlist.format.LEFT_OUT_RULES and its value, e.g. ("tag", "slang")), or none. E
 dropped lemmas), then the title rules (characters, capitals, alphabet, length). Kept entries whose
 titles normalize to the same game word are merged: German "Bauen" (noun) and "bauen" (verb) become
 one word BAUEN with both parts of speech and both sets of definitions.
+
+At the real English dump's size (1.35 million entries, 3.8 million definitions) the definitions are
+most of the table, so they are never copied: decisions are made without them, and a Selection
+holds the merged words as indexes into the table's own definitions, assembled batch by batch as
+a writer asks for them (`Selection.word_batches`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 import polars as pl
 
 from wordlist.format import POS, POS_BITS, Alphabet, LeftOut, describe_left_out
+from wordlist_pipeline.entries import TAGS
 from wordlist_pipeline.profile import Profile
 
 # Why a title is not made of the alphabet's letters, most telling first (values of the rule
@@ -26,7 +34,8 @@ _OUTSIDE_ALPHABET = (
     ("apostrophe", r"['’]"),
     ("punctuation", r"[\p{P}\p{S}]"),
 )
-_WORDS_SCHEMA = {
+_POS_ENUM = pl.Enum(POS)
+WORDS_SCHEMA = {
     "word": pl.String, "pos": pl.List(pl.String), "pos_mask": pl.Int64, "titles": pl.List(pl.String),
     "definitions": pl.List(pl.String), "definition_pos": pl.List(pl.String),
 }  # fmt: skip
@@ -34,22 +43,82 @@ _WORDS_SCHEMA = {
 
 @dataclass
 class Selection:
-    """The game words of one (language, profile), sorted, and the decision on every entry."""
+    """The game words of one (language, profile), sorted, and the decision on every entry.
 
-    words: pl.DataFrame  # word, pos, pos_mask, titles, definitions, definition_pos
-    decisions: pl.DataFrame  # row, word, pos, is_lemma, game, rule (null: kept), value
+    The words are held as indexes into the entries table's own columns (not copies): `heads`,
+    one row per game word, and `sources`, the kept entries in the order their titles and
+    definitions are shown. `word_batches` (or `words`) assembles the words, a batch at a time.
+    """
+
+    decisions: pl.DataFrame | None  # row, word, pos, is_lemma, game, rule (null: kept), value
+    heads: pl.DataFrame  # in word order: word, pos_mask
+    sources: pl.DataFrame  # kept entries by game word, title, row: row, head (row in heads), pos
+    titles: pl.Series  # the entries' titles, by row (the table's own column)
+    entries_used: int
+    dropped: Counter[tuple[str, str | None]]  # how many entries each (rule, value) left out
+    entry_definitions: pl.Series | None = None  # the entries' definitions, by row (None: not read yet)
 
     @property
-    def entries_used(self) -> int:
-        return self.decisions.filter(pl.col("rule").is_null()).height
+    def words(self) -> pl.DataFrame:
+        """The whole list: word, pos, pos_mask, titles, definitions, definition_pos."""
+        batches = list(self.word_batches(max(1, self.heads.height)))
+        return pl.concat(batches) if batches else pl.DataFrame(schema=WORDS_SCHEMA)
 
-    @property
-    def dropped(self) -> Counter[tuple[str, str | None]]:
-        """How many entries each (rule, value) left out."""
-        reasons = self.decisions.filter(pl.col("rule").is_not_null())
-        return Counter(
-            {(rule, value): n for rule, value, n in reasons.group_by("rule", "value").len().iter_rows()}
-        )
+    def with_definitions(self, definitions: pl.Series) -> Selection:
+        """This selection with the definitions of the entries it was made from (`definitions_column`):
+        a table's decisions need no definitions, which are most of its bytes."""
+        if len(definitions) != len(self.titles):
+            raise ValueError(f"{len(definitions)} rows of definitions for {len(self.titles)} entries")
+        return replace(self, entry_definitions=definitions)
+
+    def without_decisions(self) -> Selection:
+        """This selection without the decision on every entry (kept: their counts), for a writer:
+        at 1.35 million entries the decisions are 40 MB that a word list does not need."""
+        return replace(self, decisions=None)
+
+    def word_batches(self, size: int) -> Iterator[pl.DataFrame]:
+        """The words in order, `size` at a time, each with its source titles and its definitions
+        without repeats (the same definition and part of speech from two entries of one game
+        word is shown once)."""
+        definitions = self.entry_definitions
+        if definitions is None:
+            raise ValueError("the selection was made without definitions: see with_definitions")
+        source_heads = self.sources["head"]
+        for start in range(0, self.heads.height, size):
+            part = self.heads.slice(start, size).with_row_index("head", start)
+            bounds = pl.Series([start, start + part.height], dtype=source_heads.dtype)
+            low, high = source_heads.search_sorted(bounds, "left").to_list()
+            sources = self.sources.slice(low, high - low).with_columns(
+                title=self.titles.gather(self.sources["row"].slice(low, high - low))
+            )
+            # in title order: a title's entries are next to each other
+            titles = (
+                sources.filter(pl.struct("head", "title").is_first_distinct())
+                .group_by("head", maintain_order=True)
+                .agg(titles="title")
+            )
+            senses = (
+                sources.select(
+                    "head",
+                    definition_pos=pl.col("pos").cast(pl.String),
+                    definitions=definitions.gather(sources["row"]),
+                )
+                .explode("definitions", empty_as_null=False)
+                .drop_nulls("definitions")
+            )
+            senses = (
+                senses.filter(_first_of_each(senses))
+                .group_by("head", maintain_order=True)
+                .agg("definitions", "definition_pos")
+            )
+            yield (
+                part.join(titles, on="head", how="left", maintain_order="left")
+                .join(senses, on="head", how="left", maintain_order="left")
+                .join(_pos_names(part["pos_mask"]), on="pos_mask", how="left", maintain_order="left")
+                .with_columns(pl.col("definitions").fill_null([]), pl.col("definition_pos").fill_null([]))
+                .select(list(WORDS_SCHEMA))
+                .cast(WORDS_SCHEMA)
+            )
 
     def left_out(self) -> tuple[LeftOut, ...]:
         """The manifest's reasons: most first, then by rule and value."""
@@ -58,14 +127,18 @@ class Selection:
 
     @property
     def definitions(self) -> int:
-        return int(self.words["definitions"].list.len().sum()) if self.words.height else 0
+        """How many definitions the list holds (assembles the list: a writer counts as it goes)."""
+        return sum(int(b["definitions"].list.len().sum()) for b in self.word_batches(1 << 16))
 
     def counts_by_pos(self) -> dict[str, int]:
-        counts = {name: int((self.words["pos_mask"] & bit > 0).sum()) for name, bit in POS_BITS.items()}
+        masks = self.heads["pos_mask"]
+        counts = {name: int((masks & bit > 0).sum()) for name, bit in POS_BITS.items()}
         return {name: n for name, n in counts.items() if n}
 
     def explain(self, title: str) -> list[tuple[str, str, str | None]]:
         """(part of speech, game word, reason left out or None) for each entry of page `title`."""
+        if self.decisions is None:
+            raise ValueError("this copy of the selection has no decisions (without_decisions)")
         rows = self.decisions.filter(pl.col("word") == title).sort("row")
         return [
             (r["pos"], r["game"], describe_left_out(r["rule"], r["value"]) if r["rule"] else None)
@@ -75,79 +148,129 @@ class Selection:
 
 # The entries columns a selection reads; callers loading a large table can read just these.
 COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "definitions", "definition_tags"]
+# Each tag as a bit: a definition's tags become one number, not a list of strings.
+_TAG_BITS = {tag: 1 << i for i, tag in enumerate(TAGS)}
+TAG_BITS_COLUMN = "definition_tag_bits"
+
+
+def decision_columns(path: Path, lang: str) -> pl.DataFrame:
+    """The entries of `lang` in the table at `path`, with the columns `select` decides on: all of
+    COLUMNS but the definitions (`definitions_column`), and each definition's tags as one bit mask
+    (TAG_BITS_COLUMN; at 1.35 million entries the tags' strings cost 70 MB more)."""
+    columns = [c for c in COLUMNS if c not in ("definitions", "definition_tags")]
+    tag_bits = _tag_bits(pl.col("definition_tags")).alias(TAG_BITS_COLUMN)
+    entries = _rows_of(path, lang).select(*columns, tag_bits).collect(engine="streaming")
+    # one piece, not one per row group: the titles are gathered by row, 6x faster from one chunk
+    return entries.with_columns(entries["word"].rechunk())
+
+
+def definitions_column(path: Path, lang: str) -> pl.Series:
+    """The definitions of the entries of `lang` in the table at `path`, rows as in `decision_columns`."""
+    in_lang = _rows_of(path, lang)
+    # one piece, not one per row group: gathering rows from 135 chunks took 6x as long
+    return in_lang.select("definitions").collect(engine="streaming").to_series().rechunk()
+
+
+def _rows_of(path: Path, lang: str) -> pl.LazyFrame:
+    # a null language is kept, for the reader to report the table as damaged (not to drop rows)
+    return pl.scan_parquet(path).filter((pl.col("lang") == lang) | pl.col("lang").is_null())
+
+
+def _tag_bits(definition_tags: pl.Expr) -> pl.Expr:
+    """Each definition's tags (a list of names) as the sum of their bits (unknown names count 0)."""
+    bits = pl.element().replace_strict(_TAG_BITS, default=0, return_dtype=pl.UInt32)
+    return definition_tags.list.eval(pl.element().list.eval(bits).list.unique().list.sum())
+
+
+# A rule: its name, which entries it leaves out, and the value it records (a column, or a constant).
+_Rule = tuple[str, pl.Expr, "str | int | pl.Expr | None"]
 
 
 def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
-    # Decisions are made on the entries without their definitions (the bulk of the table);
-    # only the kept entries' definitions are gathered, for the merge.
     profile = profile.for_language(lang)
     in_lang = entries["lang"] == lang
     if not in_lang.all():  # (a table holds one language as built; filtering would copy it)
         entries = entries.filter(in_lang)
-    definitions = entries["definitions"]
-    frame = entries.select(pl.exclude("definitions")).with_row_index("row")
-    title = pl.col("word")
     alphabet = profile.alphabet_record(lang)
-    frame = frame.with_columns(
-        normalized(frame["word"], alphabet).alias("game"),
-        pl.lit(None, dtype=pl.String).alias("rule"),
-        pl.lit(None, dtype=pl.String).alias("value"),
-    )
+    frame = entries.select(pl.exclude("definitions")).with_row_index("row")
+    frame = frame.with_columns(normalized(frame["word"], alphabet).alias("game"))
+    title = pl.col("word")
 
-    def rule(
-        frame: pl.DataFrame, condition: pl.Expr, name: str, value: str | int | pl.Expr | None = None
-    ) -> pl.DataFrame:
-        """Entries meeting `condition` and not yet left out are left out by rule `name` (`value`)."""
-        new = pl.col("rule").is_null() & condition
-        shown = value if isinstance(value, pl.Expr) else pl.lit(None if value is None else str(value))
-        return frame.with_columns(
-            rule=pl.when(new).then(pl.lit(name)).otherwise(pl.col("rule")),
-            value=pl.when(new).then(shown.cast(pl.String)).otherwise(pl.col("value")),
-        )
-
+    rules: list[_Rule] = []
     if profile.lemmas_only:
-        frame = rule(frame, ~pl.col("is_lemma"), "inflected_form")
-    frame = rule(frame, ~pl.col("pos").is_in(profile.allowed_pos()), "part_of_speech", pl.col("pos"))
-    for tag in profile.exclude_tags:
-        frame = rule(frame, pl.col("tags").list.contains(tag), "tag", tag)
-    if profile.exclude_tags and "definition_tags" in frame.columns:
-        # "fart": informal + vulgar, colloquial; no tag on every sense, but no sense a player accepts
-        frame = rule(frame, _every_definition_tagged(profile.exclude_tags), "every_definition_excluded")
-    frame = frame.drop("definition_tags", strict=False)
-    if profile.forms_follow_lemmas:
-        frame = rule(frame, _forms_of_dropped_lemmas(frame), "form_of_dropped_word")
-    for char in profile.exclude_characters:
-        frame = rule(frame, title.str.contains(char, literal=True), "character", char)
+        rules.append(("inflected_form", ~pl.col("is_lemma"), None))
+    rules.append(("part_of_speech", ~pl.col("pos").is_in(profile.allowed_pos()), pl.col("pos")))
+    if profile.exclude_tags:  # the profile's first tag the entry has: one pass, not one per tag
+        order = {tag: i for i, tag in enumerate(profile.exclude_tags)}
+        first_tag = pl.col("tags").list.eval(pl.element().replace_strict(order, default=None)).list.min()
+        frame = frame.with_columns(first_tag.alias("_tag"))
+        rules += [("tag", pl.col("_tag") == i, tag) for tag, i in order.items()]
+        if TAG_BITS_COLUMN in frame.columns or "definition_tags" in frame.columns:
+            # "fart": informal + vulgar, colloquial; no tag on every sense, but no sense a player accepts
+            tag_bits = (
+                pl.col(TAG_BITS_COLUMN)
+                if TAG_BITS_COLUMN in frame.columns
+                else _tag_bits(pl.col("definition_tags"))
+            )
+            rules.append(
+                ("every_definition_excluded", _every_definition_tagged(tag_bits, profile.exclude_tags), None)
+            )
+    if profile.forms_follow_lemmas:  # judged by the lemmas that the rules above keep
+        alive = frame.select(~pl.any_horizontal(met.fill_null(False) for _, met, _ in rules))
+        doomed = _forms_of_dropped_lemmas(frame.with_columns(alive=alive.to_series()))
+        rules.append(("form_of_dropped_word", doomed, None))
+
+    rules += [("character", title.str.contains(c, literal=True), c) for c in profile.exclude_characters]
     policy = profile.title_policy(lang)
     if policy != "any":  # FBI, PM, TÜV: for word lists, an initialism or acronym in every language
         all_capitals = title.str.contains(r"\p{Lu}.*\p{Lu}") & ~title.str.contains(r"\p{Ll}")
-        frame = rule(frame, all_capitals, "all_capitals")
+        rules.append(("all_capitals", all_capitals, None))
     if policy == "lowercase":  # English: Monday, German, Cameroon, Aaronic are proper or derived from one
         # a capital right after a hyphen is a proper adjective inside a compound: anti-Semitism
-        frame = rule(frame, title.str.contains(r"(?:^|[^-])\p{Lu}"), "capitalized")
+        rules.append(("capitalized", title.str.contains(r"(?:^|[^-])\p{Lu}"), None))
     outside = pl.when(pl.lit(False)).then(pl.lit(""))
     for label, pattern in _OUTSIDE_ALPHABET:
         outside = outside.when(pl.col("game").str.contains(pattern)).then(pl.lit(label))
-    frame = rule(
-        frame,
-        ~pl.col("game").str.contains(f"^[{_character_class(alphabet.letters)}]+$"),
-        "outside_alphabet",
-        outside.otherwise(pl.lit("letter")),
+    letters = f"^[{_character_class(alphabet.letters)}]+$"
+    rules.append(
+        ("outside_alphabet", ~pl.col("game").str.contains(letters), outside.otherwise(pl.lit("letter")))
     )
     length = pl.col("game").str.len_chars()
-    frame = rule(frame, length < profile.min_length, "too_short", profile.min_length)
+    rules.append(("too_short", length < profile.min_length, profile.min_length))
     if profile.max_length is not None:
-        frame = rule(frame, length > profile.max_length, "too_long", profile.max_length)
-    kept = frame.filter(pl.col("rule").is_null()).select("row", "word", "game", "pos")
-    decisions = frame.select("row", "word", "pos", "is_lemma", "game", "rule", "value")
-    return Selection(_merge(kept, definitions), decisions)
+        rules.append(("too_long", length > profile.max_length, profile.max_length))
+
+    rule, value = _first_rule_met(frame, rules)
+    decisions = frame.select("row", "word", "pos", "is_lemma", "game").with_columns(rule=rule, value=value)
+    return _merge(decisions, entries["definitions"] if "definitions" in entries.columns else None)
 
 
-def _every_definition_tagged(tags: tuple[str, ...]) -> pl.Expr:
-    """Entries with definitions, each of which carries at least one of `tags`."""
-    definitions = pl.col("definition_tags")
-    tagged = definitions.list.eval(pl.element().list.eval(pl.element().is_in(list(tags))).list.any())
-    return (definitions.list.len() > 0) & tagged.list.all()
+def _first_rule_met(frame: pl.DataFrame, rules: list[_Rule]) -> tuple[pl.Series, pl.Series]:
+    """The name and value of the first of `rules` each entry meets (null: none, the entry is kept).
+
+    The rules are evaluated side by side into one small code per entry, and the strings are made
+    once from the codes. A value that is a column expression is computed only for the entries
+    its rule leaves out.
+    """
+    first = pl.coalesce([pl.when(met).then(pl.lit(i, pl.UInt8)) for i, (_, met, _) in enumerate(rules)])
+    codes = frame.select(first.alias("code")).to_series()
+    names = {i: name for i, (name, _, _) in enumerate(rules)}
+    constants = {i: str(shown) for i, (_, _, shown) in enumerate(rules) if isinstance(shown, str | int)}
+    # categorical: a few distinct strings, 4 bytes an entry where a string column costs 16
+    rule = codes.replace_strict(names, default=None, return_dtype=pl.Categorical).alias("rule")
+    value = codes.replace_strict(constants, default=None, return_dtype=pl.String).alias("value")
+    for i, (_, _, shown) in enumerate(rules):
+        if isinstance(shown, pl.Expr) and len(at := (codes == i).arg_true()):
+            needed = frame.select(list(dict.fromkeys(shown.meta.root_names())))[at]
+            value = value.scatter(at, needed.select(shown.cast(pl.String)).to_series())
+    return rule, value.cast(pl.Categorical)
+
+
+def _every_definition_tagged(tag_bits: pl.Expr, tags: tuple[str, ...]) -> pl.Expr:
+    """Entries with definitions, each of which carries at least one of `tags` (`tag_bits`: each
+    definition's tags as bits)."""
+    excluded = sum(_TAG_BITS[tag] for tag in tags)
+    return (tag_bits.list.len() > 0) & tag_bits.list.eval((pl.element() & excluded) != 0).list.all()
 
 
 def normalized(titles: pl.Series, alphabet: Alphabet) -> pl.Series:
@@ -177,54 +300,61 @@ def _character_class(letters: str) -> str:
 
 
 def _forms_of_dropped_lemmas(frame: pl.DataFrame) -> pl.Expr:
-    """Inflected forms all of whose lemmas have entries but none that is kept so far ("cops" of slang
+    """Inflected forms all of whose lemmas have entries but none that is `alive` ("cops" of slang
     "cop"). A form whose lemmas are not in the dump at all is kept: there is nothing to judge it by."""
-    lemmas = frame.filter(pl.col("is_lemma"))
-    known = set(lemmas["word"].to_list())
-    good = set(lemmas.filter(pl.col("rule").is_null())["word"].to_list())
-    doomed = [
-        row
-        for row, form_of in frame.filter(~pl.col("is_lemma") & pl.col("rule").is_null())
-        .select("row", "form_of")
-        .iter_rows()
-        if form_of
-        and all(lemma in known for lemma in form_of)
-        and not any(lemma in good for lemma in form_of)
-    ]
-    return pl.col("row").is_in(doomed)
-
-
-def _merge(kept: pl.DataFrame, definitions: pl.Series) -> pl.DataFrame:
-    """One row per game word: parts of speech, source titles, and definitions without repeats.
-
-    `kept` has the kept entries' row, word, game and pos; `definitions[row]` are their
-    definitions, gathered once the entries are in order (sorting them along would copy them).
-    """
-    if kept.height == 0:
-        return pl.DataFrame(schema=_WORDS_SCHEMA)
-    kept = kept.sort(["game", "word", "row"]).with_columns(bit=pl.col("pos").replace_strict(POS_BITS))
-    heads = kept.group_by("game", maintain_order=True).agg(
-        pos_mask=pl.col("bit").unique().sum(),
-        titles=pl.col("word").unique(maintain_order=True),
+    lemmas = frame.lazy().filter(pl.col("is_lemma")).group_by("word").agg(good=pl.col("alive").any())
+    doomed = (
+        frame.lazy()
+        .filter(~pl.col("is_lemma") & pl.col("alive") & (pl.col("form_of").list.len() > 0))
+        .select("row", lemma=pl.col("form_of"))
+        .explode("lemma")
+        .join(lemmas, left_on="lemma", right_on="word", how="left")
+        .group_by("row")
+        .agg(known=pl.col("good").is_not_null().all(), good=pl.col("good").fill_null(False).any())
+        .filter(pl.col("known") & ~pl.col("good"))
+        .collect()
     )
-    senses = (
-        kept.select("game", "pos", definitions=definitions.gather(kept["row"]))
-        .explode("definitions")
-        .drop_nulls("definitions")
-        .unique(subset=["game", "definitions", "pos"], keep="first", maintain_order=True)
-        .group_by("game", maintain_order=True)
-        .agg(definitions=pl.col("definitions"), definition_pos=pl.col("pos"))
-    )
-    # the names of each distinct mask (a few dozen): a join, not a function call per word
-    masks = heads["pos_mask"].unique().sort()
-    names = pl.DataFrame(
+    return pl.col("row").is_in(doomed["row"].implode())
+
+
+def _pos_names(masks: pl.Series) -> pl.DataFrame:
+    """The names of each distinct mask (a few dozen): joined, not a function call per word."""
+    masks = masks.unique().sort()
+    return pl.DataFrame(
         {"pos_mask": masks, "pos": [[n for n in POS if mask & POS_BITS[n]] for mask in masks]},
         schema={"pos_mask": masks.dtype, "pos": pl.List(pl.String)},
     )
-    merged = (
-        heads.join(senses, on="game", how="left", maintain_order="left")
-        .join(names, on="pos_mask", how="left", maintain_order="left")
-        .with_columns(pl.col("definitions").fill_null([]), pl.col("definition_pos").fill_null([]))
+
+
+def _merge(decisions: pl.DataFrame, definitions: pl.Series | None) -> Selection:
+    """One row per game word with its parts of speech, and the kept entries in the order their
+    titles and definitions are shown: by game word, title, then entry."""
+    kept = decisions.filter(pl.col("rule").is_null())
+    order = kept.select(pl.arg_sort_by("game", "word", "row")).to_series()
+    kept = kept.select("row", "game", "pos")[order].with_columns(
+        head=pl.col("game").rle_id(), bit=pl.col("pos").replace_strict(POS_BITS)
     )
-    # already in word order: the heads are grouped from entries sorted by game word
-    return merged.rename({"game": "word"}).select(list(_WORDS_SCHEMA)).cast(_WORDS_SCHEMA)
+    heads = kept.group_by("head", maintain_order=True).agg(
+        word=pl.col("game").first(), pos_mask=pl.col("bit").unique().sum()
+    )
+    sources = kept.select("row", "head", pl.col("pos").cast(_POS_ENUM))  # 1 byte a part of speech, not 16
+    reasons = decisions.filter(pl.col("rule").is_not_null()).group_by("rule", "value").len()
+    dropped = Counter({(rule, value): n for rule, value, n in reasons.iter_rows()})
+    entries_used = decisions.height - dropped.total()
+    return Selection(
+        decisions, heads.drop("head"), sources, decisions["word"], entries_used, dropped, definitions
+    )
+
+
+def _first_of_each(senses: pl.DataFrame) -> pl.Series:
+    """True for the first sense of each (head, definitions, definition_pos).
+
+    Found on a 64-bit hash of the three; only senses whose hash repeats are compared as strings.
+    """
+    keys = senses.select("head", "definitions", "definition_pos").hash_rows()
+    first = keys.is_first_distinct()
+    if first.all():
+        return first
+    shared = keys.is_in(keys.filter(~first).implode()).arg_true()
+    exact = senses[shared].select(pl.struct("head", "definitions", "definition_pos").is_first_distinct())
+    return first.scatter(shared, exact.to_series())

@@ -237,3 +237,25 @@ def test_an_entry_whose_every_definition_is_excluded_is_left_out() -> None:
     assert selection.explain("farts") == [("noun", "farts", "form of a dropped word")]
     balda = select(entries, load_profile("balda"), "en")  # balda excludes abbreviations only
     assert balda.words["word"].to_list() == ["bot", "fart", "nothing", "rare"]
+
+
+def test_a_repeated_definition_of_one_game_word_is_shown_once() -> None:
+    """The same (definition, part of speech) from two entries of one game word is shown once, at
+    its first place; the same text under another part of speech, or of another word, stays."""
+    entries = table(
+        e("colour", defs=("a hue", "paint")),
+        e("co-lour", defs=("paint", "a tint")),
+        e("colour", "verb", defs=("paint",)),
+        e("tint", defs=("a hue", "a hue")),
+    )
+    words = {
+        row["word"]: row for row in select(entries, load_profile("balda"), "en").words.iter_rows(named=True)
+    }
+    assert words["colour"]["titles"] == ["co-lour", "colour"]
+    assert list(zip(words["colour"]["definitions"], words["colour"]["definition_pos"], strict=True)) == [
+        ("paint", "noun"),
+        ("a tint", "noun"),
+        ("a hue", "noun"),
+        ("paint", "verb"),
+    ]
+    assert words["tint"]["definitions"] == ["a hue"]

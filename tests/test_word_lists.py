@@ -9,11 +9,15 @@ from pathlib import Path
 
 import dawg
 import polars as pl
+import pyarrow.parquet as pq
 import pytest
+from polars.testing import assert_frame_equal
 
 from tests.conftest import run_cli
 from wordlist_pipeline import artefacts
 from wordlist_pipeline.build import build
+from wordlist_pipeline.profile import load_profile
+from wordlist_pipeline.select import select
 
 LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda"), ("de", "wordgame")]
 
@@ -148,3 +152,36 @@ def test_build_refuses_a_profile_without_the_language(tmp_path: Path) -> None:
 def test_stats_without_a_build(tmp_path: Path) -> None:
     result = run_cli("stats", "--out", tmp_path)
     assert result.returncode == 1 and "no word lists built here" in result.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_word_lists_written_in_batches_are_the_whole_lists(
+    sample_outputs: Path, tmp_path: Path, monkeypatch, lang: str
+) -> None:
+    """words.parquet is assembled and written a batch of row groups at a time, from the table's
+    definitions read apart from the decisions: the bytes are the same whatever the batches, and
+    the words are those of one selection made on the whole table, definitions and all."""
+    built: dict[int, dict[str, bytes]] = {}
+    monkeypatch.setattr(artefacts, "WORD_ROW_GROUP", 3)
+    for groups in (1, 1_000_000):  # a batch of 3 words, and the whole list in one batch
+        monkeypatch.setattr(artefacts, "WORD_BATCH_GROUPS", groups)
+        out = tmp_path / str(groups)
+        (out / lang).mkdir(parents=True)
+        for name in ("entries.parquet", "source.json"):
+            (out / lang / name).write_bytes((sample_outputs / lang / name).read_bytes())
+        build(out_dir=out, langs=[lang], from_entries=True)
+        built[groups] = {
+            str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()
+        }
+    assert built[1] == built[1_000_000]
+    entries = pl.read_parquet(sample_outputs / lang / "entries.parquet")
+    for profile in ("balda", "wordgame"):
+        written = pl.read_parquet(tmp_path / "1" / lang / profile / "words.parquet")
+        assert written.height > 10 and pq.ParquetFile(
+            tmp_path / "1" / lang / profile / "words.parquet"
+        ).num_row_groups == -(-written.height // 3)
+        whole = select(entries, load_profile(profile), lang).words
+        assert_frame_equal(written, whole)
+        # the merge showed a repeated (definition, part of speech) of a game word once
+        for definitions, pos in written.select("definitions", "definition_pos").iter_rows():
+            assert len(set(zip(definitions, pos, strict=True))) == len(definitions)

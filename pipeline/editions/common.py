@@ -21,12 +21,19 @@ class Sense:
 
     @property
     def is_inflection(self) -> bool:
-        return any(kind == INFLECTION for kind, _ in self.refs)
+        return bool(self.refs) and any(kind == INFLECTION for kind, _ in self.refs)
 
 
 def ordered_tags(tags: Iterable[str]) -> tuple[str, ...]:
     """Unique tags in the canonical order of TAGS (so rows compare equal whatever the page order)."""
-    return tuple(sorted(set(tags), key=lambda t: (_TAG_ORDER.get(t, len(_TAG_ORDER)), t)))
+    unique_tags = set(tags)
+    if len(unique_tags) < 2:  # most definitions have no tag or one
+        return tuple(unique_tags)
+    return tuple(sorted(unique_tags, key=_tag_key))
+
+
+def _tag_key(tag: str) -> tuple[int, str]:
+    return _TAG_ORDER.get(tag, len(_TAG_ORDER)), tag
 
 
 def common_tags(senses: Sequence[Sense]) -> set[str]:

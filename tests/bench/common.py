@@ -6,8 +6,10 @@ import json
 import os
 import platform
 import resource
+import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -20,63 +22,87 @@ SHARED = ROOT.parent / "shared" / "wiktionary"
 
 @dataclass(frozen=True)
 class Measured:
-    seconds: float
-    peak_rss_mb: float  # largest resident set of the command or any of its worker processes
+    seconds: float  # wall time
+    peak_rss_mb: float  # ru_maxrss: the largest resident set of the command or of any process it waited for
     returncode: int
     stdout: str
-    peak_total_mb: float | None = None  # largest sum of RSS over the process tree at one moment
+    peak_total_mb: float | None = None  # largest sum of RSS over the process tree at one moment (sampled)
+    cpu_seconds: float = 0.0  # user + system time of the command and every process it waited for
 
 
 def measure(command: list[str]) -> Measured:
-    """Run `command` in a fresh child and report wall time and peak RSS (via a wrapper process,
-    so that RUSAGE_CHILDREN covers exactly this command and its workers)."""
-    wrapper = (
-        "import resource, subprocess, sys, time, json\n"
-        "t = time.perf_counter()\n"
-        "p = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
-        "dt = time.perf_counter() - t\n"
-        "rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024\n"
-        "out = {'seconds': dt, 'rss': rss, 'rc': p.returncode, 'out': p.stdout, 'err': p.stderr}\n"
-        "print(json.dumps(out))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", wrapper, *command], capture_output=True, text=True, check=True
-    )
-    data = json.loads(result.stdout)
-    if data["rc"] != 0:
-        raise RuntimeError(f"{' '.join(command)} failed: {data['err'][-2000:]}")
-    return Measured(data["seconds"], data["rss"], data["rc"], data["out"])
+    """Run `command` and report wall time, CPU time and peak RSS (from the kernel's rusage)."""
+    return measure_tree(command, interval=None)
 
 
-def measure_tree(command: list[str], interval: float = 0.2) -> Measured:
-    """Run `command`, sampling its whole process tree: wall time, the peak of the summed resident
-    set sizes, and the peak RSS of any one process.
+# Starts the command and reports the rusage the kernel gives for it. The command is started from
+# this small process, not from the benchmark's: a process's ru_maxrss counts the pages it had
+# between fork and exec, which would be the whole benchmark's.
+_WRAPPER = """
+import json, os, subprocess, sys
+child = subprocess.Popen(sys.argv[2:])
+print(child.pid, file=sys.stderr, flush=True)
+_, status, usage = os.wait4(child.pid, 0)
+with open(sys.argv[1], "w") as f:
+    json.dump({"rc": os.waitstatus_to_exitcode(status), "maxrss_kb": usage.ru_maxrss,
+               "cpu": usage.ru_utime + usage.ru_stime}, f)
+"""
+
+
+def measure_tree(
+    command: list[str], interval: float | None = 0.2, *, cwd: Path | None = None, env: dict | None = None
+) -> Measured:
+    """Run `command`: wall time; CPU time and peak RSS from the rusage `os.wait4` reports for it
+    (the kernel's counts for the command and the children it waited for, so worker processes
+    are included: CPU time added up, RSS that of the largest single process); and, every
+    `interval` seconds, the summed resident set sizes of its whole process tree (its peak).
 
     The sum counts pages that forked workers share with their parent twice, so it is an upper
     bound. RSS comes from /proc/<pid>/statm, a counter: reading smaps for the exact PSS walks
     the page tables under the process's memory lock and slowed the measured run by 7%.
     """
-    started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    peaks = {"total": 0.0, "single": 0.0}
-    done = threading.Event()
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryFile("w+") as out:
+        report = Path(tmp) / "rusage.json"
+        started = time.perf_counter()
+        wrapper = subprocess.Popen(
+            [sys.executable, "-I", "-S", "-c", _WRAPPER, str(report), *command],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=cwd,
+            env=env,
+        )
+        child = int(wrapper.stderr.readline() or 0)  # the command's pid, then its own stderr
+        peaks = {"total": 0.0}
+        done = threading.Event()
 
-    def sample() -> None:
-        while not done.is_set():
-            sizes = [_rss_mb(pid) for pid in _descendants(process.pid)]
-            peaks["total"] = max(peaks["total"], sum(sizes))
-            peaks["single"] = max(peaks["single"], max(sizes, default=0.0))
-            done.wait(interval)
+        def sample() -> None:
+            while not done.is_set():
+                peaks["total"] = max(peaks["total"], sum(_rss_mb(pid) for pid in _descendants(child)))
+                done.wait(interval)
 
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
-    stdout, stderr = process.communicate()
-    seconds = time.perf_counter() - started
-    done.set()
-    sampler.join()
-    if process.returncode != 0:
+        sampler = threading.Thread(target=sample, daemon=True)
+        if interval is not None and child:
+            sampler.start()
+        stderr = wrapper.stderr.read()
+        wrapper.wait()
+        seconds = time.perf_counter() - started
+        done.set()
+        if sampler.is_alive():
+            sampler.join()
+        usage = json.loads(report.read_text()) if report.exists() else {"rc": wrapper.returncode}
+        out.seek(0)
+        stdout = out.read()
+    if usage["rc"] != 0:
         raise RuntimeError(f"{' '.join(command)} failed: {stderr[-2000:]}")
-    return Measured(seconds, peaks["single"], process.returncode, stdout, peaks["total"])
+    return Measured(
+        seconds,
+        usage["maxrss_kb"] / 1024,
+        usage["rc"],
+        stdout,
+        peaks["total"] if interval is not None else None,
+        usage["cpu"],
+    )
 
 
 def _descendants(root: int) -> list[int]:
@@ -131,3 +157,7 @@ def save(name: str, payload: dict) -> Path:
 
 def self_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")

@@ -62,12 +62,13 @@ def run() -> dict:
                     "dump": f"{times}x ({xml_mb:.1f} MB XML, {pages} pages)",
                     "workers": workers,
                     "seconds": round(m.seconds, 2),
+                    "cpu_seconds": round(m.cpu_seconds, 2),
                     "peak_rss_mb": round(m.peak_rss_mb, 1),
                 }
             )
             print(
-                f"{rows[-1]['dump']:36} workers={workers}  {m.seconds:6.2f} s  "
-                f"peak RSS {m.peak_rss_mb:6.1f} MB"
+                f"{rows[-1]['dump']:36} workers={workers}  {m.seconds:6.2f} s ({m.cpu_seconds:6.2f} s CPU)  "
+                f"peak RSS {m.peak_rss_mb:6.1f} MB (largest process)"
             )
     save("memory", {"rows": rows})
     return {"rows": rows}

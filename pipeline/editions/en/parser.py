@@ -70,12 +70,9 @@ def parse_pos_section(
     renderer: Renderer, heading: str, body: str, heading_rule: PosRule, page_id: int
 ) -> Entry:
     lines = body.split("\n")
-    head_lines: list[str] = []
-    for line in lines:
-        if _DEFINITION.match(line) or line.startswith("#"):
-            break
-        head_lines.append(line)
-    head = parse_head("\n".join(head_lines))
+    # the headword line(s): everything before the first line starting with "#"
+    first = 0 if body.startswith("#") else body.find("\n#")
+    head = parse_head(body if first < 0 else body[:first])
     pos = heading_rule.pos
     if head.pos == "proper_noun" or pos is None or (pos == "abbreviation" and head.pos):
         pos = head.pos or pos
