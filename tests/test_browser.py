@@ -3,11 +3,13 @@
 A whole Balda game and a Wordgame opening against the bot, an illegal move and its message, a
 reload in the middle of a game, a friend in a second browser, a phone-sized screen. The moves are
 the library's best (read from the server's database); the page is played only by clicking and
-typing, as a person plays it. The screenshots in docs/screenshots are taken here.
+typing, as a person plays it. The screenshots in docs/screenshots are taken here
+(`WORDLIST_SCREENSHOTS=1 .venv/bin/pytest tests/test_browser.py`).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import struct
 import typing
@@ -36,7 +38,9 @@ ARGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+# The README's pictures are rewritten only on request (WORDLIST_SCREENSHOTS=1 make test): a test run
+# never changes the working tree; otherwise they go to outputs/screenshots to look at.
+SCREENSHOTS = ROOT / ("docs" if os.environ.get("WORDLIST_SCREENSHOTS") == "1" else "outputs") / "screenshots"
 DESKTOP = {"width": 1200, "height": 820}
 PHONE = {"width": 390, "height": 844}
 
@@ -117,9 +121,10 @@ def player(browser: Browser, server: Server) -> typing.Iterator[Player]:
 
 
 def shoot(page: Page, name: str) -> None:
-    """Save a screenshot for the README. Chromium's raster differs by a few pixels from run to run
-    (antialiased edges), so a picture is rewritten only when more than a few rows of it changed:
-    a test run leaves the working tree clean unless the page looks different."""
+    """Save a screenshot (for the README with WORDLIST_SCREENSHOTS=1). Chromium's raster differs by
+    a few pixels from run to run (antialiased edges), so a picture is rewritten only when more than
+    a few rows of it changed."""
+    page.evaluate("window.scrollTo(0, 0)")  # the whole page from its top, whatever had the focus
     data = page.screenshot(animations="disabled", caret="hide")
     path = SCREENSHOTS / name
     if path.exists() and changed_rows(path.read_bytes(), data) <= SAME_PICTURE_ROWS:
