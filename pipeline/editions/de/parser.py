@@ -25,6 +25,7 @@ from wordlist_pipeline.wikitext import (
     Notes,
     Renderer,
     TemplateCall,
+    clean_text,
     parse,
     template_key,
     template_table,
@@ -162,7 +163,7 @@ def parse_entry(
     senses = inherit_labels(found for found in parsed if found is not None)
     if non_lemma and not senses:
         senses = [
-            Sense(renderer.render(line.lstrip("*: ")), refs=tuple((INFLECTION, x) for x in lemmas))
+            Sense(_render_feature(renderer, line), refs=tuple((INFLECTION, x) for x in lemmas))
             for line in features
         ]
         senses = [s for s in senses if s.text]
@@ -183,6 +184,35 @@ def parse_entry(
             heading=heading_text,
             page_id=page_id,
         )
+
+
+# The commonest lines read without the wikitext tokenizer (a few microseconds a line, more than
+# the rest of an entry's work): plain words and plain [[links]], which render as themselves and
+# their targets and carry no label. Any character that could be markup, a link with a prefix,
+# anchor or shown text, or a leading "-" ("----" is a rule) takes the full parse.
+_TEXT = r"[^{}\[\]<>&'=:~_#*;|\n]"
+_TARGET = r"[^{}\[\]<>&'=:~_#*;|\s]"
+_LINK = rf"\[\[ *{_TARGET}(?:{_TARGET}| )*\]\]"
+_PLAIN_SENSE = re.compile(rf"(?!-)(?:{_TEXT}|{_LINK})*")
+# a Deklinierte Form's feature: "* Nominativ Plural des Substantivs '''[[Haus]]'''"
+_SIMPLE_FEATURE = re.compile(rf"(?!-)({_TEXT}*)'''({_LINK})'''")
+_PLAIN_LINK = re.compile(r"\[\[([^\]]*)\]\]")
+
+
+def _plain_text(text: str) -> str:
+    """What the renderer makes of text that _PLAIN_SENSE matches."""
+    return clean_text(_PLAIN_LINK.sub(_plain_link_target, text))
+
+
+def _plain_link_target(match: re.Match[str]) -> str:
+    return match.group(1).strip()
+
+
+def _render_feature(renderer: Renderer, line: str) -> str:
+    """The plain text of a {{Grammatische Merkmale}} line, its list marker dropped."""
+    text = line.lstrip("*: ")
+    match = _SIMPLE_FEATURE.fullmatch(text)
+    return renderer.render(text) if match is None else _plain_text(match.group(1) + match.group(2))
 
 
 def entry_parts_of_speech(values: list[str], rules: list, features: list[str], title: str) -> list[str]:
@@ -261,6 +291,9 @@ def lemma_links(text: str) -> tuple[str, ...]:
     """Lemmas named by {{Grundformverweis Dekl|X}}, {{Grundformverweis Konj|X#anchor}} ..."""
     if "{{" not in text:
         return ()
+    simple = _simple_lemma_links(text)
+    if simple is not None:
+        return simple
     found = []
     for template in templates(parse(text)):
         if template_key(template.name_text()) in T.LEMMA_LINKS:
@@ -270,12 +303,34 @@ def lemma_links(text: str) -> tuple[str, ...]:
     return unique(found)
 
 
+# One template with one plain positional argument filling a line, the usual {{Grundformverweis
+# Dekl|Haus}}: read without the tokenizer. Any character that could be markup sends the text
+# through the full parse instead.
+_SIMPLE_LINK_LINE = re.compile(r"\{\{([^{}|\[\]<>&'=:~_#\n]+)\|([^{}|\[\]<>&'=:~_\n]*)\}\}")
+
+
+def _simple_lemma_links(text: str) -> tuple[str, ...] | None:
+    """lemma_links' result for text made only of simple link lines, else None."""
+    found = []
+    for line in text.split("\n"):
+        if not line.strip():
+            continue
+        match = _SIMPLE_LINK_LINE.fullmatch(line.strip())
+        if match is None or not match.group(1).strip():
+            return None
+        if template_key(match.group(1).strip()) in T.LEMMA_LINKS:
+            found.append(match.group(2).partition("#")[0].strip())
+    return unique(found)
+
+
 def parse_sense(renderer: Renderer, line: str) -> tuple[int, Sense] | None:
     """(depth, sense) of a ``:[1] ...`` line of {{Bedeutungen}} (nested ``::[2a]`` has depth 2),
     labels turned into tags."""
     match = _SENSE.match(line)
     if match is None or not match.group(3).strip():
         return None
+    if _PLAIN_SENSE.fullmatch(match.group(3)):
+        return len(match.group(1)), Sense(_plain_text(match.group(3)))
     notes = Notes()
     nodes = parse(match.group(3))
     label_text = _leading_italic_label(renderer, nodes)
