@@ -23,6 +23,7 @@ with the library alone doing the same work (the bot's search and the two moves, 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import random
 import sqlite3
@@ -128,13 +129,9 @@ def lost_moves(db: Path, acked: dict[str, tuple[str, list[str]]]) -> tuple[int, 
     return lost, checked
 
 
-_lexicons: dict[str, Lexicon] = {}
-
-
+@functools.cache
 def _lexicon() -> Lexicon:
-    if "en" not in _lexicons:
-        _lexicons["en"] = Lexicon.load(data_root() / "en" / "balda")
-    return _lexicons["en"]
+    return Lexicon.load(data_root() / "en" / "balda")
 
 
 def cpu_seconds(pid: int) -> float:

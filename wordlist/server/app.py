@@ -26,8 +26,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wordlist.errors import WordlistError
 from wordlist.server import lists, play
-from wordlist.server.catalog import Catalog
-from wordlist.server.errors import ApiError
+from wordlist.server.catalog import Catalog, UnknownList
+from wordlist.server.errors import ApiError, not_found
 from wordlist.server.games import Games
 from wordlist.server.limits import MAX_BODY, MAX_HEAD, BodyLimit, Changes, Searches, head_limited_http
 from wordlist.server.store import GameStore, StoreBusy, StoreDamaged
@@ -115,6 +115,10 @@ def _errors(app: FastAPI) -> None:
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
         return answer(ApiError(error.status_code, code, str(error.detail)))
+
+    @app.exception_handler(UnknownList)  # a list named in a path or a new game's body
+    async def unknown_list(request: Request, error: UnknownList) -> JSONResponse:
+        return answer(not_found("list", str(error)))
 
     @app.exception_handler(StoreBusy)
     async def busy(request: Request, error: StoreBusy) -> JSONResponse:

@@ -92,11 +92,7 @@ class Games:
 
     def create(self, request: NewGame) -> dict:
         """A new game; against the bot, the bot's first move is made if it moves first."""
-        profile = request.profile or request.game
-        try:
-            lexicon = self.catalog.get(request.language, profile)
-        except UnknownList as error:
-            raise not_found("list", str(error)) from None
+        lexicon = self.catalog.get(request.language, request.profile or request.game)  # UnknownList: 404
         friend = request.opponent == "friend"
         if friend and (request.seed is not None or request.bot_first):
             raise ApiError(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import threading
 import time
 from collections.abc import Callable
@@ -79,8 +80,6 @@ class BodyLimit:
 
 
 def _json(data: object) -> bytes:
-    import json
-
     return json.dumps(data).encode()
 
 

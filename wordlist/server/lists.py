@@ -14,7 +14,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from wordlist.format import GAME_JSON, POS, pos_mask
 from wordlist.lexicon import MAX_WORD_LENGTH, Lexicon
 from wordlist.server import models
-from wordlist.server.catalog import Catalog, UnknownList
+from wordlist.server.catalog import CLIENT_FILES, Catalog
 from wordlist.server.errors import ApiError, not_found
 from wordlist.server.limits import Searches
 
@@ -51,11 +51,8 @@ def searches_of(request: Request) -> Searches:
 
 
 def lexicon_of(language: Language, profile: Profile, request: Request) -> Lexicon:
-    """The list named in the path; 404 naming the lists served if there is none."""
-    try:
-        return catalog_of(request).get(language, profile)
-    except UnknownList as error:
-        raise not_found("list", str(error)) from None
+    """The list named in the path (UnknownList, answered 404 by the app, if there is none)."""
+    return catalog_of(request).get(language, profile)
 
 
 List = Annotated[Lexicon, Depends(lexicon_of)]
@@ -80,9 +77,9 @@ def info(lexicon: Lexicon) -> dict:
     """What a client needs to know of a list: counts, letters, game data, its files' URLs."""
     manifest = lexicon.manifest
     base = f"/api/lists/{lexicon.language}/{lexicon.profile}/files"
-    files = {name: f"{base}/{name}" for name in ("words.dawg", "alphabet.json")}
-    if lexicon.game_spec is not None:
-        files[GAME_JSON] = f"{base}/{GAME_JSON}"
+    files = {
+        name: f"{base}/{name}" for name in CLIENT_FILES if name != GAME_JSON or lexicon.game_spec is not None
+    }
     return {
         "language": lexicon.language,
         "language_name": lexicon.language_name,
@@ -294,8 +291,6 @@ def client_file(
     when asked, with an ETag."""
     try:
         found = catalog_of(request).client_file(language, profile, name)
-    except UnknownList as error:
-        raise not_found("list", str(error)) from None
     except FileNotFoundError:
         raise not_found("file", f"{language}/{profile} has no {name}") from None
     headers = {"ETag": found.etag, "Cache-Control": "no-cache", "Vary": "Accept-Encoding"}

@@ -279,7 +279,7 @@ class GameStore:
 
     def insert(self, record: GameRecord) -> None:
         """Store a new game (committed and fsynced before this returns)."""
-        values = tuple(getattr(record, name.strip()) for name in _COLUMNS.split(","))
+        values = tuple(getattr(record, name) for name in _COLUMN_NAMES)
         sql = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(values))})"
         self._write(lambda db: db.execute(sql, values))
 
@@ -316,7 +316,3 @@ class GameStore:
             ).fetchone()
         )
         return row[0] if row is not None else None
-
-    def ids(self) -> list[str]:
-        """Every game's id, oldest first."""
-        return [row[0] for row in self._connection().execute("SELECT id FROM games ORDER BY created, id")]

@@ -2,7 +2,7 @@
 // word through neighbouring squares (click or tap them in order). Keyboard: arrows move between
 // squares, a letter key picks the letter, Enter plays, Backspace undoes a step, Escape starts over.
 
-import { askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
+import { ARROWS, askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
 
 /**
  * @param {{view: object, act: (action: object) => Promise<boolean>, say: (text: string, kind?: string) => void}} game
@@ -218,9 +218,8 @@ export function mountBalda({ view: first, act, say }) {
       return "Put a letter next to the others, then trace a word through it.";
     },
     key(event) {
-      const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      if (arrows[event.key]) {
-        moveFocus(...arrows[event.key]);
+      if (ARROWS[event.key]) {
+        moveFocus(...ARROWS[event.key]);
         return true;
       }
       if (!myTurn) return false;

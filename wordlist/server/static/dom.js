@@ -48,6 +48,9 @@ export function cellName([row, col]) {
   return `${String.fromCharCode(97 + col)}${row + 1}`;
 }
 
+/** The arrow keys as [row, column] steps on a board. */
+export const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
 /** Is a key pressed with the focus on a board's square, or on no button? There Enter plays (on
  * any other button it presses that button). */
 export function onBoardOrPage(target) {

@@ -4,7 +4,7 @@
 // Exchange, choose the tiles to put back on the rack, then Confirm (shown while the bag holds a
 // full rack; the opponent's log says only how many tiles).
 
-import { askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
+import { ARROWS, askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
 
 const PREMIUMS = {
   T: ["tw", "triple word", "TW"],
@@ -404,9 +404,8 @@ export function mountWordgame({ view: first, act, say }) {
         draw();
         return true;
       }
-      const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      if (arrows[event.key]) {
-        const [dr, dc] = arrows[event.key];
+      if (ARROWS[event.key]) {
+        const [dr, dc] = ARROWS[event.key];
         const from = cursor?.cell ?? [startRow, startCol];
         const next = [from[0] + dr, from[1] + dc];
         if (onBoard(next)) cursor = { cell: next, down: cursor?.down ?? dr !== 0 };
