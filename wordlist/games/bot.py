@@ -75,7 +75,7 @@ class Bot:
         a move, else an exchange where the game allows one, else a pass."""
         chosen = self.choose(game)
         if chosen is not None:
-            return {"action": PLAY, "move": chosen.to_dict()["move"]}
+            return {"action": PLAY, "move": chosen.move.to_dict()}
         return self._without_move(game)
 
     def move(self, game: Game) -> Any:

@@ -173,9 +173,25 @@ class Game(ABC):
         """Whether the game has ended (then `winners` says who won)."""
 
     @property
-    @abstractmethod
+    def final_scores(self) -> list[int]:
+        """The scores that decide the winner (Wordgame subtracts the tiles left on each rack)."""
+        return list(self.scores)
+
+    @property
     def winners(self) -> list[int]:
-        """The winning players once the game is over (both on a tie); [] while it goes on."""
+        """The winning players once the game is over: the most final points (both on a tie), or the
+        other player if one resigned; [] while it goes on."""
+        if not self.is_over:
+            return []
+        if self.resigned is not None:
+            return [1 - self.resigned]
+        final = self.final_scores
+        best = max(final)
+        return [p for p, score in enumerate(final) if score == best]
+
+    def letter_at(self, cell: Cell) -> str | None:
+        """The letter on `cell`, or None if it is empty."""
+        return self.board[cell[0]][cell[1]]
 
     @abstractmethod
     def view(self, player: int | None = None) -> dict:
@@ -341,6 +357,14 @@ def checked_players(players: Sequence[object], game: str) -> list[str]:
     if len(names) != 2 or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names):
         raise WordlistError(f"{game} is played by two players with names of 1 to {MAX_NAME} characters")
     return names  # type: ignore[return-value]
+
+
+def read_players(reader: states.Reader, game: str) -> list[str]:
+    """The two players' names of a saved state (its field "players"); else GameStateError naming it."""
+    players = reader.strings("players", 2, MAX_NAME)
+    if len(players) != 2 or not all(players):
+        raise states.fail(reader.at("players"), f"{game} is played by two players with names")
+    return players
 
 
 def letters_long(n: int) -> str:

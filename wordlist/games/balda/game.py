@@ -238,23 +238,9 @@ class BaldaGame(protocol.Game):
         return self.resigned is not None or all(letter is not None for row in self.board for letter in row)
 
     @property
-    def winners(self) -> list[int]:
-        """The players with the most points (both on a tie); the other player if one resigned."""
-        if not self.is_over:
-            return []
-        if self.resigned is not None:
-            return [1 - self.resigned]
-        best = max(self.scores)
-        return [i for i, score in enumerate(self.scores) if score == best]
-
-    @property
     def scored_words(self) -> list[str]:
         """The words scored so far, the starting word first."""
         return [word for word, _ in self.scored]
-
-    def letter_at(self, cell: Cell) -> str | None:
-        """The letter on `cell`, or None if it is empty."""
-        return self.board[cell[0]][cell[1]]
 
     def on_board(self, cell: Cell) -> bool:
         """Whether `cell` lies on this game's board."""
@@ -333,6 +319,10 @@ class BaldaGame(protocol.Game):
 
     def check(self, move: Move) -> str:
         """The word `move` would score; raises IllegalMove naming the broken rule. Changes nothing."""
+        return self._checked(move)[3]
+
+    def _checked(self, move: Move) -> tuple[Cell, str, tuple[Cell, ...], str]:
+        """`check`, with the move's cell, letter (normalized) and path that `_apply` places."""
         self._check_not_over()
         cell, letter, path = self._shape(move)
         if not self.on_board(cell):
@@ -364,14 +354,14 @@ class BaldaGame(protocol.Game):
             letters.append(found)
         word = "".join(letters)
         if len(word) == 1:
-            return word  # the new letter alone always scores one point
+            return cell, letter, path, word  # the new letter alone always scores one point
         cells = frozenset(path)
         for earlier, earlier_cells in self.scored:
             if earlier == word and earlier_cells & cells:
                 raise IllegalMove("already_scored", self.lexicon.display(word))
         if not self.allows(word):
             raise IllegalMove("not_a_word", self.lexicon.display(word))
-        return word
+        return cell, letter, path, word
 
     def _shape(self, move: object) -> tuple[Cell, str, tuple[Cell, ...]]:
         """The move's cell, letter (normalized) and path, with their types checked."""
@@ -390,14 +380,15 @@ class BaldaGame(protocol.Game):
 
     def play(self, move: Move) -> Turn:
         """Play `move` for the player to move; raises IllegalMove (and changes nothing) if it is illegal."""
-        word = self.check(move)
+        cell, letter, path, word = self._checked(move)
         definitions = (
             tuple(self.lexicon.definitions(word, pos=self.settings.parts_of_speech)) if len(word) > 1 else ()
         )
-        return self._apply(move, word, definitions)
+        return self._apply(cell, letter, path, word, definitions)
 
-    def _apply(self, move: Move, word: str, definitions: tuple[str, ...]) -> Turn:
-        cell, letter, path = self._shape(move)
+    def _apply(
+        self, cell: Cell, letter: str, path: tuple[Cell, ...], word: str, definitions: tuple[str, ...]
+    ) -> Turn:
         record = Turn(self.turn, cell, letter, path, word, len(word), definitions)
         self.board[cell[0]][cell[1]] = letter
         self.scores[self.turn] += len(word)
@@ -437,21 +428,17 @@ class BaldaGame(protocol.Game):
         keys = dict.fromkeys(("settings", "players", "start_word", "seed", "board", "scores", "turn"), True)
         reader = Reader(reader.data, reader.where, {**keys, "history": True})
         raw = reader.object("settings", {"size": True, "diagonal": True, "extra_parts_of_speech": True})
+        size, diagonal = raw.int("size", 0, 99), raw.bool("diagonal")
+        extra = tuple(raw.strings("extra_parts_of_speech", 3))
         try:
-            settings = BaldaSettings(
-                raw.int("size", 0, 99), raw.bool("diagonal"), tuple(raw.strings("extra_parts_of_speech", 3))
-            )
-        except GameStateError:
-            raise
+            settings = BaldaSettings(size, diagonal, extra)
         except WordlistError as error:
             raise GameStateError(f"{raw.where}: {error}") from None
         size = settings.size
         start_word = reader.str("start_word", size)
         if len(start_word) != size or any(c not in lexicon.letters for c in start_word):
             raise state.fail(reader.at("start_word"), f"{start_word!r} is not {size} letters of the alphabet")
-        players = reader.strings("players", 2, protocol.MAX_NAME)
-        if len(players) != 2 or not all(players):
-            raise state.fail(reader.at("players"), "Balda is played by two players with names")
+        players = protocol.read_players(reader, "Balda")
         seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
         game = cls.new(lexicon, settings, seed=seed, players=players, start_word=start_word)
         history = reader.list("history", size * size - size + 1)
@@ -488,15 +475,14 @@ class BaldaGame(protocol.Game):
             for k, c in enumerate(turn.list("path", size * size))
         )
         definitions = tuple(turn.strings("definitions", 50, 5000))
-        move = Move(cell, letter, path)
         try:
-            word = self.check(move)
+            cell, letter, path, word = self._checked(Move(cell, letter, path))
         except IllegalMove as error:
             raise state.fail(turn.where, f"an illegal move ({error})") from None
         for key, expected in (("word", word), ("points", len(word))):
             if turn.raw(key) != expected or isinstance(turn.raw(key), bool):
                 raise state.fail(turn.at(key), f"{turn.raw(key)!r}, but the move scores {expected!r}")
-        self._apply(move, word, definitions)
+        self._apply(cell, letter, path, word, definitions)
 
 
 _TURN_KEYS = dict.fromkeys(

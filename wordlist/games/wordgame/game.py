@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 from wordlist.errors import WordlistError
 from wordlist.games import protocol, state
-from wordlist.games.protocol import EXCHANGE, PASS, PLAY, RESIGN, Cell, Found, cell_name, checked_cell
+from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Cell, Found, cell_name, checked_cell
 from wordlist.games.state import GameStateError, Reader
 from wordlist.games.wordgame import movegen
 from wordlist.games.wordgame.board import ACROSS, CLASSIC, DIRECTIONS, DOWN, Layout, neighbours, step
@@ -329,19 +329,6 @@ class Wordgame(protocol.Game):
     def final_scores(self) -> list[int]:
         """Points scored minus the points of the tiles left on each rack (meaningful once over)."""
         return [self.scores[p] - self.rack_value(p) for p in (0, 1)]
-
-    @property
-    def winners(self) -> list[int]:
-        if not self.is_over:
-            return []
-        if self.resigned is not None:
-            return [1 - self.resigned]
-        final = self.final_scores
-        return [p for p in (0, 1) if final[p] == max(final)]
-
-    def letter_at(self, cell: Cell) -> str | None:
-        """The letter on `cell`, or None if it is empty."""
-        return self.board[cell[0]][cell[1]]
 
     def on_board(self, cell: Cell) -> bool:
         """Whether `cell` lies on the board."""
@@ -703,9 +690,7 @@ class Wordgame(protocol.Game):
             settings = WordgameSettings(raw.raw("rack_size"), layout)
         except WordlistError as error:
             raise GameStateError(f"{raw.where}: {error}") from None
-        players = reader.strings("players", 2, protocol.MAX_NAME)
-        if len(players) != 2 or not all(players):
-            raise state.fail(reader.at("players"), "Wordgame is played by two players with names")
+        players = protocol.read_players(reader, "Wordgame")
         seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
         try:
             tiles = TileSet.of(lexicon)
@@ -733,7 +718,7 @@ class Wordgame(protocol.Game):
         if self.is_over:
             raise state.fail(turn.where, "a turn after the end of the game")
         action = turn.str("action", 10)
-        if action not in (PLAY, PASS, EXCHANGE, RESIGN):
+        if action not in protocol.ACTIONS:
             raise state.fail(
                 turn.at("action"), f"{action!r}: a turn is 'play', 'pass', 'exchange' or 'resign'"
             )

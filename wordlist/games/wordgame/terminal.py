@@ -149,12 +149,6 @@ def describe(game: Wordgame, turn: Turn) -> str:
     return SCREEN.describe(game, turn)
 
 
-def spell(game: Wordgame, typed: str) -> str:
-    """A typed word in the list's letters: case folded, and the list's spelling rules applied
-    (German lists without ß take 'ß' as 'ss', as German players write it in capitals)."""
-    return game.lexicon.normalize(typed)
-
-
 def parse_move(text: str, game: Wordgame) -> tuple[Tile, ...]:
     """'h8 a ca?ts' -> the tiles to place; raises ValueError saying what is wrong."""
     tokens = text.split()
@@ -163,7 +157,8 @@ def parse_move(text: str, game: Wordgame) -> tuple[Tile, ...]:
     row, col = parse_cell(tokens[0])
     dr, dc = step(_DIRECTIONS[tokens[1].lower()])
     tiles, blank = [], False
-    for char in spell(game, tokens[2]):
+    # the list's own spelling of what was typed: case folded, and 'ß' as 'ss' where the tiles have no ß
+    for char in game.lexicon.normalize(tokens[2]):
         if char == BLANK:
             blank = True
             continue
