@@ -28,9 +28,9 @@ from wordlist_pipeline.dump.multistream import default_index_path
 from wordlist_pipeline.dump.reader import read_siteinfo
 from wordlist_pipeline.entries import SCHEMA as ENTRIES_SCHEMA
 from wordlist_pipeline.errors import DumpError, InputError, OutputError, ProfileError
-from wordlist_pipeline.extract import ExtractResult, extract, resolve_lang
+from wordlist_pipeline.extract import ExtractResult, check_workers, extract, resolve_lang
 from wordlist_pipeline.paths import SAMPLE_DIR, check_input_file, check_output_file, check_output_folder
-from wordlist_pipeline.profile import LANGUAGE, Profile, available_profiles, load_profile
+from wordlist_pipeline.profile import LANGUAGE, Profile, available_profiles, check_language, load_profile
 from wordlist_pipeline.select import COLUMNS as SELECTED_COLUMNS
 from wordlist_pipeline.select import TAG_BITS_COLUMN, decision_columns, definitions_column, select
 
@@ -133,8 +133,7 @@ def plan_build(
     """Check every input and output of a build before its first long step (see build())."""
     out_dir = check_output_folder(Path(out_dir))
     for lang in langs or []:
-        if not LANGUAGE.fullmatch(lang):
-            raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
+        check_language(lang)
     if from_entries:
         available = sorted(
             p.parent.name for p in out_dir.glob(f"*/{ENTRIES}") if LANGUAGE.fullmatch(p.parent.name)
@@ -214,8 +213,7 @@ def build(
     Profiles, languages, dumps and every output are checked first (plan_build): a mistake is
     reported before anything is extracted or written.
     """
-    if workers is not None and workers < 1:
-        raise WordlistError(f"--workers {workers}: give 1 or more worker processes")
+    check_workers(workers)
     plan = plan_build(
         dumps if dumps is not None else sample_dumps(),
         Path(out_dir),

@@ -55,12 +55,19 @@ from wordlist_pipeline.build import (
 from wordlist_pipeline.cli_app import App, Failure, JsonFlag, examples, print_json
 from wordlist_pipeline.cli_play import app as play_app
 from wordlist_pipeline.cli_query import app as query_app
-from wordlist_pipeline.download import DEFAULT_MIRROR, LANGUAGES, STALL_SECONDS, download, downloaded
+from wordlist_pipeline.download import (
+    DEFAULT_MIRROR,
+    LANGUAGES,
+    STALL_SECONDS,
+    check_edition,
+    download,
+    downloaded,
+)
 from wordlist_pipeline.editions import language_name
 from wordlist_pipeline.errors import describe_os_error
 from wordlist_pipeline.extract import ExtractResult, ExtractStats, check_paths, extract
 from wordlist_pipeline.paths import check_output_folder
-from wordlist_pipeline.profile import LANGUAGE, available_profiles, load_profile
+from wordlist_pipeline.profile import available_profiles, check_language, load_profile
 from wordlist_pipeline.select import select
 from wordlist_pipeline.synth import parse_size, synthetic_dump
 
@@ -501,8 +508,7 @@ def why_command(
 
     Reads the entries table in OUT, so run `wordlist build` first.
     """
-    if not LANGUAGE.fullmatch(lang):
-        raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
+    check_language(lang)
     chosen = load_profile(profile)
     entries_path = out_dir / lang / ENTRIES
     if not entries_path.exists():
@@ -565,9 +571,8 @@ def download_command(
 
     The pages-articles multistream dumps; resumable, checked against the published sha1 sums.
     """
-    for lang in langs or []:
-        if lang not in LANGUAGES:
-            raise WordlistError(f"--lang {lang!r}: the pipeline reads {', '.join(LANGUAGES)}")
+    for lang in langs or []:  # every one before the first download
+        check_edition(lang)
     check_output_folder(dest)
     results = []
     with byte_progress() as progress:

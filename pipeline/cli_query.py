@@ -24,7 +24,7 @@ from rich.console import Console
 from wordlist.errors import WordlistError
 from wordlist.lexicon import Lexicon
 from wordlist_pipeline.cli_app import App, Failure, JsonFlag, examples, print_json
-from wordlist_pipeline.profile import LANGUAGE, NAME
+from wordlist_pipeline.profile import NAME, check_language
 
 app = App(
     help="Ask a word list: words, patterns, anagrams, definitions.\n\n"
@@ -117,8 +117,7 @@ def choose(
 
 def lexicon(ctx: typer.Context) -> Lexicon:
     lang, profile, data = ctx.obj
-    if not LANGUAGE.fullmatch(lang):
-        raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
+    check_language(lang)
     if not NAME.fullmatch(profile):
         raise WordlistError(f"--profile {profile!r}: not the name of a word list, like balda")
     return Lexicon.open(lang, profile, data)

@@ -53,14 +53,15 @@ def mirror_url(mirror: str | None = None) -> str:
     return (mirror or os.environ.get(MIRROR_ENV) or DEFAULT_MIRROR).rstrip("/")
 
 
-def _wiki(lang: str) -> Edition:
+def check_edition(lang: str) -> Edition:
+    """The edition `lang` names (--lang), if the pipeline reads it."""
     if lang not in EDITIONS:
         raise DownloadError(f"--lang {lang!r}: the pipeline reads {', '.join(LANGUAGES)}")
     return EDITIONS[lang]
 
 
 def file_names(lang: str, date: str) -> tuple[str, str]:
-    db = _wiki(lang).dbname
+    db = check_edition(lang).dbname
     return (
         f"{db}-{date}-pages-articles-multistream.xml.bz2",
         f"{db}-{date}-pages-articles-multistream-index.txt.bz2",
@@ -133,7 +134,7 @@ def resolve_date(
         return date
     if date != "latest":
         raise DownloadError(f"--date {date!r}: give YYYYMMDD or latest")
-    db = _wiki(lang).dbname
+    db = check_edition(lang).dbname
     rss_url = f"{mirror_url(mirror)}/{db}/latest/{db}-latest-pages-articles-multistream.xml.bz2-rss.xml"
     match = re.search(rf"/{db}/(\d{{8}})", _read_text(rss_url, stall_timeout))
     if match is None:
@@ -145,7 +146,7 @@ def published_sha1(
     lang: str, date: str, mirror: str | None = None, stall_timeout: float = STALL_SECONDS
 ) -> dict[str, str]:
     """{file name: sha1} from the dump's sha1sums.txt."""
-    db = _wiki(lang).dbname
+    db = check_edition(lang).dbname
     text = _read_text(f"{mirror_url(mirror)}/{db}/{date}/{db}-{date}-sha1sums.txt", stall_timeout)
     sums = {}
     for line in text.splitlines():
@@ -262,7 +263,7 @@ def download(
 
     A transfer that makes no progress for `stall_timeout` seconds is given up (see fetch).
     """
-    db = _wiki(lang).dbname
+    db = check_edition(lang).dbname
     dest = check_output_folder(Path(dest))
     date = resolve_date(lang, date, mirror, stall_timeout)
     sums = published_sha1(lang, date, mirror, stall_timeout)

@@ -226,6 +226,13 @@ def check_paths(dump: Path | str, out: Path | str, index: Path | str | None = No
     return index_path
 
 
+def check_workers(workers: int | None) -> int | None:
+    """`workers` as given with --workers (None: all cores), if it is 1 or more."""
+    if workers is not None and workers < 1:
+        raise WordlistError(f"--workers {workers}: give 1 or more worker processes")
+    return workers
+
+
 def extract(
     dump: Path | str,
     out: Path | str,
@@ -242,9 +249,7 @@ def extract(
     started = time.perf_counter()
     dump, out = Path(dump), Path(out)
     index = check_paths(dump, out, index)
-    if workers is not None and workers < 1:
-        raise WordlistError(f"--workers {workers}: give 1 or more worker processes")
-    workers = workers or default_workers()
+    workers = check_workers(workers) or default_workers()
     multistream = open_multistream(dump, index) if is_bz2(dump) or index else None
     siteinfo = multistream.siteinfo if multistream else read_siteinfo(dump)
     lang = resolve_lang(siteinfo, lang, dump)

@@ -58,6 +58,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wordlist.errors import WordlistError
 from wordlist.format import POS, Alphabet, FormatError, GameSpec
 from wordlist_pipeline.editions import EDITIONS
 from wordlist_pipeline.entries import TAGS
@@ -172,6 +173,13 @@ class Profile:
             tiles_where=f"game.tiles.{lang}.",
             versioned=False,
         )
+
+
+def check_language(lang: str) -> str:
+    """`lang` as given with --lang, if it is a language code (it becomes a folder name)."""
+    if not LANGUAGE.fullmatch(lang):
+        raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
+    return lang
 
 
 def available_profiles() -> list[str]:
