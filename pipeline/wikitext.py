@@ -11,7 +11,7 @@ markup.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from wordlist_pipeline.wikitree import (
@@ -27,6 +27,7 @@ from wordlist_pipeline.wikitree import (
 )
 
 __all__ = [
+    "TITLE_TEMPLATES",
     "LinkRules",
     "Notes",
     "Renderer",
@@ -34,6 +35,7 @@ __all__ = [
     "clean_text",
     "parse",
     "template_key",
+    "template_keys",
     "template_table",
     "templates",
 ]
@@ -111,6 +113,25 @@ def template_key(name: str) -> str:
     return key
 
 
+def template_keys(nodes: Nodes) -> Iterator[str]:
+    """The lookup keys of every template in `nodes`, nested ones included."""
+    for node in nodes:
+        if isinstance(node, Template):
+            yield template_key(node.name_text())
+            for value in (node.name, *node.positional, *node.named.values()):
+                yield from template_keys(value)
+        elif isinstance(node, (Link, ExternalLink)):
+            for part in (node.title, node.text) if isinstance(node, Link) else (node.url, node.title):
+                yield from template_keys(part or [])
+        elif isinstance(node, Tag):
+            yield from template_keys(node.contents or [])
+        elif isinstance(node, Argument):
+            yield from template_keys(node.name)
+            yield from template_keys(node.default or [])
+        elif isinstance(node, Heading):
+            yield from template_keys(node.title)
+
+
 class TemplateCall:
     """One template occurrence; its arguments are rendered to plain text on demand."""
 
@@ -156,6 +177,11 @@ class Renderer:
         """Plain text of `wikitext`, whitespace tidied. Handlers record into `notes`."""
         nodes = parse(wikitext) if isinstance(wikitext, str) else wikitext
         return clean_text(self._nodes(nodes, notes if notes is not None else Notes()))
+
+    def join(self, nodes: Nodes, notes: Notes) -> str:
+        """The text of `nodes` before tidying: for a piece that is joined to others, then cleaned
+        once as a whole (clean_text of the pieces would not always give the same text)."""
+        return self._nodes(nodes, notes)
 
     def text(self, nodes: Nodes) -> str:
         """Plain text of a template argument (notes from nested templates are not kept).
@@ -257,6 +283,8 @@ def template_table(silent_names: Iterable[str]) -> dict[str, Handler]:
 
 
 # Templates every edition renders the same way (magic words and escapes).
+# The one among them whose text depends on the page (the others show the same text on every page).
+TITLE_TEMPLATES = frozenset({"pagename"})
 BASE_TEMPLATES: dict[str, Handler] = {
     "pagename": lambda call, notes: call.renderer.title,
     "!": lambda call, notes: "|",

@@ -21,6 +21,7 @@ from wordlist_pipeline.editions.rules import ALTERNATIVE, INFLECTION
 from wordlist_pipeline.entries import Entry
 from wordlist_pipeline.sections import split_sections, strip_comments
 from wordlist_pipeline.wikitext import (
+    TITLE_TEMPLATES,
     Handler,
     Notes,
     Renderer,
@@ -28,6 +29,7 @@ from wordlist_pipeline.wikitext import (
     clean_text,
     parse,
     template_key,
+    template_keys,
     template_table,
     templates,
 )
@@ -292,8 +294,11 @@ def lemma_links(text: str) -> tuple[str, ...]:
     if "{{" not in text:
         return ()
     simple = _simple_lemma_links(text)
-    if simple is not None:
-        return simple
+    return simple if simple is not None else parsed_lemma_links(text)
+
+
+def parsed_lemma_links(text: str) -> tuple[str, ...]:
+    """lemma_links through the full parse."""
     found = []
     for template in templates(parse(text)):
         if template_key(template.name_text()) in T.LEMMA_LINKS:
@@ -329,15 +334,63 @@ def parse_sense(renderer: Renderer, line: str) -> tuple[int, Sense] | None:
     match = _SENSE.match(line)
     if match is None or not match.group(3).strip():
         return None
-    if _PLAIN_SENSE.fullmatch(match.group(3)):
-        return len(match.group(1)), Sense(_plain_text(match.group(3)))
+    depth, content = len(match.group(1)), match.group(3)
+    if _PLAIN_SENSE.fullmatch(content):
+        return depth, Sense(_plain_text(content))
+    if renderer.templates is TEMPLATES and (labelled := _LABELLED_SENSE.fullmatch(content)):
+        shown, tags, refs = _label_prefix(renderer, labelled.group(1))
+        rest = _PLAIN_LINK.sub(_plain_link_target, labelled.group(2))
+        return depth, Sense(clean_text(shown + rest), tags, refs)
+    return depth, render_sense(renderer, content)
+
+
+def render_sense(renderer: Renderer, wikitext: str) -> Sense:
+    """The sense a definition's wikitext gives through the full parse: its text, and as tags the
+    labels of its templates and of a leading italic label list."""
+    nodes = parse(wikitext)
+    notes = _label_notes(renderer, nodes)
+    text = renderer.render(nodes, notes)
+    return Sense(text, tuple(notes.tags), tuple(notes.refs))
+
+
+def _label_notes(renderer: Renderer, nodes: Nodes) -> Notes:
+    """Notes that start with the tags of the definition's leading italic label list, if any."""
     notes = Notes()
-    nodes = parse(match.group(3))
     label_text = _leading_italic_label(renderer, nodes)
     if label_text:
         notes.tag(*label_tags(label_text))
-    text = renderer.render(nodes, notes)
-    return len(match.group(1)), Sense(text, tuple(notes.tags), tuple(notes.refs))
+    return notes
+
+
+# The commonest labelled senses, "{{K|ugs.}} words [[link]] ...", "''[[Zoologie]]:'' words": a
+# prefix of templates with plain arguments and italic spans, then text that _PLAIN_SENSE would
+# take. Prefixes are few (the labels), so each is parsed and rendered once by the full path and
+# remembered; the rest renders as plain text. Neither part reaches into the other: every
+# construct of the prefix closes inside it, the rest holds no markup (no quote that could pair
+# with the italics), and a colon right after the prefix, which makes an italic span a label
+# list, is taken into it.
+_ARG = r"[^{}\[\]<>&'|\n]"
+_TEMPLATE = rf"\{{\{{ *[^{{}}\[\]<>&'|\s]{_ARG}*(?:\|{_ARG}*)*\}}\}}"
+_ITALIC = rf"''(?:[^{{}}\[\]<>&'|\n=~_#*]|{_LINK}|{_TEMPLATE})+''"
+_LABELLED_SENSE = re.compile(rf"((?:\s*(?:{_TEMPLATE}|{_ITALIC}))+(?:\s*:)?)((?:{_TEXT}|{_LINK})*)")
+_Prefix = tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]
+_PREFIXES: dict[str, _Prefix] = {}
+
+
+def _label_prefix(renderer: Renderer, prefix: str) -> _Prefix:
+    """(text before tidying, tags, refs) of a labelled sense's prefix, rendered as render_sense does."""
+    found = _PREFIXES.get(prefix)
+    if found is None:
+        nodes = parse(prefix)
+        notes = _label_notes(renderer, nodes)
+        found = renderer.join(nodes, notes), tuple(notes.tags), tuple(notes.refs)
+        # a template showing the page's title ({{PAGENAME}}) makes the prefix the page's own
+        if len(_PREFIXES) < _MAX_PREFIXES and not any(key in TITLE_TEMPLATES for key in template_keys(nodes)):
+            _PREFIXES[prefix] = found
+    return found
+
+
+_MAX_PREFIXES = 20_000  # labels are few; free-text italic labels must not grow it without bound
 
 
 def _leading_italic_label(renderer: Renderer, nodes: Nodes) -> str:

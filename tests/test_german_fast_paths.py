@@ -1,0 +1,167 @@
+"""The German parser's fast paths give exactly what the full parse gives.
+
+The parser reads its commonest lines (plain senses, labelled senses, simple feature lines,
+{{Grundformverweis}} lines, subsection markers) without the wikitext tokenizer. Each fast path is
+checked here against the full path on every line of the real German pages, on the synthetic
+dumps' lines, and on random lines mixing the markup that could break them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from tests.conftest import SHARED
+from wordlist_pipeline.dump.reader import DumpReader
+from wordlist_pipeline.editions.de import parser as P
+from wordlist_pipeline.editions.de import tables as T
+from wordlist_pipeline.editions.de.synth import GermanPages
+from wordlist_pipeline.wikitext import TITLE_TEMPLATES, Renderer
+
+# Pieces a definition line is made of, the markup that a fast path must recognise or refuse among
+# them: labels, italics, links of every shape, quotes, colons, entities, tags, rules, URLs.
+FRAGMENTS = [
+    "{{K|ugs.}}", "{{K|landsch.}}", "{{K|ugs.|abw.|t1=_}}", "{{K|Bergbau|österr.|ft=selten}}",
+    "{{va.|:}}", "{{ugs.}}", "{{ugs.|:}}", "{{geh.|:}}", "{{trans.}}", "{{PAGENAME}}", "{{pagename}}",
+    "{{Ü|en|house}}", "{{L|Haus|Häuser}}", "{{unbekannt|x}}", "{{ K |ugs.}}", "{{K|}}", "{{|x}}",
+    "{{K|{{ugs.}}}}", "{{{1}}}", "''", "'''", "''''", "'", "''[[Zoologie]]:''", "''Zoologie:''",
+    "''[[Biologie]], fachsprachlich:''", "''ohne Plural''", "''{{ugs.}}:''", "''x'' :", "''a''''b''",
+    "[[Haus]]", "[[ Haus ]]", "[[Haus|Häuser]]", "[[#Haus|Haus]]", "[[w:Haus]]", "[[Datei:x.jpg]]",
+    "[[de:Haus]]", "[[", "]]", "[x]", "[[Haus]]en", "Wort", "zwei Wörter", " ", "  ", ":", "::", ";",
+    ",", ".", "(", ")", "-", "----", "„Zitat“", "&amp;", "&nbsp;", "<ref>{{Lit|x}}</ref>", "<br />",
+    "<sup>2</sup>", "http://example.org", "[http://example.org Seite]", "geo:1,2", "mailto:a@b.de",
+    "=", "==", "*", "#", "~~~~", "__NOTOC__", "|", "{{", "}}", "{", "}", "<!-- x -->", "\t", "ß",
+]  # fmt: skip
+
+
+def random_lines(count: int, seed: int = 7) -> Iterator[str]:
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield "".join(rng.choice(FRAGMENTS) for _ in range(rng.randint(1, 8)))
+
+
+def synthetic_lines(pages: int = 600) -> Iterator[str]:
+    factory = GermanPages("de", 3)
+    kinds = list(factory.MIX)
+    for number in range(pages):
+        kind = kinds[number % len(kinds)]
+        yield from factory.page(kind, factory.word(), number + 1).text.split("\n")
+
+
+def real_texts() -> Iterator[str]:
+    for path in sorted((SHARED / "de").glob("*.xml")):
+        with DumpReader(path) as reader:
+            for page in reader:
+                yield page.text
+    for path in sorted((SHARED / "de" / "pages").glob("*.wiki")):
+        yield path.read_text(encoding="utf-8")
+
+
+def real_lines() -> Iterator[str]:
+    for text in real_texts():
+        yield from text.split("\n")
+
+
+def contents(line: str) -> Iterator[str]:
+    """A line as a definition would hold it: as written, and without a leading list marker."""
+    yield line
+    stripped = line.lstrip("*:# ")
+    if stripped != line:
+        yield stripped
+
+
+def check_sense(renderer: Renderer, content: str) -> None:
+    if not content.strip() or "\n" in content:
+        return
+    expected = (1, P.render_sense(renderer, content.strip()))
+    assert P.parse_sense(renderer, f":[1] {content}") == expected, content
+    nested = P.parse_sense(renderer, f"::[2a]{content}")
+    assert nested is not None and nested[1] == expected[1], content
+
+
+def check_feature(renderer: Renderer, line: str) -> None:
+    assert P._render_feature(renderer, line) == renderer.render(line.lstrip("*: ")), line
+
+
+def check_lemma_links(text: str) -> None:
+    if "{{" in text:
+        assert P.lemma_links(text) == P.parsed_lemma_links(text), text
+
+
+def check_line(renderer: Renderer, line: str) -> None:
+    for content in contents(line):
+        check_sense(renderer, content)
+        check_feature(renderer, content)
+        check_lemma_links(content)
+        check_lemma_links(f"{content}\n{{{{Grundformverweis Dekl|Haus}}}}")
+
+
+def renderer(title: str = "Haus") -> Renderer:
+    return Renderer(P.TEMPLATES, title, T.LINKS)
+
+
+def test_fast_paths_match_the_full_parse_on_random_lines() -> None:
+    r = renderer()
+    for line in set(random_lines(8000)):
+        check_line(r, line)
+
+
+def test_fast_paths_match_the_full_parse_on_synthetic_pages() -> None:
+    r = renderer()
+    lines = set(synthetic_lines())
+    assert len(lines) > 5000
+    for line in lines:
+        check_line(r, line)
+
+
+@pytest.mark.realdata
+def test_fast_paths_match_the_full_parse_on_real_pages() -> None:
+    r = renderer()
+    lines = set(real_lines())
+    assert len(lines) > 5000
+    for line in lines:
+        check_line(r, line)
+
+
+def test_fast_paths_are_taken_for_the_common_senses() -> None:
+    """The labelled fast path is used (a cached prefix), and still yields the full path's tags."""
+    r = renderer()
+    assert P.parse_sense(r, ":[1] {{K|ugs.|abw.}} ein [[Haus]] aus Holz.") == (
+        1,
+        P.render_sense(r, "{{K|ugs.|abw.}} ein [[Haus]] aus Holz."),
+    )
+    assert "{{K|ugs.|abw.}}" in P._PREFIXES
+    depth, sense = P.parse_sense(r, "::[2] ''[[Zoologie]], veraltet:'' ein [[Tier]]")
+    assert (depth, sense.text, sense.tags) == (2, "Zoologie, veraltet: ein Tier", ("obsolete",))
+
+
+def test_a_page_title_in_a_label_is_never_remembered_for_another_page() -> None:
+    line = ":[1] {{K|ugs.}} {{PAGENAME}}: ein Wort"
+    first = P.parse_sense(renderer("Haus"), line)
+    second = P.parse_sense(renderer("Baum"), line)
+    assert first is not None and second is not None
+    assert "Haus" in first[1].text and "Baum" in second[1].text
+
+
+def test_only_title_templates_depend_on_the_page() -> None:
+    """Remembered prefixes assume that every other template shows the same text on every page."""
+    for key in P.TEMPLATES:
+        for wikitext in (f"{{{{{key}}}}}", f"{{{{{key}|a|:}}}}", f"{{{{{key}|1=a|t1=_|ft=b}}}}"):
+            if key not in TITLE_TEMPLATES:
+                assert renderer("Haus").render(wikitext) == renderer("Baum").render(wikitext), key
+
+
+def test_subsections_match_line_by_line_reading() -> None:
+    bodies = [text for text in real_texts_or_empty()] + [
+        "\n".join(random_lines(40, seed)) for seed in range(300)
+    ]
+    factory = GermanPages("de", 5)
+    bodies += [factory.page("de_lemma", factory.word(), 1).text for _ in range(200)]
+    for body in bodies:
+        assert P.split_subsections(body) == P.split_subsections_by_line(body), body
+
+
+def real_texts_or_empty() -> list[str]:
+    return list(real_texts()) if (SHARED / "de").is_dir() else []
