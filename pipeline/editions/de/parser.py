@@ -38,7 +38,9 @@ from wordlist_pipeline.wikitree import Nodes, Tag, Template
 LANG = T.LANG_CODE
 MARKER = T.LANGUAGE  # in every page with an entry (the language heading)
 _SPRACHE = re.compile(r"\{\{\s*Sprache\s*\|\s*([^|}]+?)\s*\}\}")
-_MARKER = re.compile(r"^\{\{\s*([^|{}]+?)\s*(?:\||\}\})")
+# a line opening with a template: {{Bedeutungen}}, {{Grundformverweis Dekl|Haus}}. Searched for
+# with its newline in front: the search for a fixed start runs much faster than a multiline "^".
+_MARKER_LINE = re.compile(r"\n\{\{[^\S\n]*([^|{}\n]+?)[^\S\n]*(?:\||\}\})")
 _SENSE = re.compile(r"^(:+)\s*\[(?!\[)([^\]]*)\]\s*(.*)$")  # :[1] ..., ::[2a] ...; not :[[link]]
 _ARTICLE = re.compile(r"^(?:der|die|das|des|dem|den)\s+", re.IGNORECASE)
 _LABEL_SPLIT = re.compile(r"[,;:]|\s+(?:und|oder|bzw\.)\s+")
@@ -107,25 +109,36 @@ def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
 
     A second {{Bedeutungen}} stands where {{Herkunft}} belongs (the layout puts the etymology
     right after the senses; some pages copied the wrong marker): it starts the Herkunft.
+    Only the lines that open with a template are looked at; the text between two markers is
+    split into lines as a whole.
     """
     head: list[str] = []
     subsections: dict[str, list[str]] = {}
     current = head
-    for line in body.split("\n"):
-        match = _MARKER.match(line)
-        if match and (name := template_key(match.group(1))) in T.SUBSECTIONS:
-            name = T.SUBSECTION_ALIASES.get(name, name)
-            if name == "bedeutungen" and name in subsections and "herkunft" not in subsections:
-                name = "herkunft"
-            current = subsections.setdefault(name, [])
-            close = line.find("}}")
-            rest = line[close + 2 :].strip() if close >= 0 else ""
-            if name in T.LEMMA_LINKS:
-                current.append(line)  # the marker is the content: {{Grundformverweis Dekl|Eingabe}}
-            elif rest:
-                current.append(rest)
+    start = 0  # where the text after the last marker line begins
+    for match in _MARKER_LINE.finditer("\n" + body):
+        name = template_key(match.group(1))
+        if name not in T.SUBSECTIONS:
             continue
-        current.append(line)
+        line_start = match.start()  # in body: the match starts one character early, at its newline
+        if line_start > start:
+            current.extend(body[start : line_start - 1].split("\n"))
+        line_end = body.find("\n", line_start)
+        line_end = len(body) if line_end < 0 else line_end
+        line = body[line_start:line_end]
+        name = T.SUBSECTION_ALIASES.get(name, name)
+        if name == "bedeutungen" and name in subsections and "herkunft" not in subsections:
+            name = "herkunft"
+        current = subsections.setdefault(name, [])
+        close = line.find("}}")
+        rest = line[close + 2 :].strip() if close >= 0 else ""
+        if name in T.LEMMA_LINKS:
+            current.append(line)  # the marker is the content: {{Grundformverweis Dekl|Eingabe}}
+        elif rest:
+            current.append(rest)
+        start = line_end + 1
+    if start <= len(body):
+        current.extend(body[start:].split("\n"))
     return head, subsections
 
 
