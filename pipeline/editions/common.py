@@ -84,7 +84,8 @@ def inherit_labels(senses: Iterable[tuple[int, Sense]]) -> list[Sense]:
 
 
 def unique(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(v for v in values if v))
+    """The non-empty values, each once, in their first order."""
+    return tuple(dict.fromkeys(filter(None, values)))
 
 
 def make_entry(

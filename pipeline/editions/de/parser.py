@@ -208,7 +208,8 @@ def parse_entry(
 _TEXT = r"[^{}\[\]<>&'=:~_#*;|\n]"
 _TARGET = r"[^{}\[\]<>&'=:~_#*;|\s]"
 _LINK = rf"\[\[ *{_TARGET}(?:{_TARGET}| )*\]\]"
-_PLAIN_SENSE = re.compile(rf"(?!-)(?:{_TEXT}|{_LINK})*")
+# (runs of text matched possessively: many times faster than a character at a time)
+_PLAIN_SENSE = re.compile(rf"(?!-)(?:{_TEXT}++|{_LINK})*+")
 # a Deklinierte Form's feature: "* Nominativ Plural des Substantivs '''[[Haus]]'''"
 _SIMPLE_FEATURE = re.compile(rf"(?!-)({_TEXT}*)'''({_LINK})'''")
 _PLAIN_LINK = re.compile(r"\[\[([^\]]*)\]\]")
@@ -384,8 +385,8 @@ def _label_notes(renderer: Renderer, nodes: Nodes) -> Notes:
 # list, is taken into it.
 _ARG = r"[^{}\[\]<>&'|\n]"
 _TEMPLATE = rf"\{{\{{ *[^{{}}\[\]<>&'|\s]{_ARG}*(?:\|{_ARG}*)*\}}\}}"
-_ITALIC = rf"''(?:[^{{}}\[\]<>&'|\n=~_#*]|{_LINK}|{_TEMPLATE})+''"
-_LABELLED_SENSE = re.compile(rf"((?:\s*(?:{_TEMPLATE}|{_ITALIC}))+(?:\s*:)?)((?:{_TEXT}|{_LINK})*)")
+_ITALIC = rf"''(?:[^{{}}\[\]<>&'|\n=~_#*]++|{_LINK}|{_TEMPLATE})+''"
+_LABELLED_SENSE = re.compile(rf"((?:\s*(?:{_TEMPLATE}|{_ITALIC}))+(?:\s*:)?)((?:{_TEXT}++|{_LINK})*+)")
 _Prefix = tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]
 _PREFIXES: dict[str, _Prefix] = {}
 
