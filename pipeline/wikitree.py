@@ -10,6 +10,7 @@ below. Comments are dropped while building; entities arrive decoded as text.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 
 from mwparserfromhell.parser import tokens as T
@@ -97,6 +98,16 @@ def parse(text: str) -> Nodes:
     """The node list of `text` (never raises: text the tokenizer rejects stays plain text)."""
     if not text:
         return []
+    if _TEMPLATES_ONLY.fullmatch(text):
+        return _templates_only(text)
+    return parse_tokenized(text)
+
+
+def parse_tokenized(text: str) -> Nodes:
+    """parse() through mwparserfromhell's tokenizer whatever the text (the reference for parse's
+    fast path)."""
+    if not text:
+        return []
     try:
         stream = _TOKENIZER.tokenize(text, 0, False)
     except Exception:  # a tokenizer bug on odd input must not lose the page
@@ -172,28 +183,18 @@ class _Builder:
 
     def template(self) -> Template:
         name = self.nodes((T.TemplateParamSeparator, T.TemplateClose))
-        positional: list[Nodes] = []
-        named: dict[str, Nodes] = {}
-        numbered: dict[int, Nodes] = {}
-        count = 0
+        params: list[tuple[str | None, Nodes]] = []
         while self.i < len(self.tokens) and type(self.tokens[self.i]) is T.TemplateParamSeparator:
             self.i += 1
             value = self.nodes((T.TemplateParamEquals, T.TemplateParamSeparator, T.TemplateClose))
             if self.i < len(self.tokens) and type(self.tokens[self.i]) is T.TemplateParamEquals:
                 self.i += 1
-                key = "".join([n for n in value if type(n) is str]).strip()
-                value = self.nodes((T.TemplateParamSeparator, T.TemplateClose))
-                if key.isdigit():
-                    numbered[int(key)] = value
-                else:
-                    named[key] = value
+                key = "".join([n for n in value if type(n) is str])
+                params.append((key, self.nodes((T.TemplateParamSeparator, T.TemplateClose))))
             else:
-                count += 1
-                numbered[count] = value
+                params.append((None, value))
         self.i += 1  # TemplateClose
-        if numbered:
-            positional = [numbered.get(n, []) for n in range(1, max(numbered) + 1)]
-        return Template(name, positional, named)
+        return _template(name, params)
 
     def link(self) -> Link:
         tokens, i = self.tokens, self.i
@@ -262,6 +263,56 @@ class _Builder:
 
 
 _TAG_NAME_END = (T.TagAttrStart, T.TagCloseOpen, T.TagCloseSelfclose)
+
+
+def _template(name: Nodes, params: list[tuple[str | None, Nodes]]) -> Template:
+    """A template from its name and its parameters in order: (key as written, or None for a
+    positional one; value). Numbered keys (1=...) are positional, as MediaWiki reads them."""
+    named: dict[str, Nodes] = {}
+    numbered: dict[int, Nodes] = {}
+    count = 0
+    for key, value in params:
+        if key is None:
+            count += 1
+            numbered[count] = value
+        elif (key := key.strip()).isdigit():
+            numbered[int(key)] = value
+        else:
+            named[key] = value
+    positional = [numbered.get(n, []) for n in range(1, max(numbered) + 1)] if numbered else []
+    return Template(name, positional, named)
+
+
+# Text made only of templates with plain arguments and whitespace between them (an entry's head:
+# "{{Deutsch Substantiv Übersicht|Genus=m|...}}", "{{en-noun}}") gives the same nodes without the
+# tokenizer, read by a regex. A name is words on one line, blanks around them; an argument holds
+# no character that could open markup, and none of its lines opens like a list or a heading.
+_NAME = r"\s*[^\s{}\[\]<>&'|=]+(?:[^\S\n]+[^\s{}\[\]<>&'|=]+)*\s*"
+_ARG_LINE = r"[^{}\[\]<>&'|\n]*+"
+_ARG = rf"{_ARG_LINE}(?:\n(?![=*#:;\-]){_ARG_LINE})*+"
+_SIMPLE_TEMPLATE = re.compile(rf"\{{\{{({_NAME})((?:\|{_ARG})*+)\}}\}}")
+_TEMPLATES_ONLY = re.compile(rf"\s*(?:{_SIMPLE_TEMPLATE.pattern}\s*)+")
+
+
+def _templates_only(text: str) -> Nodes:
+    """parse() of text that _TEMPLATES_ONLY matches."""
+    out: Nodes = []
+    end = 0
+    for match in _SIMPLE_TEMPLATE.finditer(text):
+        if match.start() > end:
+            out.append(text[end : match.start()])
+        params: list[tuple[str | None, Nodes]] = []
+        for param in match.group(2).split("|")[1:]:
+            key, equals, value = param.partition("=")
+            if equals:
+                params.append((key, [value] if value else []))
+            else:
+                params.append((None, [param] if param else []))
+        out.append(_template([match.group(1)], params))
+        end = match.end()
+    if end < len(text):
+        out.append(text[end:])
+    return out
 
 
 def _codepoint(number: int) -> str:
