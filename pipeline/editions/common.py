@@ -42,7 +42,7 @@ def common_tags(senses: Sequence[Sense]) -> set[str]:
     An entry whose senses are all shortenings ("abbreviation of X", "initialism of Y") is an
     abbreviation entry even when no single kind covers every sense.
     """
-    if not senses:
+    if not senses or not any([s.tags for s in senses]):
         return set()
     tag_sets = [set(s.tags) for s in senses]
     shared = set.intersection(*tag_sets)
@@ -109,12 +109,16 @@ def make_entry(
     inflection keeps it a lemma, whatever the head says (`wares`: "Plural of ware" and "Goods
     for sale"). A lemma with some inflection definitions keeps only its real ones.
     """
-    real = [s for s in senses if not s.is_inflection]
+    pointing = any([s.refs for s in senses])  # most entries have no "X of Y" definition
+    real = [s for s in senses if not s.is_inflection] if pointing else list(senses)
     # a head is trusted unless the page itself tells its form senses from its real ones
     is_lemma = (0 < len(real) < len(senses)) if head_non_lemma else (bool(real) or not senses)
     kept = real if is_lemma else list(senses)
-    lemmas = unique([*form_of, *(t for s in senses for k, t in s.refs if k == INFLECTION)])
-    alt_of = unique(t for s in kept for k, t in s.refs if k in (ALTERNATIVE, MISSPELLING))
+    if pointing:
+        lemmas = unique([*form_of, *(t for s in senses for k, t in s.refs if k == INFLECTION)])
+        alt_of = unique(t for s in kept for k, t in s.refs if k in (ALTERNATIVE, MISSPELLING))
+    else:
+        lemmas, alt_of = unique(form_of), ()
     tags = ordered_tags([*head_tags, *common_tags(kept)])
     return Entry(
         word=word,
@@ -125,7 +129,7 @@ def make_entry(
         alt_of=alt_of,
         tags=tags,
         definitions=tuple(s.text for s in kept),
-        definition_tags=tuple(ordered_tags(s.tags) for s in kept),
+        definition_tags=tuple([ordered_tags(s.tags) if s.tags else () for s in kept]),
         gender=tuple(gender),
         heading=heading,
         page_id=page_id,

@@ -10,14 +10,15 @@ heading), else the section's. Inside an entry, subsections are bare template lin
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from wordlist_pipeline.editions.common import Sense, inherit_labels, make_entry, unique
 from wordlist_pipeline.editions.de import labels as L
 from wordlist_pipeline.editions.de import tables as T
-from wordlist_pipeline.editions.rules import ALTERNATIVE, INFLECTION
+from wordlist_pipeline.editions.rules import ALTERNATIVE, INFLECTION, PosRule
 from wordlist_pipeline.entries import Entry
 from wordlist_pipeline.sections import split_sections, strip_comments
 from wordlist_pipeline.wikitext import (
@@ -145,11 +146,10 @@ def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
 def parse_entry(
     renderer: Renderer, heading_text: str, heading: Heading, body: str, page_id: int
 ) -> Iterator[Entry]:
-    values = [value for value, _ in heading.wortarten]
-    rules = [T.WORTART[v] for v in values if v in T.WORTART]
+    kind = heading_kind(heading)
+    values, rules, non_lemma = kind.values, kind.rules, kind.non_lemma
     head_lines, subsections = split_subsections(body)
-    non_lemma = any(r.non_lemma for r in rules)
-    tags = [*heading.tags, *(t for r in rules for t in r.tags)]
+    tags = list(kind.tags)
     if "kurzwort" in values and _is_all_caps(renderer.title):
         tags.append("acronym")
 
@@ -186,7 +186,7 @@ def parse_entry(
         shown = "Alte Schreibweise von" if "obsolete" in variant_tags else "Andere Schreibweise von"
         senses = [Sense(f"{shown} {variant_of[0]}", refs=((ALTERNATIVE, variant_of[0]),))]
 
-    for pos in entry_parts_of_speech(values, rules, features, renderer.title):
+    for pos in kind.parts_of_speech or _feature_parts_of_speech(rules, features, renderer.title):
         yield make_entry(
             word=renderer.title,
             lang=LANG,
@@ -231,15 +231,38 @@ def _render_feature(renderer: Renderer, line: str) -> str:
     return renderer.render(text) if match is None else _plain_text(match.group(1) + match.group(2))
 
 
-def entry_parts_of_speech(values: list[str], rules: list, features: list[str], title: str) -> list[str]:
-    """The entry's part(s) of speech. Name types make a proper noun; "Adjektiv, Adverb" gives both;
-    phrase, abbreviation and contraction only count when nothing more specific is there."""
+class HeadingKind(NamedTuple):
+    """What an entry heading alone decides (the same for every entry under the same heading)."""
+
+    values: tuple[str, ...]  # the Wortart values, lower-case
+    rules: tuple[PosRule, ...]  # the known ones' rules
+    non_lemma: bool
+    tags: tuple[str, ...]  # the heading's tags and its rules'
+    parts_of_speech: tuple[str, ...]  # empty when the features or the title must decide
+
+
+@lru_cache(maxsize=4096)
+def heading_kind(heading: Heading) -> HeadingKind:
+    values = tuple(value for value, _ in heading.wortarten)
+    rules = tuple(T.WORTART[v] for v in values if v in T.WORTART)
+    tags = (*heading.tags, *(t for r in rules for t in r.tags))
+    found = _heading_parts_of_speech(values, rules)
+    return HeadingKind(values, rules, any(r.non_lemma for r in rules), tags, tuple(found))
+
+
+def _heading_parts_of_speech(values: Sequence[str], rules: Sequence[PosRule]) -> list[str]:
+    """The entry's part(s) of speech when the heading decides them, else empty. Name types make a
+    proper noun; "Adjektiv, Adverb" gives both; phrase, abbreviation and contraction only count
+    when nothing more specific is there."""
     if any(v in T.NAME_TYPES for v in values):
         return ["proper_noun"]
     found = unique(r.pos for r in rules if r.pos)
     strong = [p for p in found if p not in T.WEAK_POS]
-    if strong or found:
-        return strong or found[:1]
+    return strong or list(found[:1])
+
+
+def _feature_parts_of_speech(rules: Sequence[PosRule], features: list[str], title: str) -> list[str]:
+    """The entry's part of speech when the heading names none."""
     if any(r.non_lemma for r in rules):  # Deklinierte Form: the features name the lemma's kind
         text = " ".join(features).lower()
         for marker, pos in T.FEATURE_POS:
