@@ -201,4 +201,6 @@ def test_subsections_match_line_by_line_reading() -> None:
         bodies += list(real_texts())
     for body in bodies:
         for text in (body, body + "\n", "\n" + body):
-            assert P.split_subsections(text) == split_subsections_by_line(text), text
+            head, subsections = P.split_subsections(text)
+            found = (P.lines(head), {name: P.lines(chunks) for name, chunks in subsections.items()})
+            assert found == split_subsections_by_line(text), text

@@ -41,7 +41,7 @@ MARKER = T.LANGUAGE  # in every page with an entry (the language heading)
 _SPRACHE = re.compile(r"\{\{\s*Sprache\s*\|\s*([^|}]+?)\s*\}\}")
 # a line opening with a template: {{Bedeutungen}}, {{Grundformverweis Dekl|Haus}}. Searched for
 # with its newline in front: the search for a fixed start runs much faster than a multiline "^".
-_MARKER_LINE = re.compile(r"\n\{\{[^\S\n]*([^|{}\n]+?)[^\S\n]*(?:\||\}\})")
+_MARKER_LINE = re.compile(r"\n\{\{([^|{}\n]+)(?:\||\}\})")  # blanks around the name: template_key drops them
 _SENSE = re.compile(r"^(:+)\s*\[(?!\[)([^\]]*)\]\s*(.*)$")  # :[1] ..., ::[2a] ...; not :[[link]]
 _ARTICLE = re.compile(r"^(?:der|die|das|des|dem|den)\s+", re.IGNORECASE)
 _LABEL_SPLIT = re.compile(r"[,;:]|\s+(?:und|oder|bzw\.)\s+")
@@ -105,13 +105,13 @@ def parse_heading(title: str) -> Heading:
 
 
 def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
-    """(lines before the first subsection, {subsection name: its lines}); a marker's trailing text
-    on the same line (old pages: ``{{Silbentrennung}} Platz, ...``) belongs to its subsection.
+    """(text before the first subsection, {subsection name: its text}), each text as a list of
+    chunks ("\\n".join(chunks) is the text, `lines(chunks)` its lines: the many lines of the
+    subsections nobody reads are never split apart). A marker's trailing text on the same line
+    (old pages: ``{{Silbentrennung}} Platz, ...``) belongs to its subsection.
 
     A second {{Bedeutungen}} stands where {{Herkunft}} belongs (the layout puts the etymology
     right after the senses; some pages copied the wrong marker): it starts the Herkunft.
-    Only the lines that open with a template are looked at; the text between two markers is
-    split into lines as a whole.
     """
     head: list[str] = []
     subsections: dict[str, list[str]] = {}
@@ -123,7 +123,7 @@ def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
             continue
         line_start = match.start()  # in body: the match starts one character early, at its newline
         if line_start > start:
-            current.extend(body[start : line_start - 1].split("\n"))
+            current.append(body[start : line_start - 1])
         line_end = body.find("\n", line_start)
         line_end = len(body) if line_end < 0 else line_end
         line = body[line_start:line_end]
@@ -139,8 +139,13 @@ def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
             current.append(rest)
         start = line_end + 1
     if start <= len(body):
-        current.extend(body[start:].split("\n"))
+        current.append(body[start:])
     return head, subsections
+
+
+def lines(chunks: list[str]) -> list[str]:
+    """The lines of a text given as chunks (see split_subsections)."""
+    return "\n".join(chunks).split("\n") if chunks else []
 
 
 def parse_entry(
@@ -148,12 +153,12 @@ def parse_entry(
 ) -> Iterator[Entry]:
     kind = heading_kind(heading)
     values, rules, non_lemma = kind.values, kind.rules, kind.non_lemma
-    head_lines, subsections = split_subsections(body)
+    head_chunks, subsections = split_subsections(body)
     tags = list(kind.tags)
     if "kurzwort" in values and _is_all_caps(renderer.title):
         tags.append("acronym")
 
-    head_text = "\n".join(head_lines)
+    head_text = "\n".join(head_chunks)
     head_templates = list(templates(parse(head_text))) if "{{" in head_text else []
     table = noun_table(renderer, head_templates)
     genders = unique([*heading.genders, *table.genders])
@@ -171,10 +176,10 @@ def parse_entry(
     )
     variant_of, variant_tags = variant_links(head_templates)
     tags += variant_tags
-    features = [line for line in subsections.get("grammatische merkmale", []) if line.startswith("*")]
+    features = [line for line in lines(subsections.get("grammatische merkmale", [])) if line.startswith("*")]
     if non_lemma and not lemmas:
         lemmas = unique(m.strip() for line in features for m in _BOLD_LINK.findall(line))
-    parsed = (parse_sense(renderer, line) for line in subsections.get("bedeutungen", []))
+    parsed = (parse_sense(renderer, line) for line in lines(subsections.get("bedeutungen", [])))
     senses = inherit_labels(found for found in parsed if found is not None)
     if non_lemma and not senses:
         senses = [
