@@ -155,23 +155,15 @@ def test_only_title_templates_depend_on_the_page() -> None:
 
 
 def split_subsections_by_line(body: str) -> tuple[list[str], dict[str, list[str]]]:
-    """What split_subsections must return: the body read line by line, each line matched alone."""
+    """What split_subsections must give: the body read line by line, each line matched alone (what
+    a marker line starts is open_subsection's, the same in both)."""
     head: list[str] = []
     subsections: dict[str, list[str]] = {}
     current = head
     for line in body.split("\n"):
         match = re.match(r"\{\{\s*([^|{}]+?)\s*(?:\||\}\})", line)
         if match and (name := template_key(match.group(1))) in T.SUBSECTIONS:
-            name = T.SUBSECTION_ALIASES.get(name, name)
-            if name == "bedeutungen" and name in subsections and "herkunft" not in subsections:
-                name = "herkunft"
-            current = subsections.setdefault(name, [])
-            close = line.find("}}")
-            rest = line[close + 2 :].strip() if close >= 0 else ""
-            if name in T.LEMMA_LINKS:
-                current.append(line)
-            elif rest:
-                current.append(rest)
+            current = P.open_subsection(subsections, name, line)
             continue
         current.append(line)
     return head, subsections

@@ -126,21 +126,27 @@ def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
             current.append(body[start : line_start - 1])
         line_end = body.find("\n", line_start)
         line_end = len(body) if line_end < 0 else line_end
-        line = body[line_start:line_end]
-        name = T.SUBSECTION_ALIASES.get(name, name)
-        if name == "bedeutungen" and name in subsections and "herkunft" not in subsections:
-            name = "herkunft"
-        current = subsections.setdefault(name, [])
-        close = line.find("}}")
-        rest = line[close + 2 :].strip() if close >= 0 else ""
-        if name in T.LEMMA_LINKS:
-            current.append(line)  # the marker is the content: {{Grundformverweis Dekl|Eingabe}}
-        elif rest:
-            current.append(rest)
+        current = open_subsection(subsections, name, body[line_start:line_end])
         start = line_end + 1
     if start <= len(body):
         current.append(body[start:])
     return head, subsections
+
+
+def open_subsection(subsections: dict[str, list[str]], key: str, line: str) -> list[str]:
+    """The part that the marker `line` (whose template key is `key`) starts, with what the marker
+    line itself gives to it."""
+    name = T.SUBSECTION_ALIASES.get(key, key)
+    if name == "bedeutungen" and name in subsections and "herkunft" not in subsections:
+        name = "herkunft"
+    part = subsections.setdefault(name, [])
+    close = line.find("}}")
+    rest = line[close + 2 :].strip() if close >= 0 else ""
+    if name in T.LEMMA_LINKS:
+        part.append(line)  # the marker is the content: {{Grundformverweis Dekl|Eingabe}}
+    elif rest:
+        part.append(rest)
+    return part
 
 
 def lines(chunks: list[str]) -> list[str]:
