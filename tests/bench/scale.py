@@ -4,7 +4,10 @@
 Each dump is measured side by side with its floor: (a) `bzip2 -dc` to /dev/null, single-core
 decompression, and (c) `wordlist build` (extract + every profile's word list) with 1 worker and
 with all cores; for reference (a') indexed_bzip2 on one core (the decoder the workers use) and
-(b) lxml parsing the decompressed XML with no extraction. Then (d) the word-list phase at the real
+(b) lxml parsing the decompressed XML with no extraction; and (b') the build's own reading path
+(ranges of streams decoded, prefiltered and parsed into pages by as many workers as the build
+uses) with the edition's parser left out, which is how near the build could come to (a) if
+parsing the pages cost nothing. Then (d) the word-list phase at the real
 English dump's size: the English dump's entries eight times over under new titles (1.35 million
 entries from the 1 GiB dump), `wordlist build --from-entries`.
 
@@ -69,6 +72,33 @@ for _, element in etree.iterparse(sys.argv[1], events=("end",), tag="{*}page", h
     while element.getprevious() is not None:
         del element.getparent()[0]
 print(pages)
+"""
+
+
+# The extractor's own reading path with the parser left out: the same ranges of streams, workers,
+# decoder, prefilter, XML parsing and Page objects as `wordlist build`, each page then dropped.
+# What a build costs beyond this is the edition's parser, the entries table and the word lists.
+_WITHOUT_PARSER = """
+import sys
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+from wordlist_pipeline.dump import open_multistream, pages_in_range
+from wordlist_pipeline.editions import edition
+from wordlist_pipeline.extract import _keep_freed_memory
+
+def pages(task):
+    path, chunk, siteinfo, marker = task
+    return sum(1 for _ in pages_in_range(path, chunk, siteinfo, [], marker=marker, passed_over=Counter()))
+
+if __name__ == "__main__":
+    path, lang, workers = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    stream = open_multistream(path)
+    tasks = [(stream.path, chunk, stream.siteinfo, edition(lang).marker)
+             for chunk in stream.chunks(target_bytes=1 << 18, min_chunks=workers * 16)]
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                             initializer=_keep_freed_memory) as pool:
+        print(sum(pool.map(pages, tasks, chunksize=1)))
 """
 
 
@@ -230,6 +260,11 @@ def run_dump(
         steps["(b) lxml iterparse of the XML, no extraction"] = lambda: measure_tree(
             [sys.executable, "-c", _LXML_FLOOR, str(xml)]
         )
+    most = max(worker_counts)
+    without_parser = [sys.executable, "-c", _WITHOUT_PARSER, str(dump), lang, str(most)]
+    steps[f"(b') the build without its parser, {most} worker{'s' if most > 1 else ''}"] = lambda: (
+        measure_tree(without_parser)
+    )
     out_dirs = {}
     for version in versions:
         for workers in worker_counts:
@@ -244,7 +279,7 @@ def run_dump(
     results = interleaved(steps, rounds)
     floor = results["(a) bzip2 -dc > /dev/null"]
     rows = [
-        summarize(name, runs, xml_mb, pages, floor if name.startswith("(c)") else None)
+        summarize(name, runs, xml_mb, pages, floor if name.startswith(("(b')", "(c)")) else None)
         for name, runs in results.items()
     ]
     for row in rows:
