@@ -265,6 +265,13 @@ class _Builder:
 _TAG_NAME_END = (T.TagAttrStart, T.TagCloseOpen, T.TagCloseSelfclose)
 
 
+# The highest numbered key read as a position: the list of positions is as long as the highest,
+# so "{{x|999999999=y}}" in a dump must not become a list of a billion. No template of either
+# edition reads a position near this; a higher number stays a named key, as "0=" and "²=" do
+# (int() reads neither as a position: "²".isdigit() is True).
+MAX_POSITION = 1000
+
+
 def _template(name: Nodes, params: list[tuple[str | None, Nodes]]) -> Template:
     """A template from its name and its parameters in order: (key as written, or None for a
     positional one; value). Numbered keys (1=...) are positional, as MediaWiki reads them."""
@@ -275,7 +282,7 @@ def _template(name: Nodes, params: list[tuple[str | None, Nodes]]) -> Template:
         if key is None:
             count += 1
             numbered[count] = value
-        elif (key := key.strip()).isdigit():
+        elif (key := key.strip()).isascii() and key.isdigit() and 0 < int(key) <= MAX_POSITION:
             numbered[int(key)] = value
         else:
             named[key] = value

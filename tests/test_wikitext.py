@@ -89,3 +89,32 @@ def test_a_mismatched_deeper_heading_does_not_end_the_language_section() -> None
         (2, "Noun"),
         (3, "Verb"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("wikitext", "positional", "named"),
+    [
+        ("{{x|a|2=b}}", ["a", "b"], {}),
+        ("{{x|3=c}}", ["", "", "c"], {}),
+        # a key int() cannot read ("²".isdigit() is True) or a position no template reads is a name:
+        # neither may lose the page, nor build a list of a billion empty positions
+        ("{{x|²=sq|a}}", ["a"], {"²": "sq"}),
+        ("{{x|0=z|a}}", ["a"], {"0": "z"}),
+        ("{{x|999999999=far|a}}", ["a"], {"999999999": "far"}),
+        ("{{x\n|a\n|999999999=[[far]]\n}}", ["a"], {"999999999": ""}),
+    ],
+)
+def test_numbered_keys_are_positions_only_when_a_template_could_read_them(
+    wikitext: str, positional: list[str], named: dict[str, str]
+) -> None:
+    from wordlist_pipeline.wikitree import Template, parse, plain
+
+    (template,) = [node for node in parse(wikitext) if isinstance(node, Template)]
+    assert template.plain_args() == positional
+    assert {key: plain(value) for key, value in template.named.items()} == named
+
+
+def test_a_page_with_odd_numbered_keys_still_renders() -> None:
+    from wordlist_pipeline.wikitree import parse
+
+    assert RENDER.render(parse("{{shout|²=x|999999999=y|quiet}} [[word]]"), Notes()) == "QUIET word"
