@@ -157,17 +157,13 @@ def _noun_number_tags(template: Template) -> list[str]:
 def parse_definition(renderer: Renderer, line: str) -> Sense:
     """Plain text, tags and form-of targets of one definition line (without its `#` marker)."""
     simple = simple_definition(line)
-    if simple is not None:
-        return simple
-    nodes = simple_nodes(line)
-    return parse_definition_fully(renderer, line, nodes)
+    return simple if simple is not None else parse_definition_fully(renderer, line)
 
 
-def parse_definition_fully(renderer: Renderer, line: str, nodes: Nodes | None = None) -> Sense:
-    """parse_definition through the renderer, whatever the line's shape; `nodes`: the line's
-    nodes if they are known (simple_nodes), else the tokenizer reads it."""
+def parse_definition_fully(renderer: Renderer, line: str) -> Sense:
+    """parse_definition through the tokenizer and the renderer, whatever the line's shape."""
     notes = Notes()
-    labels, nodes = _old_context_labels(parse(line) if nodes is None else nodes, notes)
+    labels, nodes = _old_context_labels(parse(line), notes)
     text = renderer.render(nodes, notes)
     if not notes.refs:
         _plain_form_of(nodes, notes)
@@ -229,69 +225,6 @@ def _simple_link_text(match: re.Match) -> str:
     """What Renderer._link shows for [[target]] or [[target|text]] without a namespace."""
     target, text = match.groups()
     return text if text is not None else target.strip().partition("#")[0].strip()
-
-
-# Lines with other templates, whose arguments are plain text, are not tokenized either: their
-# nodes are the same as wikitree.parse builds, read off by one regex (the tests compare them).
-_TEMPLATE_NAME = r"[^{}\[\]<>&:\n|=#']"
-_TEMPLATE_ARG = r"[^{}\[\]<>&:\n|]"
-_PIECE = re.compile(
-    rf"({_TEXT}++)"
-    rf"|\[\[(?!//)({_LINK_CHARS}++)(?:\|({_LINK_CHARS}++))?\]\]"
-    rf"|\{{\{{({_TEMPLATE_NAME}++)((?:\|{_TEMPLATE_ARG}*+)*+)\}}\}}"
-)
-
-
-_NOT_IN_PIECES = re.compile(r"[<>&:]")  # a quick no for lines with references, entities, prefixes
-
-
-def simple_nodes(line: str) -> Nodes | None:
-    """wikitree.parse(line) for a line of text, [[links]] and templates whose name and arguments
-    are plain text, without a character that could open other markup; None for other lines."""
-    if "''" in line or line[:1] in _LINE_START_MARKUP or _NOT_IN_PIECES.search(line):
-        return None
-    nodes: Nodes = []
-    end = 0
-    for match in _PIECE.finditer(line):
-        if match.start() != end:
-            return None
-        end = match.end()
-        text, target, shown, name, args = match.groups()
-        if text is not None:
-            nodes.append(text)
-        elif target is not None:
-            nodes.append(Link([target], None if shown is None else [shown]))
-        elif name.isspace():
-            return None  # not a template to the tokenizer
-        else:
-            template = _simple_template(name, args)
-            if template is None:
-                return None
-            nodes.append(template)
-    return nodes if end == len(line) else None
-
-
-def _simple_template(name: str, args: str) -> Template | None:
-    """The Template wikitree builds for {{name<args>}} ("|a|k=v|..."), numbered keys (2=x)
-    included; None for a numbered key int() does not read (the full path's error stays its own)."""
-    numbered: dict[int, Nodes] = {}
-    named: dict[str, Nodes] = {}
-    count = 0
-    for arg in args.split("|")[1:]:
-        key, equals, value = arg.partition("=")
-        if not equals:
-            count += 1
-            numbered[count] = [arg] if arg else []
-            continue
-        key = key.strip()
-        if key.isdigit():
-            if not key.isascii():
-                return None
-            numbered[int(key)] = [value] if value else []
-        else:
-            named[key] = [value] if value else []
-    positional = [numbered.get(n, []) for n in range(1, max(numbered) + 1)] if numbered else []
-    return Template([name], positional, named)
 
 
 def _old_context_labels(nodes: Nodes, notes: Notes) -> tuple[list[str], Nodes]:
