@@ -161,7 +161,7 @@ def parse_definition(renderer: Renderer, line: str) -> Sense:
 
 
 def parse_definition_fully(renderer: Renderer, line: str) -> Sense:
-    """parse_definition through the tokenizer and the renderer, whatever the line's shape."""
+    """parse_definition through wikitree.parse and the renderer, whatever the line's shape."""
     notes = Notes()
     labels, nodes = _old_context_labels(parse(line), notes)
     text = renderer.render(nodes, notes)
