@@ -69,9 +69,10 @@ def test_the_fast_path_agrees_on_synthetic_pages() -> None:
     assert taken > seen * 0.5, (seen, taken)
 
 
-# Pieces of wikitext, markup characters and whitespace of every kind (which str.split and the
-# tokenizer must see alike) for random lines.
-_CHARS = [*"|=!\"#*;/-'_~\\\t ab.,()?%$+@^`", "\xa0", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "é"]
+# Pieces of wikitext, markup characters, whitespace of every kind (which str.split and the
+# tokenizer must see alike) and control characters (the tokenizer stops at a NUL) for random lines.
+_CHARS = [*"|=!\"#*;/-'_~\\\t\r\x00\x7f ab.,()?%$+@^`", "\xa0", "\x0b", "\x0c", "\x1c", "\x85", "\u2028",
+          "\ufeff", "é"]  # fmt: skip
 _MARKUP = ["''", "'", "[", "]", "{", "}", "<", ">", "&", ":", "http://x", "&amp;", "{{", "}}", "[[", "]]",
            "\n", "<!--", "----", "{|", "//", "{{l|en|x}}", "<ref>x</ref>"]  # fmt: skip
 _LABELS = ["slang", "informal", "_", "and", "or", ",", "chiefly", "UK", "obsolete", ""]

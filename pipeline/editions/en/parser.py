@@ -178,10 +178,12 @@ def parse_definition_fully(renderer: Renderer, line: str) -> Sense:
 # other markup there (a template, tag, entity, external link, or a list or heading at its start),
 # is put together directly: the same Sense as the full path gives, which the tests check line by
 # line on real and synthetic pages and on random lines of markup characters.
-_TEXT = r"[^{}\[\]<>&:\n]"  # mid-line, none of these characters starts markup ('' is checked apart)
-_LINK_CHARS = r"[^{}\[\]<>&:\n|]"  # and a target must not start with "//" (an external link)
+# Mid-line, none of these characters starts markup ('' is checked apart); the tokenizer stops at a
+# NUL, which XML text never holds.
+_TEXT = r"[^{}\[\]<>&:\n\x00]"
+_LINK_CHARS = r"[^{}\[\]<>&:\n\x00|]"  # and a target must not start with "//" (an external link)
 _SIMPLE_DEFINITION = re.compile(
-    r"(?:\{\{lb\|en((?:\|[^{}\[\]<>&:\n|=']*+)*+)\}\})?"  # labels: {{lb|en|a|b}}
+    r"(?:\{\{lb\|en((?:\|[^{}\[\]<>&:\n\x00|=']*+)*+)\}\})?"  # labels: {{lb|en|a|b}}
     rf"((?:{_TEXT}++|\[\[(?!//){_LINK_CHARS}++(?:\|{_LINK_CHARS}++)?\]\])*+)"  # possessive: no backtracking
 )
 _SIMPLE_LINK = re.compile(r"\[\[([^|\]]*)(?:\|([^\]]*))?\]\]")
