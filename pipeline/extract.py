@@ -39,7 +39,7 @@ from wordlist_pipeline.dump.multistream import default_index_path
 from wordlist_pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER
 from wordlist_pipeline.dump.reader import is_bz2, read_siteinfo
 from wordlist_pipeline.editions import edition, language_name
-from wordlist_pipeline.entries import SCHEMA, rows_to_table, to_row
+from wordlist_pipeline.entries import SCHEMA, Entry, entries_to_table
 from wordlist_pipeline.errors import DumpError
 from wordlist_pipeline.paths import check_input_file, check_output_file
 
@@ -118,11 +118,11 @@ def _no_section(lang: str) -> str:
     return f"no {language_name(lang)} section"
 
 
-def extract_pages(pages: Iterable[Page], lang: str) -> tuple[list[tuple], ExtractStats]:
-    """Entries (as rows) of the pages that are articles; everything else counted as skipped."""
+def extract_pages(pages: Iterable[Page], lang: str) -> tuple[list[Entry], ExtractStats]:
+    """Entries of the pages that are articles; everything else counted as skipped."""
     parse = edition(lang).parse_page
     no_section = _no_section(lang)
-    rows: list[tuple] = []
+    found: list[Entry] = []
     stats = ExtractStats()
     for page in pages:
         stats.pages += 1
@@ -154,15 +154,15 @@ def extract_pages(pages: Iterable[Page], lang: str) -> tuple[list[tuple], Extrac
             stats.skipped[no_section] += 1
             continue
         stats.with_section += 1
+        found.extend(entries)
         for entry in entries:
-            rows.append(to_row(entry))
             stats.by_pos[entry.pos] += 1
             if entry.is_lemma:
                 stats.lemmas += 1
             else:
                 stats.forms += 1
         stats.entries += len(entries)
-    return rows, stats
+    return found, stats
 
 
 # Worker tasks: top-level functions so they pickle. Each returns (entries, stats, bytes covered);
@@ -174,16 +174,16 @@ def _extract_range(task: tuple[Path, StreamRange, SiteInfo, str]) -> tuple[pa.Ta
     pages = pages_in_range(
         path, chunk, siteinfo, malformed, marker=edition(lang).marker, passed_over=passed_over
     )
-    rows, stats = extract_pages(pages, lang)
+    entries, stats = extract_pages(pages, lang)
     stats.note_malformed(malformed)
     stats.note_passed_over(passed_over, lang)
-    return rows_to_table(rows), stats, chunk.size
+    return entries_to_table(entries), stats, chunk.size
 
 
 def _extract_batch(task: tuple[list[Page], str, int]) -> tuple[pa.Table, ExtractStats, int]:
     pages, lang, position = task
-    rows, stats = extract_pages(pages, lang)
-    return rows_to_table(rows), stats, position
+    entries, stats = extract_pages(pages, lang)
+    return entries_to_table(entries), stats, position
 
 
 def default_workers() -> int:

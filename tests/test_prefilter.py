@@ -14,7 +14,7 @@ import polars as pl
 import pytest
 
 from wordlist_pipeline.dump import open_multistream, pages_in_range
-from wordlist_pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER, triage
+from wordlist_pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER, Triage, triage
 from wordlist_pipeline.dump.writer import (
     MultistreamWriter,
     SourcePage,
@@ -134,6 +134,14 @@ def test_triage_declines_what_it_cannot_read() -> None:
     assert triage(b"<page><title>x</title></page>", "English") is None  # no <ns>, no <id>
     assert triage(b"garbage" + page, "English") is None
     assert triage(page.replace(b"<ns>0</ns>", b"<ns>main</ns>"), "English") is None
+    assert triage(page + b"\n<!-- a comment -->", "English") is None
+    assert triage(page.replace(b"English", b"&#69;nglish"), "English") is None
+    # a <page> with attributes is no page to the scan: it must not be taken for part of the one before
+    sandbox = (
+        page_xml(next(numbered([SourcePage("Sandbox", FRENCH_NOUN, namespace=4)])), "en").encode().strip()
+    )
+    assert triage(sandbox + page.replace(b"<page>", b'<page lang="en">'), "English") is None
+    assert triage(sandbox + page, "English") == Triage(page, Counter({OTHER_NAMESPACE: 1}))
 
 
 def test_pages_in_range_reports_what_was_passed_over(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from wordlist_pipeline.wikitext import (
     Notes,
     Renderer,
     TemplateCall,
+    clean_text,
     parse,
     template_key,
     template_table,
@@ -155,6 +156,12 @@ def _noun_number_tags(template: Template) -> list[str]:
 
 def parse_definition(renderer: Renderer, line: str) -> Sense:
     """Plain text, tags and form-of targets of one definition line (without its `#` marker)."""
+    simple = simple_definition(line)
+    return simple if simple is not None else parse_definition_fully(renderer, line)
+
+
+def parse_definition_fully(renderer: Renderer, line: str) -> Sense:
+    """parse_definition through wikitree.parse and the renderer, whatever the line's shape."""
     notes = Notes()
     labels, nodes = _old_context_labels(parse(line), notes)
     text = renderer.render(nodes, notes)
@@ -163,6 +170,63 @@ def parse_definition(renderer: Renderer, line: str) -> Sense:
     if labels:
         text = f"({', '.join(labels)}) {text}".strip()
     return Sense(text, tuple(notes.tags), tuple(notes.refs))
+
+
+# --- the fast path for definitions in the commonest shape -----------------------------------------
+# Most definition lines are "{{lb|en|label}} Words and [[links]]." or just words and links.
+# Tokenizing is most of a line's cost, so a line in that shape, with no character that could open
+# other markup there (a template, tag, entity, external link, or a list or heading at its start),
+# is put together directly: the same Sense as the full path gives, which the tests check line by
+# line on real and synthetic pages and on random lines of markup characters.
+# Mid-line, none of these characters starts markup ('' is checked apart); the tokenizer stops at a
+# NUL, which XML text never holds.
+_TEXT = r"[^{}\[\]<>&:\n\x00]"
+_LINK_CHARS = r"[^{}\[\]<>&:\n\x00|]"  # and a target must not start with "//" (an external link)
+_SIMPLE_DEFINITION = re.compile(
+    r"(?:\{\{lb\|en((?:\|[^{}\[\]<>&:\n\x00|=']*+)*+)\}\})?"  # labels: {{lb|en|a|b}}
+    rf"((?:{_TEXT}++|\[\[(?!//){_LINK_CHARS}++(?:\|{_LINK_CHARS}++)?\]\])*+)"  # possessive: no backtracking
+)
+_SIMPLE_LINK = re.compile(r"\[\[([^|\]]*)(?:\|([^\]]*))?\]\]")
+# [[ x ]] shows "x": spaces inside a link's brackets go (two patterns, each found by its literal)
+_SPACE_OPENS_LINK = re.compile(r"\[\[\s")
+_SPACE_CLOSES_LINK = re.compile(r"\]\](?<=\s\]\])")
+_LINE_START_MARKUP = frozenset("#*;=-|!")  # lists, headings, rules and tables at a line's start
+
+
+def simple_definition(line: str) -> Sense | None:
+    """parse_definition's result for a line in the commonest shape (see above); None for others."""
+    match = _SIMPLE_DEFINITION.fullmatch(line)
+    if match is None or "''" in line:
+        return None
+    label_args, body = match.groups()
+    if label_args is None and line[:1] in _LINE_START_MARKUP:
+        return None
+    first_text = body.partition("[[")[0]
+    if first_text and not first_text.isspace() and first_text.rstrip().endswith(" of"):
+        return None  # maybe a form-of phrase ("Plural of [[cat]]"): _plain_form_of decides
+    if "[[" in body:
+        if "|" in body or "#" in body or _SPACE_OPENS_LINK.search(body) or _SPACE_CLOSES_LINK.search(body):
+            body = _SIMPLE_LINK.sub(_simple_link_text, body)
+        else:  # every link shows its target as written
+            body = body.replace("[[", "").replace("]]", "")
+    if label_args is None:
+        return Sense(clean_text(body))
+    shown, tags = _simple_labels(label_args)
+    return Sense(clean_text(shown + body), tags)
+
+
+@lru_cache(maxsize=4096)  # label lists repeat: "|slang", "|transitive" ...
+def _simple_labels(label_args: str) -> tuple[str, tuple[str, ...]]:
+    """What {{lb|en<label_args>}} shows, and its tags."""
+    notes = Notes()
+    shown = _label_text([" ".join(arg.split()) for arg in label_args.split("|")[1:]], notes)
+    return shown, tuple(notes.tags)
+
+
+def _simple_link_text(match: re.Match) -> str:
+    """What Renderer._link shows for [[target]] or [[target|text]] without a namespace."""
+    target, text = match.groups()
+    return text if text is not None else target.strip().partition("#")[0].strip()
 
 
 def _old_context_labels(nodes: Nodes, notes: Notes) -> tuple[list[str], Nodes]:
@@ -311,6 +375,11 @@ def _labels(call: TemplateCall, notes: Notes) -> str:
     args = call.args()
     if call.key in ("lb", "lbl", "label", "lb-lite") and args:
         args = args[1:]  # language code
+    return _label_text(args, notes)
+
+
+def _label_text(args: list[str], notes: Notes) -> str:
+    """The labels shown in parentheses, joined as Module:labels does; their tags go to `notes`."""
     shown = ""
     needs_comma = False
     for label in (a for a in args if a):
