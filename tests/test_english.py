@@ -372,3 +372,14 @@ def test_sub_senses_inherit_their_parents_labels() -> None:
         ("abbreviation", "archaic"),
         ("archaic",),  # the parent's label, not what it points to
     )
+
+
+def test_a_letter_numbered_with_a_character_int_cannot_read_keeps_the_page() -> None:
+    # "²".isdigit() is True but int("²") fails: the number is shown as written, the page is not lost
+    found = one(
+        "===Letter===\n{{Latn-letter|en}}\n# {{Latn-def|en|letter|²|b}}\n# {{Latn-def|en|letter|2|b}}"
+    )
+    assert found.definitions == (
+        "The ² letter of the English alphabet, written in the Latin script.",
+        "The second letter of the English alphabet, written in the Latin script.",
+    )

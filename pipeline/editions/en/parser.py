@@ -484,7 +484,8 @@ _ORDINALS = (
 def _latin_letter(call: TemplateCall, notes: Notes) -> str:
     """{{Latn-def|en|letter|1|a}}: "The first letter of the English alphabet, written in the Latin script"."""
     kind, number = call.arg(2), call.arg(3)
-    nth = _ORDINALS[int(number) - 1] if number.isdigit() and 0 < int(number) <= len(_ORDINALS) else number
+    known = number.isascii() and number.isdigit() and 0 < int(number) <= len(_ORDINALS)  # not int('²')
+    nth = _ORDINALS[int(number) - 1] if known else number
     if kind == "ordinal":
         return f"The ordinal number {nth}, derived from this letter of the English alphabet."
     if kind == "name":
