@@ -13,6 +13,7 @@ import html
 import re
 from collections.abc import Iterator
 
+from mwparserfromhell.definitions import URI_SCHEMES
 from mwparserfromhell.parser import tokens as T
 
 try:
@@ -98,9 +99,8 @@ def parse(text: str) -> Nodes:
     """The node list of `text` (never raises: text the tokenizer rejects stays plain text)."""
     if not text:
         return []
-    if _TEMPLATES_ONLY.fullmatch(text):
-        return _templates_only(text)
-    return parse_tokenized(text)
+    nodes = _plain_nodes(text)
+    return parse_tokenized(text) if nodes is None else nodes
 
 
 def parse_tokenized(text: str) -> Nodes:
@@ -290,36 +290,96 @@ def _template(name: Nodes, params: list[tuple[str | None, Nodes]]) -> Template:
     return Template(name, positional, named)
 
 
-# Text made only of templates with plain arguments and whitespace between them (an entry's head:
-# "{{Deutsch Substantiv Übersicht|Genus=m|...}}", "{{en-noun}}") gives the same nodes without the
-# tokenizer, read by a regex. A name is words on one line, blanks around them; an argument holds
-# no character that could open markup, and none of its lines opens like a list or a heading.
-_NAME = r"\s*[^\s{}\[\]<>&'|=]+(?:[^\S\n]+[^\s{}\[\]<>&'|=]+)*\s*"
-_ARG_LINE = r"[^{}\[\]<>&'|\n]*+"
+# Text made of plain text, [[links]] and templates whose arguments are plain text gives the same
+# nodes without the tokenizer, read by regexes: a line of such pieces (most definition lines), or
+# text of several lines made only of templates with whitespace between them (an entry's head:
+# "{{Deutsch Substantiv Übersicht|Genus=m|...}}"). Nothing in it may open other markup: no tag,
+# comment or entity (<>&), no '' (bold, italics), no NUL (the tokenizer stops there), no single
+# bracket or brace, no URI scheme before a colon (a free or bracketed external link, even inside an
+# argument or a link's text); a line opens with no list, heading or rule; in the text of several
+# lines no argument line opens like one. A template name is words on one line, blanks around them.
+_NAME = r"\s*[^\s{}\[\]<>&'|=\x00]+(?:[^\S\n]+[^\s{}\[\]<>&'|=\x00]+)*\s*"
+_ARG_LINE = r"[^{}\[\]<>&|\n\x00]*+"
 _ARG = rf"{_ARG_LINE}(?:\n(?![=*#:;\-]){_ARG_LINE})*+"
-_SIMPLE_TEMPLATE = re.compile(rf"\{{\{{({_NAME})((?:\|{_ARG})*+)\}}\}}")
-_TEMPLATES_ONLY = re.compile(rf"\s*(?:{_SIMPLE_TEMPLATE.pattern}\s*)+")
+_SIMPLE_TEMPLATE = rf"\{{\{{({_NAME})((?:\|{_ARG})*+)\}}\}}"
+_TEMPLATES_ONLY = re.compile(rf"\s*(?:{_SIMPLE_TEMPLATE}\s*)+")
+_LINE_TEXT = r"[^{}\[\]<>&\n\x00]"  # also a link's text, where "|" is text too
+_LINK_TARGET = r"[^{}\[\]<>&|\n\x00]"
+# a link's target does not open with "//" (a protocol-relative external link)
+_PIECE = re.compile(
+    rf"({_LINE_TEXT}++)"
+    rf"|\[\[(?!//)({_LINK_TARGET}++)(?:\|({_LINE_TEXT}*+))?\]\]"
+    rf"|{_SIMPLE_TEMPLATE}"
+)
+_TAG_OR_ENTITY = re.compile(r"[<>&]")  # a quick no for lines with references
+# The tokenizer reads an external link at "scheme:" where the scheme is every letter and digit
+# before the colon (mwparserfromhell.definitions.URI_SCHEMES; any case); refusing each such colon,
+# with or without the "//" some schemes need, refuses a superset of what it reads as links.
+_URI_SCHEME = re.compile(rf"(?<![A-Za-z0-9])(?:{'|'.join(sorted(URI_SCHEMES))}):", re.IGNORECASE)
+_LINE_START_MARKUP = frozenset("#*;:=-")  # lists, headings and rules open at a line's start
+
+
+def _plain_nodes(text: str) -> Nodes | None:
+    """parse() of text made of the pieces described above, read without the tokenizer; None for
+    other text."""
+    if "''" in text:
+        return None
+    several_lines = "\n" in text
+    if several_lines:
+        if _TEMPLATES_ONLY.fullmatch(text) is None:
+            return None
+    elif text[:1] in _LINE_START_MARKUP or _TAG_OR_ENTITY.search(text):
+        return None
+    if ":" in text and _URI_SCHEME.search(text):
+        return None
+    return _templates_only(text) if several_lines else _line_nodes(text)
+
+
+def _line_nodes(text: str) -> Nodes | None:
+    """The nodes of one line of _PIECEs; None if something else is in it."""
+    out: Nodes = []
+    end = 0
+    for match in _PIECE.finditer(text):
+        if match.start() != end:
+            return None
+        end = match.end()
+        plain_text, target, shown, name, args = match.groups()
+        if plain_text is not None:
+            out.append(plain_text)
+        elif target is not None:
+            out.append(Link([target], None if shown is None else [shown] if shown else []))
+        else:
+            out.append(_simple_template(name, args))
+    return out if end == len(text) else None
 
 
 def _templates_only(text: str) -> Nodes:
-    """parse() of text that _TEMPLATES_ONLY matches."""
+    """The nodes of text that _TEMPLATES_ONLY matches."""
     out: Nodes = []
     end = 0
-    for match in _SIMPLE_TEMPLATE.finditer(text):
+    for match in _SIMPLE_TEMPLATE_RE.finditer(text):
         if match.start() > end:
             out.append(text[end : match.start()])
-        params: list[tuple[str | None, Nodes]] = []
-        for param in match.group(2).split("|")[1:]:
-            key, equals, value = param.partition("=")
-            if equals:
-                params.append((key, [value] if value else []))
-            else:
-                params.append((None, [param] if param else []))
-        out.append(_template([match.group(1)], params))
+        out.append(_simple_template(match.group(1), match.group(2)))
         end = match.end()
     if end < len(text):
         out.append(text[end:])
     return out
+
+
+_SIMPLE_TEMPLATE_RE = re.compile(_SIMPLE_TEMPLATE)
+
+
+def _simple_template(name: str, args: str) -> Template:
+    """The Template of {{name<args>}} whose arguments ("|a|k=v|...") are plain text."""
+    params: list[tuple[str | None, Nodes]] = []
+    for param in args.split("|")[1:]:
+        key, equals, value = param.partition("=")
+        if equals:
+            params.append((key, [value] if value else []))
+        else:
+            params.append((None, [param] if param else []))
+    return _template([name], params)
 
 
 def _codepoint(number: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wordlist_pipeline.sections import language_sections, split_sections, strip_comments
-from wordlist_pipeline.wikitext import Notes, Renderer, clean_text
+from wordlist_pipeline.wikitext import _NEEDS_TIDYING, Notes, Renderer, _may_need_tidying, clean_text
 
 
 def shout(call, notes: Notes) -> str:
@@ -49,6 +49,18 @@ def test_handlers_record_notes() -> None:
 
 def test_clean_text_tidies_left_over_punctuation() -> None:
     assert clean_text("  A  word ,  with ( ) gaps ;. ") == "A word, with gaps."
+
+
+def test_clean_texts_first_look_finds_whatever_needs_tidying() -> None:
+    # Both patterns match a pair of adjacent characters (the first look also two substrings of
+    # two), so a text matches either one exactly where one of its pairs does: trying every pair of
+    # the characters they name, and one other, proves that the first look never misses one.
+    chars = "([ ]),;.:!?a\u00a0"
+    pairs = [a + b for a in chars for b in chars]
+    assert [p for p in pairs if _NEEDS_TIDYING.search(p) and not _may_need_tidying(p)] == []
+    assert sum(map(_may_need_tidying, pairs)) > sum(_NEEDS_TIDYING.search(p) is not None for p in pairs)
+    # and it lets the usual definition through at once
+    assert not _may_need_tidying("A cat, a dog (a pet); or [[x]] (see: y) or the like!")
 
 
 def test_split_sections_takes_level_from_the_shorter_side() -> None:
