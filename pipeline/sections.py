@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -29,6 +30,12 @@ def strip_comments(text: str) -> str:
 
 def _heading(line: str) -> tuple[int, str] | None:
     """(level, title) if `line` is a heading: '=' runs on both sides of a title."""
+    # pages repeat a short list of heading lines (==English==, ===Noun===): remembered, but only
+    # short ones, so that a dump of long "=" lines cannot fill memory with them
+    return _short_heading(line) if len(line) <= 120 else _read_heading(line)
+
+
+def _read_heading(line: str) -> tuple[int, str] | None:
     stripped = line.rstrip()
     inner = stripped.lstrip("=")
     left = len(stripped) - len(inner)
@@ -38,6 +45,9 @@ def _heading(line: str) -> tuple[int, str] | None:
     if not right or not title:
         return None
     return min(left, right, 6), title
+
+
+_short_heading = lru_cache(maxsize=4096)(_read_heading)
 
 
 def _lines_starting(text: str, marker: str) -> Iterator[tuple[int, int]]:
