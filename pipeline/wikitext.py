@@ -34,6 +34,7 @@ __all__ = [
     "TemplateCall",
     "clean_text",
     "parse",
+    "render_plain_links",
     "template_key",
     "template_keys",
     "template_table",
@@ -252,6 +253,29 @@ class Renderer:
                 _SCRIPT_DIGITS[name]
             )  # 10<sup>9</sup> -> 10⁹, H<sub>2</sub>O -> H₂O
         return text
+
+
+# [[target]] and [[target|text]] in text the editions' fast paths read without the tokenizer.
+_PLAIN_LINK = re.compile(r"\[\[([^|\]]*)(?:\|([^\]]*))?\]\]")
+# [[ x ]] shows "x": spaces inside a link's brackets go (two patterns, each found by its literal)
+_SPACE_OPENS_LINK = re.compile(r"\[\[\s")
+_SPACE_CLOSES_LINK = re.compile(r"\]\](?<=\s\]\])")
+
+
+def render_plain_links(text: str) -> str:
+    """`text` with each link shown as Renderer shows it, for text whose links have no namespace
+    prefix and hold only plain text (the callers' fast-path patterns make sure of that)."""
+    if "[[" not in text:
+        return text
+    if "|" in text or "#" in text or _SPACE_OPENS_LINK.search(text) or _SPACE_CLOSES_LINK.search(text):
+        return _PLAIN_LINK.sub(_plain_link_text, text)
+    return text.replace("[[", "").replace("]]", "")  # every link shows its target as written
+
+
+def _plain_link_text(match: re.Match[str]) -> str:
+    """What Renderer._link shows for [[target]] or [[target|text]] without a namespace."""
+    target, text = match.groups()
+    return text if text is not None else target.strip().partition("#")[0].strip()
 
 
 def _may_need_tidying(text: str) -> bool:

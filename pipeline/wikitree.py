@@ -303,6 +303,7 @@ _ARG_LINE = r"[^{}\[\]<>&|\n\x00]*+"
 _ARG = rf"{_ARG_LINE}(?:\n(?![=*#:;\-]){_ARG_LINE})*+"
 _SIMPLE_TEMPLATE = rf"\{{\{{({_NAME})((?:\|{_ARG})*+)\}}\}}"
 _TEMPLATES_ONLY = re.compile(rf"\s*(?:{_SIMPLE_TEMPLATE}\s*)+")
+_SIMPLE_TEMPLATE_RE = re.compile(_SIMPLE_TEMPLATE)
 _LINE_TEXT = r"[^{}\[\]<>&\n\x00]"  # also a link's text, where "|" is text too
 _LINK_TARGET = r"[^{}\[\]<>&|\n\x00]"
 # a link's target does not open with "//" (a protocol-relative external link)
@@ -365,9 +366,6 @@ def _templates_only(text: str) -> Nodes:
     if end < len(text):
         out.append(text[end:])
     return out
-
-
-_SIMPLE_TEMPLATE_RE = re.compile(_SIMPLE_TEMPLATE)
 
 
 def _simple_template(name: str, args: str) -> Template:

@@ -29,6 +29,7 @@ from wordlist_pipeline.wikitext import (
     TemplateCall,
     clean_text,
     parse,
+    render_plain_links,
     template_key,
     template_keys,
     template_table,
@@ -223,16 +224,11 @@ _LINK = rf"\[\[ *{_TARGET}(?:{_TARGET}| )*\]\]"
 _PLAIN_SENSE = re.compile(rf"(?!-)(?:{_TEXT}++|{_LINK})*+")
 # a Deklinierte Form's feature: "* Nominativ Plural des Substantivs '''[[Haus]]'''"
 _SIMPLE_FEATURE = re.compile(rf"(?!-)({_TEXT}*)'''({_LINK})'''")
-_PLAIN_LINK = re.compile(r"\[\[([^\]]*)\]\]")
 
 
 def _plain_text(text: str) -> str:
     """What the renderer makes of text that _PLAIN_SENSE matches."""
-    return clean_text(_PLAIN_LINK.sub(_plain_link_target, text))
-
-
-def _plain_link_target(match: re.Match[str]) -> str:
-    return match.group(1).strip()
+    return clean_text(render_plain_links(text))
 
 
 def _render_feature(renderer: Renderer, line: str) -> str:
@@ -387,7 +383,7 @@ def parse_sense(renderer: Renderer, line: str) -> tuple[int, Sense] | None:
         return depth, Sense(_plain_text(content))
     if renderer.templates is TEMPLATES and (labelled := _LABELLED_SENSE.fullmatch(content)):
         shown, tags, refs = _label_prefix(renderer, labelled.group(1))
-        rest = _PLAIN_LINK.sub(_plain_link_target, labelled.group(2))
+        rest = render_plain_links(labelled.group(2))
         return depth, Sense(clean_text(shown + rest), tags, refs)
     return depth, render_sense(renderer, content)
 

@@ -25,6 +25,7 @@ from wordlist_pipeline.wikitext import (
     TemplateCall,
     clean_text,
     parse,
+    render_plain_links,
     template_key,
     template_table,
     templates,
@@ -186,10 +187,6 @@ _SIMPLE_DEFINITION = re.compile(
     r"(?:\{\{lb\|en((?:\|[^{}\[\]<>&:\n\x00|=']*+)*+)\}\})?"  # labels: {{lb|en|a|b}}
     rf"((?:{_TEXT}++|\[\[(?!//){_LINK_CHARS}++(?:\|{_LINK_CHARS}++)?\]\])*+)"  # possessive: no backtracking
 )
-_SIMPLE_LINK = re.compile(r"\[\[([^|\]]*)(?:\|([^\]]*))?\]\]")
-# [[ x ]] shows "x": spaces inside a link's brackets go (two patterns, each found by its literal)
-_SPACE_OPENS_LINK = re.compile(r"\[\[\s")
-_SPACE_CLOSES_LINK = re.compile(r"\]\](?<=\s\]\])")
 _LINE_START_MARKUP = frozenset("#*;=-|!")  # lists, headings, rules and tables at a line's start
 
 
@@ -204,11 +201,7 @@ def simple_definition(line: str) -> Sense | None:
     first_text = body.partition("[[")[0]
     if first_text and not first_text.isspace() and first_text.rstrip().endswith(" of"):
         return None  # maybe a form-of phrase ("Plural of [[cat]]"): _plain_form_of decides
-    if "[[" in body:
-        if "|" in body or "#" in body or _SPACE_OPENS_LINK.search(body) or _SPACE_CLOSES_LINK.search(body):
-            body = _SIMPLE_LINK.sub(_simple_link_text, body)
-        else:  # every link shows its target as written
-            body = body.replace("[[", "").replace("]]", "")
+    body = render_plain_links(body)
     if label_args is None:
         return Sense(clean_text(body))
     shown, tags = _simple_labels(label_args)
@@ -221,12 +214,6 @@ def _simple_labels(label_args: str) -> tuple[str, tuple[str, ...]]:
     notes = Notes()
     shown = _label_text([" ".join(arg.split()) for arg in label_args.split("|")[1:]], notes)
     return shown, tuple(notes.tags)
-
-
-def _simple_link_text(match: re.Match) -> str:
-    """What Renderer._link shows for [[target]] or [[target|text]] without a namespace."""
-    target, text = match.groups()
-    return text if text is not None else target.strip().partition("#")[0].strip()
 
 
 def _old_context_labels(nodes: Nodes, notes: Notes) -> tuple[list[str], Nodes]:
