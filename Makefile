@@ -8,7 +8,11 @@ JS_DEPS := js/node_modules/.package-lock.json
 
 .PHONY: build test test-js lint bench samples clean
 
-$(STAMP): pyproject.toml
+# setup.py compiles the pipeline's parsers with mypyc from their sources: an edited source runs as
+# Python (pipeline/compiled.py) until they are compiled again, which an edit makes happen here.
+COMPILED_SOURCES := $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipeline/*/*/*.py)
+
+$(STAMP): pyproject.toml $(COMPILED_SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

@@ -19,7 +19,7 @@ from mwparserfromhell.parser import tokens as T
 try:
     from mwparserfromhell.parser import CTokenizer as _Tokenizer
 except ImportError:  # pragma: no cover - the pure-Python tokenizer, same tokens
-    from mwparserfromhell.parser import Tokenizer as _Tokenizer
+    from mwparserfromhell.parser import Tokenizer as _Tokenizer  # type: ignore[attr-defined]
 
 Nodes = list  # of str | Template | Link | ExternalLink | Tag | Argument | Heading
 

@@ -30,7 +30,7 @@ import pytest
 import wordlist
 from tests.conftest import ROOT
 
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "wordlist", "pipeline", "dumps/sample")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "wordlist", "pipeline", "dumps/sample")
 LEFT_OUT = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", "*.egg-info")
 
 
@@ -82,11 +82,13 @@ import wordlist, wordlist_pipeline
 from importlib import metadata
 from wordlist import Lexicon
 from wordlist.lexicon import _FastIsWord
+from wordlist_pipeline.compiled import compiled_modules
 en, de = Lexicon.open("en", "balda"), Lexicon.open("de", "wordgame")
 print(json.dumps({
     "wordlist": wordlist.__file__, "pipeline": wordlist_pipeline.__file__,
     "version": wordlist.__version__, "distribution": metadata.version("wiktionary-wordlist"),
     "fast_path": _FastIsWord is not None,
+    "compiled_parser": sorted(compiled_modules()),
     "answers": [en.is_word("E-Mail"), en.is_word("paris"), de.is_word("STRASSE"), en.random_word(5, seed=7)],
 }))
 """
@@ -131,11 +133,15 @@ def test_the_wheel_installs_anywhere_and_builds_the_samples(tmp_path: Path) -> N
     assert found["version"] == found["distribution"] == wordlist.__version__
     assert found["answers"] == [True, False, True, "pants"]
     assert found["fast_path"] == any(n.startswith("wordlist/_dawg.") and n.endswith(".so") for n in names)
+    # the parsers mypyc compiled (setup.py) are in the wheel, and run in the new environment
+    assert "wordlist_pipeline.editions.en.parser" in found["compiled_parser"]
+    assert any(re.fullmatch(r"wordlist_pipeline/editions/de/parser\..*\.so", n) for n in names)
 
 
 @pytest.mark.slow
 def test_without_a_compiler_the_wheel_builds_without_the_fast_path(tmp_path: Path) -> None:
-    """The C extension is optional: a failing compiler leaves it out, and is_word runs in Python."""
+    """The C extensions are optional: a failing compiler leaves them out, and is_word, the move
+    generators and the parsers run in Python."""
     wheel = build_wheel(tmp_path / "wheel", {**os.environ, "CC": "false"})  # fails every file
     assert not [n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".so")]
     python = new_environment(tmp_path / "env", wheel)
@@ -145,6 +151,7 @@ def test_without_a_compiler_the_wheel_builds_without_the_fast_path(tmp_path: Pat
     english_only = OPEN_THE_LISTS.replace('"de", "wordgame"', '"en", "wordgame"')
     found = json.loads(run([python, "-c", english_only], work).stdout)
     assert found["fast_path"] is False and found["answers"][:2] == [True, False]
+    assert found["compiled_parser"] == []  # the parsers run from their Python source
 
 
 def test_the_version_is_the_distributions() -> None:

@@ -322,7 +322,8 @@ def noun_table(renderer: Renderer, head_templates: list[Template]) -> NounTable:
 
 def variant_links(head_templates: list[Template]) -> tuple[tuple[str, ...], list[str]]:
     """The standard spelling named by {{Alte Schreibweise|X}} / {{Lemmaverweis|X}}, and the tags they mean."""
-    targets, tags = [], []
+    targets: list[str] = []
+    tags: list[str] = []
     for template in head_templates:
         key = template_key(template.name_text())
         if key in T.VARIANT_LINKS:
