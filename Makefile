@@ -8,14 +8,18 @@ JS_DEPS := js/node_modules/.package-lock.json
 
 .PHONY: build test test-js lint bench samples clean
 
-# setup.py compiles the pipeline's parsers with mypyc from their sources: an edited source runs as
-# Python (pipeline/compiled.py) until they are compiled again, which an edit makes happen here.
-COMPILED_SOURCES := $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipeline/*/*/*.py)
-
-$(STAMP): pyproject.toml $(COMPILED_SOURCES)
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+# setup.py compiles the pipeline's parsers with mypyc from the package's source; after an edit the
+# source runs as Python (pipeline/compiled.py) until they are compiled again, which an edit makes
+# happen here: the same venv (same pyproject.toml) is only recompiled, offline.
+$(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipeline/*/*/*.py)
+	if [ -x $(BIN)/python ] && cmp -s pyproject.toml $(VENV)/pyproject.toml; then \
+	    $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . ; \
+	else \
+	    $(PYTHON) -m venv $(VENV) && \
+	    $(BIN)/python -m pip install --quiet --upgrade pip && \
+	    $(BIN)/python -m pip install --quiet -e '.[dev]' && \
+	    cp pyproject.toml $(VENV)/pyproject.toml ; \
+	fi
 	touch $(STAMP)
 
 # The main job: extract the sample dumps in dumps/ and build every game word list into outputs/.

@@ -1,58 +1,40 @@
 """The optional compiled parts; everything else is declared in pyproject.toml.
 
 - wordlist/_dawg.c, wordlist/_movegen.c: is_word's fast path and the games' move generators in C.
-- The pipeline's wikitext parsers, compiled by mypyc from their own Python source (the modules in
-  COMPILED_PARSER below). The source stays the reference: it is what runs where nothing could be
-  compiled, when WORDLIST_PYTHON_PARSER=1 is set, and whenever a source file no longer matches
-  what was compiled (wordlist_pipeline/compiled.py checks that at import).
+- The pipeline's parsers, compiled by mypyc from their own Python source (the modules named in
+  pipeline/compiled.py). The source stays the reference: it is what runs where nothing was
+  compiled, when WORDLIST_PYTHON_PARSER=1 is set, and whenever the package's source is not the
+  one compiled (pipeline/compiled.py checks that at import).
 
-Every part is optional: without mypy, or without a C compiler, `pip install` still succeeds and the
-package runs the Python code, with the same results.
+mypy (which brings mypyc) is a build requirement that pip installs. Every part is optional: with
+no C compiler, or where mypy is missing (a build without isolation) or finds a type error in the
+compiled modules (the reason is printed; `pip install -v` shows it), the install still succeeds
+and the package runs the Python code, with the same results.
 """
 
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 
-# The modules mypyc compiles, as paths under pipeline/ (imported as wordlist_pipeline.*): the
-# per-page and per-line work of extraction. Modules whose classes cross process boundaries
-# (dump/pages.py's SiteInfo and Page, extract.py's ExtractStats) stay Python: mypyc's frozen
-# dataclasses do not unpickle.
-COMPILED_PARSER = (
-    "sections.py",
-    "wikitext.py",
-    "wikitree.py",
-    "entries.py",
-    "dump/prefilter.py",
-    "editions/common.py",
-    "editions/labels.py",
-    "editions/en/parser.py",
-    "editions/en/labels.py",
-    "editions/de/parser.py",
-    "editions/de/labels.py",
-)
-# The shared library of the compiled modules: wordlist_pipeline/_parser__mypyc.*.so
-GROUP = "wordlist_pipeline._parser"
-# A module compiled with them that records the SHA-256 of each source it was compiled from.
-SOURCES_MODULE = "_compiled_sources.py"
+
+def load_compiled_module() -> ModuleType:
+    """pipeline/compiled.py owns the module list and the digest; it imports nothing of the package."""
+    spec = importlib.util.spec_from_file_location("_wordlist_compiled", ROOT / "pipeline" / "compiled.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def source_digests() -> dict[str, str]:
-    """module name -> SHA-256 of its source, as wordlist_pipeline/compiled.py computes it."""
-    return {
-        "wordlist_pipeline." + path.removesuffix(".py").replace("/", "."): hashlib.sha256(
-            (ROOT / "pipeline" / path).read_bytes()
-        ).hexdigest()
-        for path in COMPILED_PARSER
-    }
+COMPILED = load_compiled_module()
 
 
 def stage_sources(stage: Path) -> list[str]:
@@ -60,18 +42,22 @@ def stage_sources(stage: Path) -> list[str]:
     pipeline/ is the package wordlist_pipeline), add the digest module; the paths to compile."""
     shutil.rmtree(stage, ignore_errors=True)
     keep = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", "static", "schemas", "samples")
-    shutil.copytree(ROOT / "pipeline", stage / "wordlist_pipeline", ignore=keep)
+    shutil.copytree(ROOT / "pipeline", stage / COMPILED.PACKAGE, ignore=keep)
     shutil.copytree(ROOT / "wordlist", stage / "wordlist", ignore=keep)
-    digests = "".join(f"    {name!r}: {digest!r},\n" for name, digest in source_digests().items())
-    (stage / "wordlist_pipeline" / SOURCES_MODULE).write_text(
-        '"""Written by setup.py: the SHA-256 of each source compiled with this module."""\n\n'
-        f"DIGESTS: dict[str, str] = {{\n{digests}}}\n"
+    digest = COMPILED.source_digest(ROOT / "pipeline")
+    digest_module = stage / (COMPILED.DIGEST_MODULE.replace(".", "/") + ".py")
+    digest_module.write_text(
+        '"""Written by setup.py: the SHA-256 of the package source this library was compiled from."""\n\n'
+        f"DIGEST = {digest!r}\n"
     )
-    return [str(stage / "wordlist_pipeline" / path) for path in (*COMPILED_PARSER, SOURCES_MODULE)]
+    modules = [
+        stage / (f"{COMPILED.PACKAGE}.{name}".replace(".", "/") + ".py") for name in COMPILED.COMPILED_MODULES
+    ]
+    return [str(path) for path in (*modules, digest_module)]
 
 
 def parser_extensions(build_temp: Path) -> list[Extension]:
-    """mypyc's extensions for COMPILED_PARSER, or none (with the reason) where it cannot run."""
+    """mypyc's extensions for the modules compiled.py names, or none (with the reason) where it cannot run."""
     try:
         from mypyc.build import mypycify
     except ImportError:
@@ -87,7 +73,11 @@ def parser_extensions(build_temp: Path) -> list[Extension]:
         str(build_temp / "mypy-cache"),
     ]
     try:
-        extensions = mypycify([*options, *paths], group_name=GROUP, target_dir=str(build_temp / "mypyc"))
+        extensions = mypycify(
+            [*options, *paths],
+            group_name=COMPILED.LIBRARY.removesuffix("__mypyc"),
+            target_dir=str(build_temp / "mypyc"),
+        )
     except (Exception, SystemExit) as error:  # a type error mypy found: keep the Python modules
         print(f"setup.py: mypyc could not compile the parsers ({error}); they stay Python", file=sys.stderr)
         return []

@@ -72,6 +72,11 @@ class Entry:
     heading: str = ""
     page_id: int = 0
 
+    def __reduce__(self) -> tuple[type[Entry], tuple[object, ...]]:
+        # pickle and copy through the constructor: compiled by mypyc (setup.py), a frozen
+        # dataclass cannot be restored field by field
+        return (Entry, tuple(getattr(self, name) for name in COLUMNS))
+
 
 _STRINGS = pa.list_(pa.string())
 SCHEMA = pa.schema(

@@ -82,6 +82,10 @@ class LinkRules:
     dropped: frozenset[str] = frozenset({"category", "file", "image", "media"})
     kept: frozenset[str] = frozenset({"w", "wikipedia", "wikt", "wiktionary", "s", "wikisource"})
 
+    def __reduce__(self) -> tuple[type[LinkRules], tuple[object, ...]]:
+        # pickle and copy through the constructor (compiled by mypyc: see entries.Entry.__reduce__)
+        return (LinkRules, (self.dropped, self.kept))
+
 
 CANONICAL_LINKS = LinkRules()  # MediaWiki's own namespace names, which every wiki understands
 _INTERLANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z]+)*$")

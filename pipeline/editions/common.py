@@ -23,6 +23,10 @@ class Sense:
     def is_inflection(self) -> bool:
         return bool(self.refs) and any(kind == INFLECTION for kind, _ in self.refs)
 
+    def __reduce__(self) -> tuple[type[Sense], tuple[object, ...]]:
+        # pickle and copy through the constructor (compiled by mypyc: see Entry.__reduce__)
+        return (Sense, (self.text, self.tags, self.refs))
+
 
 def ordered_tags(tags: Iterable[str]) -> tuple[str, ...]:
     """Unique tags in the canonical order of TAGS (so rows compare equal whatever the page order)."""
