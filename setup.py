@@ -87,27 +87,15 @@ def parser_extensions(build_temp: Path) -> list[Extension]:
 
 
 class BuildExt(build_ext):
-    """build_ext that adds the compiled parsers, and builds them all or none: a module's stub
-    without the shared library would not import, so when the library fails its stubs are skipped."""
+    """build_ext that adds the compiled parsers. (A partial build is harmless: without the library,
+    pipeline/compiled.py imports every module from its source.)"""
 
     def finalize_options(self) -> None:
         # before setuptools' finalize_options, which prepares every extension of the distribution
         self.set_undefined_options("build", ("build_temp", "build_temp"))
         added = parser_extensions(Path(self.build_temp))
         self.distribution.ext_modules = [*(self.distribution.ext_modules or []), *added]
-        self._parser_failed = False
         super().finalize_options()
-
-    def build_extension(self, ext: Extension) -> None:
-        is_parser = ext.name.startswith("wordlist_pipeline.")
-        if is_parser and self._parser_failed:
-            return
-        try:
-            super().build_extension(ext)
-        except Exception:
-            if is_parser:
-                self._parser_failed = True
-            raise
 
 
 setup(

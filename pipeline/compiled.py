@@ -100,12 +100,13 @@ def choose() -> None:
     """Run the compiled modules if they were compiled from this very source and not switched
     off; otherwise the source of every module (see above)."""
     global _COMPILED
-    if os.environ.get(PYTHON_PARSER_ENV, "0") in ("", "0") and _recorded_digest() == source_digest(_FOLDER):
-        _COMPILED = frozenset(f"{PACKAGE}.{name}" for name in COMPILED_MODULES) | {LIBRARY, DIGEST_MODULE}
+    recorded = _recorded_digest() if os.environ.get(PYTHON_PARSER_ENV, "0") in ("", "0") else None
+    if recorded is not None and recorded == source_digest(_FOLDER):
+        _COMPILED = frozenset(f"{PACKAGE}.{name}" for name in COMPILED_MODULES)
     if not any(isinstance(finder, _SourceUnlessCompiled) for finder in sys.meta_path):
         sys.meta_path.insert(0, _SourceUnlessCompiled(_COMPILED))
 
 
 def compiled_modules() -> frozenset[str]:
     """The modules running compiled in this process (empty: the Python source runs)."""
-    return frozenset(name for name in _COMPILED if name not in (LIBRARY, DIGEST_MODULE))
+    return _COMPILED

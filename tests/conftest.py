@@ -26,6 +26,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+def real_pages(*langs: str) -> Iterator[tuple[str, str, str]]:
+    """(lang, title, text) of every real page of these editions in ../shared/wiktionary: the pages
+    of its dumps, then its single pages (pages/*.wiki, titled by file name, "_" read as a space)."""
+    from wordlist_pipeline.dump.reader import DumpReader
+
+    for lang in langs:
+        for path in sorted((SHARED / lang).glob("*.xml*")):
+            with DumpReader(path) as reader:
+                for page in reader:
+                    yield lang, page.title, page.text
+        for path in sorted((SHARED / lang / "pages").glob("*.wiki")):
+            yield lang, path.stem.replace("_", " "), path.read_text(encoding="utf-8")
+
+
 def run_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """Run the installed `wordlist` command the way a user does (a fresh process)."""
     command = [sys.executable, "-m", "wordlist_pipeline", *map(str, args)]

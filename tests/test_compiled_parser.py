@@ -24,9 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, SHARED
+from tests.conftest import ROOT, real_pages
 from wordlist_pipeline import compiled
-from wordlist_pipeline.dump.reader import DumpReader
 from wordlist_pipeline.editions import edition
 from wordlist_pipeline.editions.common import Sense
 from wordlist_pipeline.editions.de.synth import GermanPages
@@ -78,16 +77,6 @@ def synthetic_pages(count: int) -> Iterator[list[str]]:
             yield [lang, word, factory.page(kinds[number % len(kinds)], word, number + 1).text]
 
 
-def real_pages() -> Iterator[list[str]]:
-    for lang in ("en", "de"):
-        for path in sorted((SHARED / lang).glob("*.xml*")):
-            with DumpReader(path) as reader:
-                for page in reader:
-                    yield [lang, page.title, page.text]
-        for path in sorted((SHARED / lang / "pages").glob("*.wiki")):
-            yield [lang, path.stem, path.read_text(encoding="utf-8")]
-
-
 def test_the_parsers_run_compiled_here() -> None:
     """`make build`/`make test` install with mypyc: every module setup.py names runs compiled."""
     names = compiled.compiled_modules()
@@ -115,7 +104,7 @@ def test_compiled_and_source_parsers_give_the_same_entries_on_synthetic_pages() 
 
 @pytest.mark.realdata
 def test_compiled_and_source_parsers_give_the_same_entries_on_the_real_pages() -> None:
-    pages = list(real_pages())
+    pages = [list(page) for page in real_pages("en", "de")]
     assert len(pages) > 1500
     compare(pages)
 

@@ -9,8 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.conftest import SHARED
-from wordlist_pipeline.dump import DumpReader
+from tests.conftest import real_pages
 from wordlist_pipeline.editions.common import Sense
 from wordlist_pipeline.editions.en import tables
 from wordlist_pipeline.editions.en.parser import (
@@ -49,14 +48,7 @@ def page_lines(pages: Iterator[tuple[str, str]]) -> Iterator[tuple[str, str]]:
 
 @pytest.mark.realdata
 def test_the_fast_path_agrees_on_real_pages() -> None:
-    def pages() -> Iterator[tuple[str, str]]:
-        for dump in sorted((SHARED / "en").glob("*.xml.bz2")):
-            with DumpReader(dump) as reader:
-                yield from ((page.title, page.text) for page in reader)
-        for path in sorted((SHARED / "en" / "pages").glob("*.wiki")):
-            yield path.stem.replace("_", " "), path.read_text(encoding="utf-8")
-
-    seen, taken = check_lines(page_lines(pages()))
+    seen, taken = check_lines(page_lines((title, text) for _, title, text in real_pages("en")))
     # about half of real definition lines are simple enough; the rest use other templates
     assert seen > 8000 and seen * 0.3 < taken < seen * 0.8, (seen, taken)
 

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.conftest import SHARED
-from wordlist_pipeline.dump.reader import DumpReader
+from tests.conftest import SHARED, real_pages
 from wordlist_pipeline.editions.de import parser as P
 from wordlist_pipeline.editions.de import tables as T
 from wordlist_pipeline.editions.de.synth import GermanPages
@@ -52,12 +51,7 @@ def synthetic_lines(pages: int = 600) -> Iterator[str]:
 
 
 def real_texts() -> Iterator[str]:
-    for path in sorted((SHARED / "de").glob("*.xml")):
-        with DumpReader(path) as reader:
-            for page in reader:
-                yield page.text
-    for path in sorted((SHARED / "de" / "pages").glob("*.wiki")):
-        yield path.read_text(encoding="utf-8")
+    return (text for _, _, text in real_pages("de"))
 
 
 def real_lines() -> Iterator[str]:

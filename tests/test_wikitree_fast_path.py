@@ -10,8 +10,7 @@ from collections.abc import Iterator
 import pytest
 from mwparserfromhell.definitions import URI_SCHEMES
 
-from tests.conftest import SHARED
-from wordlist_pipeline.dump.reader import DumpReader
+from tests.conftest import real_pages
 from wordlist_pipeline.editions.de.synth import GermanPages
 from wordlist_pipeline.editions.en.synth import EnglishPages
 from wordlist_pipeline.sections import split_sections, strip_comments
@@ -226,12 +225,8 @@ def test_template_only_text_parses_like_the_tokenizer_on_synthetic_pages() -> No
 @pytest.mark.realdata
 def test_template_only_text_parses_like_the_tokenizer_on_real_pages() -> None:
     pieces: set[str] = set()
-    for path in sorted(SHARED.glob("*/*.xml*")):
-        with DumpReader(path) as reader:
-            for page in reader:
-                pieces.update(pieces_of(page.text))
-    for path in sorted(SHARED.glob("*/pages/*.wiki")):
-        pieces.update(pieces_of(path.read_text(encoding="utf-8")))
+    for _, _, text in real_pages("en", "de"):
+        pieces.update(pieces_of(text))
     taken = taken_kinds(pieces)
     # lines of text, links and templates: most definition lines that hold templates
     assert taken["line with templates"] > 3000 and taken["lines"] > 200, taken
