@@ -20,7 +20,6 @@ page_id          the page's id in the dump
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, fields
 
 import pyarrow as pa
 
@@ -57,25 +56,107 @@ TAGS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class Entry:
-    word: str
-    lang: str
-    pos: str
-    is_lemma: bool = True
-    form_of: tuple[str, ...] = ()
-    alt_of: tuple[str, ...] = ()
-    tags: tuple[str, ...] = ()
-    definitions: tuple[str, ...] = ()
-    definition_tags: tuple[tuple[str, ...], ...] = ()
-    gender: tuple[str, ...] = ()
-    heading: str = ""
-    page_id: int = 0
+    """One row of the entries table (see the module docstring for the columns).
+
+    A value: never changed once made. A plain class rather than a frozen dataclass: mypyc
+    compiles its constructor (a dataclass's generated __init__ stays interpreted Python, and
+    extraction makes one Entry per part-of-speech section). Equality, hash and repr are a
+    dataclass's.
+    """
+
+    __slots__ = (
+        "alt_of",
+        "definition_tags",
+        "definitions",
+        "form_of",
+        "gender",
+        "heading",
+        "is_lemma",
+        "lang",
+        "page_id",
+        "pos",
+        "tags",
+        "word",
+    )
+
+    def __init__(
+        self,
+        word: str,
+        lang: str,
+        pos: str,
+        is_lemma: bool = True,
+        form_of: tuple[str, ...] = (),
+        alt_of: tuple[str, ...] = (),
+        tags: tuple[str, ...] = (),
+        definitions: tuple[str, ...] = (),
+        definition_tags: tuple[tuple[str, ...], ...] = (),
+        gender: tuple[str, ...] = (),
+        heading: str = "",
+        page_id: int = 0,
+    ) -> None:
+        self.word = word
+        self.lang = lang
+        self.pos = pos
+        self.is_lemma = is_lemma
+        self.form_of = form_of
+        self.alt_of = alt_of
+        self.tags = tags
+        self.definitions = definitions
+        self.definition_tags = definition_tags
+        self.gender = gender
+        self.heading = heading
+        self.page_id = page_id
+
+    def row(self) -> tuple[object, ...]:
+        """The fields in COLUMNS order."""
+        return (
+            self.word,
+            self.lang,
+            self.pos,
+            self.is_lemma,
+            self.form_of,
+            self.alt_of,
+            self.tags,
+            self.definitions,
+            self.definition_tags,
+            self.gender,
+            self.heading,
+            self.page_id,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Entry):
+            return NotImplemented
+        return self.row() == other.row()
+
+    def __hash__(self) -> int:
+        return hash(self.row())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(COLUMNS, self.row(), strict=True))
+        return f"Entry({shown})"
 
     def __reduce__(self) -> tuple[type[Entry], tuple[object, ...]]:
-        # pickle and copy through the constructor: compiled by mypyc (setup.py), a frozen
-        # dataclass cannot be restored field by field
-        return (Entry, tuple(getattr(self, name) for name in COLUMNS))
+        # pickle and copy through the constructor: compiled by mypyc (setup.py), the class has no
+        # __dict__ to restore
+        return (Entry, self.row())
+
+
+COLUMNS = (
+    "word",
+    "lang",
+    "pos",
+    "is_lemma",
+    "form_of",
+    "alt_of",
+    "tags",
+    "definitions",
+    "definition_tags",
+    "gender",
+    "heading",
+    "page_id",
+)
 
 
 _STRINGS = pa.list_(pa.string())
@@ -95,7 +176,6 @@ SCHEMA = pa.schema(
         pa.field("page_id", pa.int64(), nullable=False),
     ]
 )
-COLUMNS = tuple(f.name for f in fields(Entry))
 assert tuple(SCHEMA.names) == COLUMNS, "Entry fields and SCHEMA columns must stay in the same order"
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from wordlist_pipeline.editions.rules import ABBREVIATION_TAGS, ALTERNATIVE, INFLECTION, MISSPELLING
 from wordlist_pipeline.entries import TAGS, Entry
@@ -11,17 +10,35 @@ from wordlist_pipeline.entries import TAGS, Entry
 _TAG_ORDER = {tag: i for i, tag in enumerate(TAGS)}
 
 
-@dataclass(frozen=True, slots=True)
 class Sense:
-    """One definition: its plain text, its tags, and the entries it points to ("plural of pie")."""
+    """One definition: its plain text, its tags, and the entries it points to ("plural of pie").
 
-    text: str
-    tags: tuple[str, ...] = ()
-    refs: tuple[tuple[str, str], ...] = ()
+    A value: never changed once made. A plain class rather than a frozen dataclass: mypyc
+    compiles its constructor (a dataclass's generated __init__ stays interpreted Python, and the
+    parsers make one Sense per definition line).
+    """
+
+    __slots__ = ("refs", "tags", "text")
+
+    def __init__(self, text: str, tags: tuple[str, ...] = (), refs: tuple[tuple[str, str], ...] = ()) -> None:
+        self.text = text
+        self.tags = tags
+        self.refs = refs
 
     @property
     def is_inflection(self) -> bool:
         return bool(self.refs) and any(kind == INFLECTION for kind, _ in self.refs)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sense):
+            return NotImplemented
+        return self.text == other.text and self.tags == other.tags and self.refs == other.refs
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.tags, self.refs))
+
+    def __repr__(self) -> str:
+        return f"Sense(text={self.text!r}, tags={self.tags!r}, refs={self.refs!r})"
 
     def __reduce__(self) -> tuple[type[Sense], tuple[object, ...]]:
         # pickle and copy through the constructor (compiled by mypyc: see Entry.__reduce__)
@@ -46,8 +63,11 @@ def common_tags(senses: Sequence[Sense]) -> set[str]:
     An entry whose senses are all shortenings ("abbreviation of X", "initialism of Y") is an
     abbreviation entry even when no single kind covers every sense.
     """
-    if not senses or not any([s.tags for s in senses]):
+    if not senses:
         return set()
+    for sense in senses:
+        if not sense.tags:  # most entries: nothing is on every sense (and not every sense is an abbreviation)
+            return set()
     tag_sets = [set(s.tags) for s in senses]
     shared = set.intersection(*tag_sets)
     if all(t & ABBREVIATION_TAGS for t in tag_sets):
@@ -89,6 +109,8 @@ def inherit_labels(senses: Iterable[tuple[int, Sense]]) -> list[Sense]:
 
 def unique(values: Iterable[str]) -> tuple[str, ...]:
     """The non-empty values, each once, in their first order."""
+    if isinstance(values, (list, tuple)) and len(values) <= 1:  # most calls: nothing to sort out
+        return (values[0],) if values and values[0] else ()
     return tuple(dict.fromkeys(filter(None, values)))
 
 
@@ -113,7 +135,11 @@ def make_entry(
     inflection keeps it a lemma, whatever the head says (`wares`: "Plural of ware" and "Goods
     for sale"). A lemma with some inflection definitions keeps only its real ones.
     """
-    pointing = any([s.refs for s in senses])  # most entries have no "X of Y" definition
+    pointing = False  # most entries have no "X of Y" definition
+    for sense in senses:
+        if sense.refs:
+            pointing = True
+            break
     real = [s for s in senses if not s.is_inflection] if pointing else list(senses)
     # a head is trusted unless the page itself tells its form senses from its real ones
     is_lemma = (0 < len(real) < len(senses)) if head_non_lemma else (bool(real) or not senses)
