@@ -65,18 +65,37 @@ def _lines_starting(text: str, marker: str) -> Iterator[tuple[int, int]]:
         start = following + 1 if following >= 0 else -1
 
 
-def _headings(text: str) -> list[tuple[int, int, int, str]]:
-    """(start, end, level, title) of each heading line."""
-    return [
-        (start, end, *heading)
-        for start, end in _lines_starting(text, "=")
-        if (heading := _heading(text[start:end])) is not None
-    ]
+def heading_spans(text: str) -> list[tuple[int, int, int, str]]:
+    """(start, end, level, title) of each heading line: a section's body runs from its heading's
+    end + 1 to the next heading's start (or the end of the text).
+
+    A loop of str.find rather than _lines_starting's generator: this runs on every page, and
+    compiled, a generator costs more than the finds.
+    """
+    found: list[tuple[int, int, int, str]] = []
+    if text.startswith("="):
+        start = 0
+    else:
+        start = text.find("\n=") + 1
+        if start == 0:
+            return found
+    size = len(text)
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            end = size
+        heading = _heading(text[start:end])
+        if heading is not None:
+            found.append((start, end, heading[0], heading[1]))
+        following = text.find("\n=", end)
+        if following < 0:
+            return found
+        start = following + 1
 
 
 def split_sections(text: str) -> tuple[str, list[Section]]:
     """The text before the first heading, and every headed section in page order."""
-    headings = _headings(text)
+    headings = heading_spans(text)
     if not headings:
         return text, []
     sections = []

@@ -196,6 +196,8 @@ class Renderer:
 
         Only whitespace is normalized: the text of the whole line is cleaned once at the end.
         """
+        if len(nodes) == 1 and type(nodes[0]) is str:  # most arguments: one piece of text
+            return " ".join(nodes[0].split())
         return " ".join(self._nodes(nodes, _DISCARDED).split())
 
     def _nodes(self, nodes: Nodes, notes: Notes) -> str:

@@ -10,8 +10,8 @@ heading), else the section's. Inside an entry, subsections are bare template lin
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -20,7 +20,7 @@ from wordlist_pipeline.editions.de import labels as L
 from wordlist_pipeline.editions.de import tables as T
 from wordlist_pipeline.editions.rules import ALTERNATIVE, INFLECTION, PosRule
 from wordlist_pipeline.entries import Entry
-from wordlist_pipeline.sections import split_sections, strip_comments
+from wordlist_pipeline.sections import heading_spans, strip_comments
 from wordlist_pipeline.wikitext import (
     TITLE_TEMPLATES,
     Handler,
@@ -65,24 +65,51 @@ def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
     renderer = Renderer(TEMPLATES, title, T.LINKS)
     entries: list[Entry] = []
     language: str | None = None
-    _, sections = split_sections(strip_comments(text))
-    for section in sections:
-        if section.level <= 2:
-            language = section_language(section.title)
+    text = strip_comments(text)
+    # the sections as heading spans: only the bodies of entries are cut out of the text
+    spans = heading_spans(text)
+    for i, (_, end, level, heading_text) in enumerate(spans):
+        if level <= 2:
+            language = section_language(heading_text)
             continue
-        if "Wortart" not in section.title:
+        if "Wortart" not in heading_text:
             continue
-        heading = parse_heading(section.title)
-        entry_language = next((lang for _, lang in heading.wortarten if lang), None) or language
-        if heading.wortarten and entry_language == T.LANGUAGE:
-            entries.extend(parse_entry(renderer, section.title, heading, section.body, page_id))
+        heading, kind = entry_heading(heading_text)
+        if kind.values and (kind.language or language) == T.LANGUAGE:
+            stop = spans[i + 1][0] if i + 1 < len(spans) else len(text)
+            entries.extend(parse_entry(renderer, heading_text, heading, kind, text[end + 1 : stop], page_id))
     return entries
 
 
 def section_language(title: str) -> str:
     """'Platz ({{Sprache|Deutsch}})' -> 'Deutsch'; an old bare '== Deutsch ==' -> 'Deutsch'."""
+    # Every page has one of these headings, each different: the usual one, the first template
+    # of the title written as {{Sprache|X}}, is read with finds, exactly as _SPRACHE reads it.
+    start = title.find("{{")
+    if start >= 0 and title.startswith("{{Sprache|", start):
+        value = title[start + 10 :]
+        close = value.find("}}")
+        if close >= 0:
+            value = value[:close]
+            if "|" not in value and "}" not in value and value.strip():
+                return value.strip()
     match = _SPRACHE.search(title)
     return match.group(1) if match else title.strip()
+
+
+_ENTRY_HEADINGS: dict[str, tuple[Heading, HeadingKind]] = {}
+_MAX_ENTRY_HEADINGS = 4096  # headings repeat; odd ones must not grow it without bound
+
+
+def entry_heading(title: str) -> tuple[Heading, HeadingKind]:
+    """parse_heading and heading_kind of an entry's heading, remembered by its text."""
+    found = _ENTRY_HEADINGS.get(title)
+    if found is None:
+        heading = parse_heading(title)
+        found = heading, heading_kind(heading)
+        if len(_ENTRY_HEADINGS) < _MAX_ENTRY_HEADINGS:
+            _ENTRY_HEADINGS[title] = found
+    return found
 
 
 @lru_cache(maxsize=4096)  # headings repeat: === {{Wortart|Deklinierte Form|Deutsch}} ===
@@ -118,20 +145,43 @@ def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
     subsections: dict[str, list[str]] = {}
     current = head
     start = 0  # where the text after the last marker line begins
-    for match in _MARKER_LINE.finditer("\n" + body):
-        name = template_key(match.group(1))
-        if name not in T.SUBSECTIONS:
-            continue
-        line_start = match.start()  # in body: the match starts one character early, at its newline
-        if line_start > start:
-            current.append(body[start : line_start - 1])
+    size = len(body)
+    # each line that opens with "{{", found with str.find: a marker line's name is looked up by
+    # the whole line (marker lines repeat word for word on every page)
+    # (a find that fails gives -1 + 1 = 0, read as -1: no further line)
+    line_start = 0 if body.startswith("{{") else body.find("\n{{") + 1 or -1
+    while line_start >= 0:
         line_end = body.find("\n", line_start)
-        line_end = len(body) if line_end < 0 else line_end
-        current = open_subsection(subsections, name, body[line_start:line_end])
-        start = line_end + 1
-    if start <= len(body):
+        if line_end < 0:
+            line_end = size
+        line = body[line_start:line_end]
+        name = _marker_key(line)
+        if name:
+            if line_start > start:
+                current.append(body[start : line_start - 1])
+            current = open_subsection(subsections, name, line)
+            start = line_end + 1
+        line_start = body.find("\n{{", line_end) + 1 or -1
+    if start <= size:
         current.append(body[start:])
     return head, subsections
+
+
+_MARKER_KEYS: dict[str, str] = {}
+_MAX_MARKER_KEYS = 4096  # the same few lines fill it; odd lines must not grow it without bound
+
+
+def _marker_key(line: str) -> str:
+    """The subsection key of a line that opens with a template (_MARKER_LINE after its newline),
+    or "" when it opens no subsection."""
+    key = _MARKER_KEYS.get(line)
+    if key is None:
+        match = _MARKER_LINE.match("\n" + line)
+        name = template_key(match.group(1)) if match is not None else ""
+        key = name if name in T.SUBSECTIONS else ""
+        if len(_MARKER_KEYS) < _MAX_MARKER_KEYS:
+            _MARKER_KEYS[line] = key
+    return key
 
 
 def open_subsection(subsections: dict[str, list[str]], key: str, line: str) -> list[str]:
@@ -156,9 +206,9 @@ def lines(chunks: list[str]) -> list[str]:
 
 
 def parse_entry(
-    renderer: Renderer, heading_text: str, heading: Heading, body: str, page_id: int
-) -> Iterator[Entry]:
-    kind = heading_kind(heading)
+    renderer: Renderer, heading_text: str, heading: Heading, kind: HeadingKind, body: str, page_id: int
+) -> list[Entry]:
+    """The entries of one entry section (one per part of speech; `kind` is heading_kind(heading))."""
     values, rules, non_lemma = kind.values, kind.rules, kind.non_lemma
     head_chunks, subsections = split_subsections(body)
     tags = list(kind.tags)
@@ -166,7 +216,7 @@ def parse_entry(
         tags.append("acronym")
 
     head_text = "\n".join(head_chunks)
-    head_templates = list(templates(parse(head_text))) if "{{" in head_text else []
+    head_templates = [n for n in parse(head_text) if isinstance(n, Template)] if "{{" in head_text else []
     table = noun_table(renderer, head_templates)
     genders = unique([*heading.genders, *table.genders])
     if table.plural_only:
@@ -186,8 +236,12 @@ def parse_entry(
     features = [line for line in lines(subsections.get("grammatische merkmale", [])) if line.startswith("*")]
     if non_lemma and not lemmas:
         lemmas = unique(m.strip() for line in features for m in _BOLD_LINK.findall(line))
-    parsed = (parse_sense(renderer, line) for line in lines(subsections.get("bedeutungen", [])))
-    senses = inherit_labels(found for found in parsed if found is not None)
+    parsed: list[tuple[int, Sense]] = []
+    for line in lines(subsections.get("bedeutungen", [])):
+        found = parse_sense(renderer, line)
+        if found is not None:
+            parsed.append(found)
+    senses = inherit_labels(parsed)
     if non_lemma and not senses:
         senses = [
             Sense(_render_feature(renderer, line), refs=tuple((INFLECTION, x) for x in lemmas))
@@ -198,8 +252,8 @@ def parse_entry(
         shown = "Alte Schreibweise von" if "obsolete" in variant_tags else "Andere Schreibweise von"
         senses = [Sense(f"{shown} {variant_of[0]}", refs=((ALTERNATIVE, variant_of[0]),))]
 
-    for pos in kind.parts_of_speech or _feature_parts_of_speech(rules, features, renderer.title):
-        yield make_entry(
+    return [
+        make_entry(
             word=renderer.title,
             lang=LANG,
             pos=pos,
@@ -211,6 +265,8 @@ def parse_entry(
             heading=heading_text,
             page_id=page_id,
         )
+        for pos in kind.parts_of_speech or _feature_parts_of_speech(rules, features, renderer.title)
+    ]
 
 
 # The commonest lines read without the wikitext tokenizer (a few microseconds a line, more than
@@ -242,6 +298,7 @@ class HeadingKind(NamedTuple):
     """What an entry heading alone decides (the same for every entry under the same heading)."""
 
     values: tuple[str, ...]  # the Wortart values, lower-case
+    language: str | None  # the first language a Wortart names (older pages and fragments name none)
     rules: tuple[PosRule, ...]  # the known ones' rules
     non_lemma: bool
     tags: tuple[str, ...]  # the heading's tags and its rules'
@@ -254,7 +311,8 @@ def heading_kind(heading: Heading) -> HeadingKind:
     rules = tuple(T.WORTART[v] for v in values if v in T.WORTART)
     tags = (*heading.tags, *(t for r in rules for t in r.tags))
     found = _heading_parts_of_speech(values, rules)
-    return HeadingKind(values, rules, any(r.non_lemma for r in rules), tags, tuple(found))
+    language = next((lang for _, lang in heading.wortarten if lang), None)
+    return HeadingKind(values, language, rules, any(r.non_lemma for r in rules), tags, tuple(found))
 
 
 def _heading_parts_of_speech(values: Sequence[str], rules: Sequence[PosRule]) -> list[str]:
@@ -284,11 +342,13 @@ def _is_all_caps(title: str) -> bool:
     return len(letters) >= 2 and all(c.isupper() for c in letters)
 
 
-@dataclass
 class NounTable:
-    genders: list[str] = field(default_factory=list)
-    plural_only: bool = False
-    singular_only: bool = False
+    """What an entry's noun table says (a plain class: mypyc compiles its constructor)."""
+
+    def __init__(self) -> None:
+        self.genders: list[str] = []
+        self.plural_only = False
+        self.singular_only = False
 
 
 def noun_table(renderer: Renderer, head_templates: list[Template]) -> NounTable:
@@ -301,7 +361,10 @@ def noun_table(renderer: Renderer, head_templates: list[Template]) -> NounTable:
         singular: list[str] = []
         plural: list[str] = []
         for name, nodes in template.named.items():
-            value = _ARTICLE.sub("", renderer.text(nodes)).strip().lower()
+            value = renderer.text(nodes)
+            if value[:1] in ("d", "D"):  # the only letters _ARTICLE (ignoring case) can open with
+                value = _ARTICLE.sub("", value)
+            value = value.strip().lower()
             if name.startswith("Genus"):
                 table.genders.extend(g for g in value.split() if g in ("m", "f", "n"))
                 table.plural_only = table.plural_only or value == "0"
@@ -376,10 +439,21 @@ def _simple_lemma_links(text: str) -> tuple[str, ...] | None:
 def parse_sense(renderer: Renderer, line: str) -> tuple[int, Sense] | None:
     """(depth, sense) of a ``:[1] ...`` line of {{Bedeutungen}} (nested ``::[2a]`` has depth 2),
     labels turned into tags."""
-    match = _SENSE.match(line)
-    if match is None or not match.group(3).strip():
+    # read with str methods exactly as _SENSE (the pattern they stand for) matches: a regex
+    # match and its groups cost more than the rest of a plain sense's work
+    if not line.startswith(":"):
         return None
-    depth, content = len(match.group(1)), match.group(3)
+    after_colons = line.lstrip(":")
+    depth = len(line) - len(after_colons)
+    number = after_colons.lstrip()
+    if not number.startswith("[") or number.startswith("[["):
+        return None
+    close = number.find("]")
+    if close < 0:
+        return None
+    content = number[close + 1 :].lstrip()
+    if not content:
+        return None
     if _PLAIN_SENSE.fullmatch(content):
         return depth, Sense(_plain_text(content))
     if renderer.templates is TEMPLATES and (labelled := _LABELLED_SENSE.fullmatch(content)):
