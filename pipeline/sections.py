@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 from typing import NamedTuple
 
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
@@ -30,9 +29,9 @@ def strip_comments(text: str) -> str:
 
 def _heading(line: str) -> tuple[int, str] | None:
     """(level, title) if `line` is a heading: '=' runs on both sides of a title."""
-    # pages repeat a short list of heading lines (==English==, ===Noun===): remembered, but only
-    # short ones, so that a dump of long "=" lines cannot fill memory with them
-    return _short_heading(line) if len(line) <= 120 else _read_heading(line)
+    # Read anew each time (a few strips, compiled): a cache of heading lines cost more than it
+    # saved, since every page has headings of its own (German: "== Platz ({{Sprache|Deutsch}}) ==").
+    return _read_heading(line)
 
 
 def _read_heading(line: str) -> tuple[int, str] | None:
@@ -45,9 +44,6 @@ def _read_heading(line: str) -> tuple[int, str] | None:
     if not right or not title:
         return None
     return min(left, right, 6), title
-
-
-_short_heading = lru_cache(maxsize=4096)(_read_heading)
 
 
 def _lines_starting(text: str, marker: str) -> Iterator[tuple[int, int]]:

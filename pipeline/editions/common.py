@@ -109,8 +109,13 @@ def inherit_labels(senses: Iterable[tuple[int, Sense]]) -> list[Sense]:
 
 def unique(values: Iterable[str]) -> tuple[str, ...]:
     """The non-empty values, each once, in their first order."""
-    if isinstance(values, (list, tuple)) and len(values) <= 1:  # most calls: nothing to sort out
-        return (values[0],) if values and values[0] else ()
+    if isinstance(values, (list, tuple)) and len(values) <= 8:
+        # most calls: a value or two, checked against the few found (cheaper than a dict)
+        found: list[str] = []
+        for value in values:
+            if value and value not in found:
+                found.append(value)
+        return tuple(found)
     return tuple(dict.fromkeys(filter(None, values)))
 
 

@@ -30,6 +30,7 @@ from wordlist_pipeline.wikitext import (
     clean_text,
     parse,
     render_plain_links,
+    render_target_links,
     template_key,
     template_keys,
     template_table,
@@ -283,8 +284,8 @@ _SIMPLE_FEATURE = re.compile(rf"(?!-)({_TEXT}*)'''({_LINK})'''")
 
 
 def _plain_text(text: str) -> str:
-    """What the renderer makes of text that _PLAIN_SENSE matches."""
-    return clean_text(render_plain_links(text))
+    """What the renderer makes of text that _PLAIN_SENSE matches (its links are plain targets)."""
+    return clean_text(render_target_links(text))
 
 
 def _render_feature(renderer: Renderer, line: str) -> str:
