@@ -190,3 +190,42 @@ def test_subsections_match_line_by_line_reading() -> None:
             head, subsections = P.split_subsections(text)
             found = (P.lines(head), {name: P.lines(chunks) for name, chunks in subsections.items()})
             assert found == split_subsections_by_line(text), text
+
+
+def sense_line_by_regex(line: str) -> tuple[int, str] | None:
+    """What sense_line must give: _SENSE's groups (the pattern it stands for)."""
+    match = P._SENSE.match(line)
+    if match is None or not match.group(3).strip():
+        return None
+    return len(match.group(1)), match.group(3)
+
+
+SENSE_STARTS = [":", "::", ":::", ": ", ":\t", ":\u2028", "[1]", "[2a]", "[[1]]", "[", "]", "[]", " ", "x"]
+
+
+def test_sense_lines_are_read_as_the_sense_pattern_reads_them() -> None:
+    rng = random.Random(13)
+    lines = [*synthetic_lines(200), *random_lines(2000)]
+    lines += ["".join(rng.choice(SENSE_STARTS) for _ in range(rng.randint(1, 5))) + line for line in lines]
+    if (SHARED / "de").is_dir():
+        lines += list(real_lines())
+    found = {line: P.sense_line(line) for line in set(lines)}
+    assert sum(value is not None for value in found.values()) > 1000  # the lines hold many senses
+    for line, value in found.items():
+        assert value == sense_line_by_regex(line), line
+
+
+LANGUAGE_PIECES = [
+    "{{Sprache|Deutsch}}", "{{Sprache| Deutsch }}", "{{ Sprache|Deutsch}}", "{{Sprache|}}", "{{Sprache| }}",
+    "{{Sprache|a|b}}", "{{Sprache|Deu}tsch}}", "{{Sprache|Deutsch", "{{Sprache|{{x}}}}",
+    "{{Sprache|Deu{tsch}}",
+    "{{x}}", "{{", "}}", "(", ")", "Platz ", " ", "\t", "\u2028", "Deutsch", "{{sprache|Deutsch}}",
+]  # fmt: skip
+
+
+def test_language_headings_are_read_as_the_language_pattern_reads_them() -> None:
+    rng = random.Random(17)
+    titles = {"".join(rng.choice(LANGUAGE_PIECES) for _ in range(rng.randint(1, 4))) for _ in range(5000)}
+    for title in titles:
+        match = P._SPRACHE.search(title)
+        assert P.section_language(title) == (match.group(1) if match else title.strip()), title

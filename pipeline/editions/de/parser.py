@@ -440,21 +440,10 @@ def _simple_lemma_links(text: str) -> tuple[str, ...] | None:
 def parse_sense(renderer: Renderer, line: str) -> tuple[int, Sense] | None:
     """(depth, sense) of a ``:[1] ...`` line of {{Bedeutungen}} (nested ``::[2a]`` has depth 2),
     labels turned into tags."""
-    # read with str methods exactly as _SENSE (the pattern they stand for) matches: a regex
-    # match and its groups cost more than the rest of a plain sense's work
-    if not line.startswith(":"):
+    found = sense_line(line)
+    if found is None:
         return None
-    after_colons = line.lstrip(":")
-    depth = len(line) - len(after_colons)
-    number = after_colons.lstrip()
-    if not number.startswith("[") or number.startswith("[["):
-        return None
-    close = number.find("]")
-    if close < 0:
-        return None
-    content = number[close + 1 :].lstrip()
-    if not content:
-        return None
+    depth, content = found
     if _PLAIN_SENSE.fullmatch(content):
         return depth, Sense(_plain_text(content))
     if renderer.templates is TEMPLATES and (labelled := _LABELLED_SENSE.fullmatch(content)):
@@ -462,6 +451,23 @@ def parse_sense(renderer: Renderer, line: str) -> tuple[int, Sense] | None:
         rest = render_plain_links(labelled.group(2))
         return depth, Sense(clean_text(shown + rest), tags, refs)
     return depth, render_sense(renderer, content)
+
+
+def sense_line(line: str) -> tuple[int, str] | None:
+    """(depth, definition) of a sense line with a definition, read with str methods exactly as
+    _SENSE matches it (depth: len(group 1); definition: group 3, never blank): a regex match and
+    its groups cost more than the rest of a plain sense's work."""
+    if not line.startswith(":"):
+        return None
+    after_colons = line.lstrip(":")
+    number = after_colons.lstrip()  # _SENSE's \s is str.isspace, as strip's blanks are
+    if not number.startswith("[") or number.startswith("[["):
+        return None
+    close = number.find("]")
+    if close < 0:
+        return None
+    content = number[close + 1 :].lstrip()
+    return (len(line) - len(after_colons), content) if content else None
 
 
 def render_sense(renderer: Renderer, wikitext: str) -> Sense:
