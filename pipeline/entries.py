@@ -56,6 +56,23 @@ TAGS = {
 }
 
 
+# The fields of Entry, in the order of the table's columns.
+COLUMNS = (
+    "word",
+    "lang",
+    "pos",
+    "is_lemma",
+    "form_of",
+    "alt_of",
+    "tags",
+    "definitions",
+    "definition_tags",
+    "gender",
+    "heading",
+    "page_id",
+)
+
+
 class Entry:
     """One row of the entries table (see the module docstring for the columns).
 
@@ -65,20 +82,7 @@ class Entry:
     dataclass's.
     """
 
-    __slots__ = (
-        "alt_of",
-        "definition_tags",
-        "definitions",
-        "form_of",
-        "gender",
-        "heading",
-        "is_lemma",
-        "lang",
-        "page_id",
-        "pos",
-        "tags",
-        "word",
-    )
+    __slots__ = COLUMNS
 
     def __init__(
         self,
@@ -141,22 +145,6 @@ class Entry:
         # pickle and copy through the constructor: compiled by mypyc (setup.py), the class has no
         # __dict__ to restore
         return (Entry, self.row())
-
-
-COLUMNS = (
-    "word",
-    "lang",
-    "pos",
-    "is_lemma",
-    "form_of",
-    "alt_of",
-    "tags",
-    "definitions",
-    "definition_tags",
-    "gender",
-    "heading",
-    "page_id",
-)
 
 
 _STRINGS = pa.list_(pa.string())
