@@ -12,9 +12,21 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lxml import etree
 
 from wordlist_pipeline.dump import open_multistream, pages_in_range
-from wordlist_pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER, Triage, triage
+from wordlist_pipeline.dump.multistream import _page_run, decompress_streams, read_range
+from wordlist_pipeline.dump.pages import SiteInfo, page_from_element
+from wordlist_pipeline.dump.prefilter import (
+    OTHER_NAMESPACE,
+    REDIRECT,
+    WITHOUT_MARKER,
+    Triage,
+    read_candidates,
+    triage,
+)
 from wordlist_pipeline.dump.writer import (
     MultistreamWriter,
     SourcePage,
@@ -24,6 +36,10 @@ from wordlist_pipeline.dump.writer import (
     write_dump,
 )
 from wordlist_pipeline.extract import extract
+
+from .conftest import SAMPLE_DIR, SHARED
+
+REAL_MULTISTREAM = SHARED / "en" / "enwiktionary-20150224-300pages-multistream.xml.bz2"
 
 ENGLISH_NOUN = "==English==\n===Noun===\n{{en-noun}}\n# A [[fruit]].\n"
 FRENCH_NOUN = "==French==\n===Noun===\n{{fr-noun|f}}\n# [[apple]]\n"
@@ -172,3 +188,153 @@ def test_a_range_of_streams_decompresses_in_one_piece(tmp_path: Path, monkeypatc
     corrupt = bytearray(b"".join(streams))
     corrupt[len(streams[0]) + 30] ^= 0xFF
     assert multistream.decompress_streams(bytes(corrupt)) is None
+
+
+# Reading the candidates off their markup (read_candidates) instead of parsing them as XML: the
+# same fields as page_from_element reads from the tree, or None, and never fields for markup that
+# is not XML.
+def _fields_by_xml(candidates: bytes) -> list[tuple] | None:
+    """What the XML path reads from `candidates`: None if it is not XML."""
+    try:
+        root = etree.fromstring(
+            b"<mediawiki>" + candidates + b"</mediawiki>", etree.XMLParser(huge_tree=True)
+        )
+    except etree.XMLSyntaxError:
+        return None
+    pages = []
+    for element in root:
+        try:
+            page = page_from_element(element, SiteInfo())
+        except ValueError:
+            return None
+        pages.append((page.title, page.namespace, page.page_id, page.timestamp, page.text, page.model))
+    return pages
+
+
+def _candidates(pages: list[SourcePage]) -> bytes:
+    """The markup of `pages` as triage gives it (pages with a <redirect/> it passes over)."""
+    return "".join(page_xml(page, "en") for page in numbered(pages) if page.redirect is None).strip().encode()
+
+
+def test_the_candidates_are_read_as_the_xml_parser_reads_them() -> None:
+    candidates = _candidates(TRICKY_PAGES)
+    fields = read_candidates(candidates)
+    assert fields is not None and fields == _fields_by_xml(candidates)
+    by_title = {title: (text, model) for title, _, _, _, text, model in fields}
+    assert by_title["pear"][0].endswith("the &amp; sign <b>x</b>.\n")  # its markup was escaped once more
+    assert by_title["data"] == ('{"English": false}', "json")
+    assert by_title["empty"] == ("", "wikitext")
+
+
+@pytest.mark.parametrize(
+    ("change", "read"),
+    [
+        # shapes the XML parser reads like the usual one: read the same way
+        (("<timestamp>2024-06-01T12:00:00Z</timestamp>", "<timestamp></timestamp>"), True),  # None
+        (('<text bytes="', '<text  xml:lang="en" bytes="'), True),
+        (("</title>", "</title  >"), True),
+        (("<title>apple</title>", "<title>a &lt;&amp;&gt; b</title>"), True),
+        (("<format>text/x-wiki</format>", "<minor />"), True),
+        (("<format>text/x-wiki</format>", "<format>a<b/>c</format>"), True),
+        # what is not XML: never read
+        (("</title>", "</titl>"), False),
+        (("</ns>", ""), False),
+        (("{{en-noun}}", "{{en-noun}} &nbsp;"), False),
+        (("{{en-noun}}", "{{en-noun}}\r\n"), None),  # the parser reads "\r\n" as "\n"
+        (("{{en-noun}}", "{{en-noun}}\x01"), False),
+        (("{{en-noun}}", "]]>"), False),
+        (('xml:space="preserve"', 'xml:space="preserve" bytes="3"'), False),  # a repeated attribute
+        (('xml:space="preserve"', 'foo:space="preserve"'), False),  # an undeclared prefix
+        (("</page>", "</page>\ntext between pages"), None),
+        (("</page>", "</page><foo/>"), False),  # the XML path refuses it as a page
+        # XML of another shape: left to the XML parser
+        (("<title>apple</title>", "<title/>"), None),
+        (("<timestamp>2024-06-01T12:00:00Z</timestamp>", "<timestamp/>"), None),
+        (("</revision>", "</revision><revision><text>x</text></revision>"), True),
+    ],
+)
+def test_markup_of_other_shapes_is_read_the_same_or_left_to_the_xml_parser(
+    change: tuple[str, str], read: bool | None
+) -> None:
+    candidates = _candidates([SourcePage("apple", ENGLISH_NOUN), SourcePage("pomme", FRENCH_NOUN)])
+    changed = candidates.decode().replace(*change, 1).encode()
+    assert changed != candidates
+    fields, by_xml = read_candidates(changed), _fields_by_xml(changed)
+    if read:
+        assert fields is not None and fields == by_xml
+    else:
+        assert fields is None
+        assert (by_xml is None) == (read is False)
+
+
+DAMAGE = [b"", b"<", b">", b"/", b"&", b'"', b"=", b" ", b"<a>", b"</a>", b"<a/>", b"</page>", b"<page>"]
+DAMAGE += [b"&amp;", b"\xc3", b"\x00", b"x", b"<!--"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_random_damage_is_never_read_as_other_pages(data: st.DataObject) -> None:
+    """Whatever bytes are cut, doubled or put in: read_candidates reads what the XML parser
+    reads, or leaves the markup to it."""
+    candidates = _candidates(TRICKY_PAGES[:4])
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(candidates)))
+        cut = data.draw(st.integers(0, 12))
+        put = data.draw(
+            st.sampled_from(
+                [
+                    b"",
+                    b"<",
+                    b">",
+                    b"/",
+                    b"&",
+                    b'"',
+                    b"=",
+                    b" ",
+                    b"<a>",
+                    b"</a>",
+                    b"<a/>",
+                    b"</page>",
+                    b"<page>",
+                    b"&amp;",
+                    b"\xc3",
+                    b"\x00",
+                    b"x",
+                    b"<!--",
+                ]
+            )
+        )
+        candidates = candidates[:at] + put + candidates[at + cut :]
+    fields = read_candidates(candidates)
+    if fields is not None:
+        assert fields == _fields_by_xml(candidates)
+
+
+def test_every_range_of_the_sample_dumps_is_read_as_the_xml_parser_reads_it() -> None:
+    for name, marker in [("enwiktionary", "English"), ("dewiktionary", "Deutsch")]:
+        _assert_ranges_read_alike(SAMPLE_DIR / f"{name}-sample-pages-articles-multistream.xml.bz2", marker)
+
+
+@pytest.mark.realdata
+def test_a_real_dump_is_read_without_the_xml_parser() -> None:
+    """The 2015 English multistream dump: MediaWiki's own markup takes the fast path, every range."""
+    assert _assert_ranges_read_alike(REAL_MULTISTREAM, "English") == (2, 267)
+
+
+def _assert_ranges_read_alike(dump: Path, marker: str) -> tuple[int, int]:
+    """(ranges read without the XML parser, their pages), each range compared with the XML path."""
+    stream = open_multistream(dump)
+    assert stream is not None
+    ranges = pages = 0
+    for chunk in stream.chunks(target_bytes=1 << 18, min_chunks=3):
+        body = _page_run(decompress_streams(read_range(dump, chunk)) or b"")
+        if not body:  # the stream that closes the dump
+            continue
+        sorted_pages = triage(body, marker)
+        assert sorted_pages is not None
+        fields = read_candidates(sorted_pages.candidates)
+        if fields is not None:
+            assert fields == _fields_by_xml(sorted_pages.candidates)
+            ranges, pages = ranges + 1, pages + len(fields)
+    assert ranges
+    return ranges, pages

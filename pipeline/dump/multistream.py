@@ -26,8 +26,8 @@ try:
 except ImportError:  # pragma: no cover - no wheel for this platform: libbz2 does the same, slower
     _indexed_bzip2 = None
 
-from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements
-from wordlist_pipeline.dump.prefilter import triage
+from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements, make_page
+from wordlist_pipeline.dump.prefilter import read_candidates, triage
 from wordlist_pipeline.dump.reader import (
     BZ2_MAGIC,
     describe_io_error,
@@ -338,28 +338,42 @@ def pages_in_range(
     if marker is not None:
         sorted_pages = _triaged_range(data, marker)
         if sorted_pages is not None:
-            elements, counts = sorted_pages
-            if passed_over is not None:
-                passed_over.update(counts)
-            yield from _pages(iter(elements), siteinfo, f"{path} (bz2 streams at {chunk.start})", malformed)
-            return
+            candidates, counts = sorted_pages
+            source = f"{path} (bz2 streams at {chunk.start})"
+            pages = _candidate_pages(candidates, siteinfo, source, malformed)
+            if pages is not None:
+                if passed_over is not None:
+                    passed_over.update(counts)
+                yield from pages
+                return
     for start, end in itertools.pairwise([*chunk.stream_starts, chunk.end]):
         source = f"{path} (bz2 stream at byte {start})"
         text = decompress_stream(data[start - chunk.start : end - chunk.start], source)
         yield from pages_in_stream(text, siteinfo, source, malformed)
 
 
-def _triaged_range(data: bytes, marker: str) -> tuple[etree._Element, Counter] | None:
-    """(the parsed candidate pages, passed-over counts) of a range, or None for the slow path."""
+def _triaged_range(data: bytes, marker: str) -> tuple[bytes, Counter] | None:
+    """(the candidate pages' markup, passed-over counts) of a range, or None for the slow path."""
     body = _page_run(decompress_streams(data) or b"")
     sorted_pages = triage(body, marker) if body else None
     if sorted_pages is None:
         return None
+    return sorted_pages.candidates, sorted_pages.passed_over
+
+
+def _candidate_pages(
+    candidates: bytes, siteinfo: SiteInfo, source: str, malformed: list[str] | None
+) -> Iterator[Page] | None:
+    """The pages triage left to parse: read off their markup where it has the usual shape, else
+    parsed as XML; None if that is not XML either (the stream-by-stream path says where)."""
+    fields = read_candidates(candidates)
+    if fields is not None:
+        return (make_page(t, n, i, None, time, text, m, siteinfo) for t, n, i, time, text, m in fields)
     try:
-        root = etree.fromstring(b"<mediawiki>" + sorted_pages.candidates + _TRAILER, _PARSER)
+        root = etree.fromstring(b"<mediawiki>" + candidates + _TRAILER, _PARSER)
     except etree.XMLSyntaxError:
         return None
-    return root, sorted_pages.passed_over
+    return _pages(iter(root), siteinfo, source, malformed)
 
 
 def decompress_streams(data: bytes) -> bytes | None:

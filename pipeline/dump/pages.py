@@ -128,9 +128,23 @@ def page_from_element(element: etree._Element, siteinfo: SiteInfo) -> Page:
         raise ValueError("page without <title>")
     if page_id is None:
         raise ValueError(f"page {title!r} without <id>")
-    text = text or ""
     if namespace is None:
         namespace = siteinfo.namespace_of(title)
+    return make_page(title, namespace, page_id, redirect, timestamp, text or "", model, siteinfo)
+
+
+def make_page(
+    title: str,
+    namespace: int,
+    page_id: int,
+    redirect: str | None,
+    timestamp: str | None,
+    text: str,
+    model: str | None,
+    siteinfo: SiteInfo,
+) -> Page:
+    """A Page of the fields read off a <page>, with a redirect told by its text (old dumps have no
+    <redirect/> element) as one."""
     if (
         redirect is None
         and (text[:1] == "#" or text[:1].isspace())

@@ -95,3 +95,177 @@ def triage(body: bytes, marker: str) -> Triage | None:
     if without_marker:
         passed_over[WITHOUT_MARKER] = without_marker
     return Triage(b"".join(candidates), passed_over)
+
+
+# Reading the candidates without an XML parser. Markup inside a text is escaped, so every "<" in
+# the candidates opens a tag: split at "<", each piece is a tag and the text after it up to the
+# next tag. The walk over the pieces checks what an XML parser checks (names, attributes, every
+# element closed by its own end tag) and reads the fields a Page takes as page_from_element reads
+# them from the parsed tree. One pass beforehand rules out what would make the text ill-formed or
+# read otherwise: control characters and carriage returns (a parser rewrites "\r\n"), U+FFFE and
+# U+FFFF, "]]>", and "&" other than the five predefined entities (triage already sent "&#" to the
+# full path). Anything else unusual sends the whole range to the XML parser, which then gives the
+# same pages or reports the exact fault.
+_WS = " \t\n"
+_NAME = "[A-Za-z_][A-Za-z0-9_.-]*"
+_TAG = re.compile(  # a start tag's inside: its name, attributes (xml: the only prefix), an empty tag's "/"
+    rf"""({_NAME})((?:[{_WS}]+(?:xml:)?{_NAME}[{_WS}]*=[{_WS}]*(?:"[^"<]*"|'[^'<]*'))*)[{_WS}]*/?"""
+)
+_ATTRIBUTE_NAME = re.compile(rf"[{_WS}]+((?:xml:)?{_NAME})[{_WS}]*=")
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)]) + b"\r"
+_NON_CHARACTERS = ("\ufffe".encode(), "\uffff".encode())
+_OTHER_REFERENCE = re.compile(rb"&(?!(?:lt|gt|amp|quot|apos);)")
+# Start tags checked before, by their inside: (name, empty). A dump has a handful (the bound is
+# for a dump that does not).
+_KNOWN_TAGS: dict[str, tuple[str, bool]] = {}
+
+# title, namespace, page id, timestamp, text, content model: what a Page takes from the markup
+PageFields = tuple[str, int, int, str | None, str, str | None]
+
+
+def read_candidates(candidates: bytes) -> list[PageFields] | None:
+    """The fields of each page in `candidates` (as triage gives them), read as an XML parser
+    would read them; None if anything is unusual (the caller then parses the XML).
+    """
+    if (
+        len(candidates.translate(None, _CONTROL_BYTES)) != len(candidates)  # one pass, in C
+        or b"]]>" in candidates
+        or _NON_CHARACTERS[0] in candidates
+        or _NON_CHARACTERS[1] in candidates
+        or _OTHER_REFERENCE.search(candidates)
+    ):
+        return None
+    try:
+        markup = candidates.decode()
+    except UnicodeDecodeError:
+        return None
+    size = len(markup)
+    pages: list[PageFields] = []
+    open_names: list[str] = []  # the elements the walk is in, outermost first
+    text_starts: list[int] = []  # for each, where its text begins (an element's .text: up to the next "<")
+    title: str | None = None
+    namespace = page_id = -1
+    timestamp: str | None = None
+    text: str | None = None
+    model: str | None = None
+    position = markup.find("<")  # every "<" starts a tag: markup in texts is escaped
+    if position < 0 or not _blank(markup, 0, position):
+        return None
+    while position >= 0:
+        if markup[position + 1 : position + 2] == "/":  # an end tag: it must close the innermost element
+            if not open_names:
+                return None
+            name = open_names.pop()
+            start = text_starts.pop()
+            name_end = position + 2 + len(name)
+            end = markup.find(">", name_end)
+            if end < 0 or not markup.startswith(name, position + 2) or not _blank(markup, name_end, end):
+                return None
+            depth = len(open_names)
+            if depth == 2:
+                if open_names[1] == "revision" and name in _REVISION_FIELDS:  # the last one counts
+                    value = _text_at(markup, start, position)
+                    if name == "text":
+                        text = value
+                    elif name == "timestamp":
+                        timestamp = value or None  # an empty element's text is None
+                    else:
+                        model = value or None
+            elif depth == 1:  # a child of <page>
+                if name in _PAGE_FIELDS:
+                    value = _text_at(markup, start, position)
+                    if name == "title":
+                        title = value
+                    elif name == "redirect":
+                        return None  # (triage passes such pages over)
+                    elif not (value.isascii() and value.isdigit() and len(value) <= 19):
+                        return None  # (triage read <ns> and <id> as numbers: this is not the usual shape)
+                    elif name == "ns":
+                        namespace = int(value)
+                    else:
+                        page_id = int(value)
+            elif depth == 0:  # </page>
+                if title is None or page_id < 0 or namespace < 0:
+                    return None
+                pages.append((title, namespace, page_id, timestamp, text or "", model))
+                title, namespace, page_id, timestamp, text, model = None, -1, -1, None, None, None
+        else:
+            end = markup.find(">", position)
+            if end < 0:
+                return None
+            tag = markup[position + 1 : end]
+            known = _KNOWN_TAGS.get(tag)
+            if known is None:
+                known = _TEXT if _is_usual_text_tag(tag) else _start_tag(tag)
+                if known is None:
+                    return None
+            name, empty = known
+            depth = len(open_names)
+            if depth == 0 and (name != "page" or empty):
+                return None  # an element between pages: the XML path reads it as a page, and refuses it
+            if not empty:
+                open_names.append(name)
+                text_starts.append(end + 1)
+            elif (depth == 1 and name in _PAGE_FIELDS) or (depth == 2 and name in _REVISION_FIELDS):
+                return None  # <x/>, x a field: not the usual shape
+        position = markup.find("<", end)
+        if not open_names and not _blank(markup, end + 1, size if position < 0 else position):
+            return None  # text between pages: not the usual shape
+    return pages if not open_names else None
+
+
+_TEXT = ("text", False)
+_TEXT_TAG_START = 'text bytes="'
+_TEXT_TAG_END = '" xml:space="preserve"'
+
+
+def _is_usual_text_tag(tag: str) -> bool:
+    """Whether a start tag's inside is MediaWiki's own <text bytes="N" xml:space="preserve">, which
+    differs from page to page by its N (so it is not cached) and is checked faster than by _TAG."""
+    end = len(tag) - len(_TEXT_TAG_END)
+    return (
+        tag.startswith(_TEXT_TAG_START)
+        and tag.endswith(_TEXT_TAG_END)
+        and end > len(_TEXT_TAG_START)
+        and tag[len(_TEXT_TAG_START) : end].isdigit()
+        and tag.isascii()
+    )
+
+
+def _blank(markup: str, start: int, end: int) -> bool:
+    """Whether markup[start:end] is XML white space only (it is short: between tags)."""
+    return not markup[start:end].strip(_WS)
+
+
+def _text_at(markup: str, start: int, end: int) -> str:
+    """An element's text from where its start tag ends to the next tag."""
+    next_tag = markup.find("<", start, end)
+    return _unescape(markup[start : end if next_tag < 0 else next_tag])
+
+
+# The fields page_from_element reads, by the element they are in.
+_PAGE_FIELDS = frozenset({"title", "ns", "id", "redirect"})
+_REVISION_FIELDS = frozenset({"text", "timestamp", "model"})
+
+
+def _start_tag(inside: str) -> tuple[str, bool] | None:
+    """(name, empty) of a start tag from what is between its "<" and ">"; None if ill-formed."""
+    match = _TAG.fullmatch(inside)
+    if match is None:
+        return None
+    name, attributes = match.group(1, 2)
+    if attributes:
+        names = _ATTRIBUTE_NAME.findall(attributes)
+        if len(set(names)) != len(names):  # a repeated attribute
+            return None
+    if len(_KNOWN_TAGS) < 1000:
+        _KNOWN_TAGS[inside] = (name, inside.endswith("/"))
+    return name, inside.endswith("/")
+
+
+def _unescape(text: str) -> str:
+    """XML's predefined entities replaced (the only references left once read_candidates has looked)."""
+    if "&" not in text:
+        return text
+    text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'")
+    return text.replace("&amp;", "&")
