@@ -46,47 +46,33 @@ def _read_heading(line: str) -> tuple[int, str] | None:
     return min(left, right, 6), title
 
 
-def _lines_starting(text: str, marker: str) -> Iterator[tuple[int, int]]:
+def _lines_starting(text: str, marker: str) -> list[tuple[int, int]]:
     """(start, end) of each line that starts with `marker`.
 
     Found with str.find rather than a regex: a page's text is far longer than its headings, and
-    a find skips through it in C.
+    a find skips through it in C. A list rather than a generator: this runs on every page, and
+    compiled, a generator costs more than the finds.
     """
+    found: list[tuple[int, int]] = []
     start = 0 if text.startswith(marker) else text.find("\n" + marker) + 1
     while start > 0 or (start == 0 and text.startswith(marker)):
         end = text.find("\n", start)
         end = len(text) if end < 0 else end
-        yield start, end
+        found.append((start, end))
         following = text.find("\n" + marker, end - 1)  # from end - 1: the line may be empty
         start = following + 1 if following >= 0 else -1
+    return found
 
 
 def heading_spans(text: str) -> list[tuple[int, int, int, str]]:
     """(start, end, level, title) of each heading line: a section's body runs from its heading's
-    end + 1 to the next heading's start (or the end of the text).
-
-    A loop of str.find rather than _lines_starting's generator: this runs on every page, and
-    compiled, a generator costs more than the finds.
-    """
+    end + 1 to the next heading's start (or the end of the text)."""
     found: list[tuple[int, int, int, str]] = []
-    if text.startswith("="):
-        start = 0
-    else:
-        start = text.find("\n=") + 1
-        if start == 0:
-            return found
-    size = len(text)
-    while True:
-        end = text.find("\n", start)
-        if end < 0:
-            end = size
+    for start, end in _lines_starting(text, "="):
         heading = _heading(text[start:end])
         if heading is not None:
             found.append((start, end, heading[0], heading[1]))
-        following = text.find("\n=", end)
-        if following < 0:
-            return found
-        start = following + 1
+    return found
 
 
 def split_sections(text: str) -> tuple[str, list[Section]]:

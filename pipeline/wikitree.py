@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 
 from mwparserfromhell.definitions import URI_SCHEMES
 from mwparserfromhell.parser import tokens as T
@@ -124,9 +123,9 @@ def plain(nodes: Nodes | None) -> str:
     return "".join([n for n in nodes if type(n) is str]).strip()
 
 
-def templates(nodes: Nodes) -> Iterator[Template]:
+def templates(nodes: Nodes) -> list[Template]:
     """The templates at the top level of `nodes` (not those nested inside others)."""
-    return (n for n in nodes if isinstance(n, Template))
+    return [n for n in nodes if isinstance(n, Template)]
 
 
 class _Builder:

@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover - no wheel for this platform: libbz2 doe
     _indexed_bzip2 = None
 
 from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements, make_page
-from wordlist_pipeline.dump.prefilter import read_candidates, triage
+from wordlist_pipeline.dump.prefilter import Triage, read_candidates, triage
 from wordlist_pipeline.dump.reader import (
     BZ2_MAGIC,
     describe_io_error,
@@ -338,12 +338,11 @@ def pages_in_range(
     if marker is not None:
         sorted_pages = _triaged_range(data, marker)
         if sorted_pages is not None:
-            candidates, counts = sorted_pages
             source = f"{path} (bz2 streams at {chunk.start})"
-            pages = _candidate_pages(candidates, siteinfo, source, malformed)
+            pages = _candidate_pages(sorted_pages.candidates, siteinfo, source, malformed)
             if pages is not None:
                 if passed_over is not None:
-                    passed_over.update(counts)
+                    passed_over.update(sorted_pages.passed_over)
                 yield from pages
                 return
     for start, end in itertools.pairwise([*chunk.stream_starts, chunk.end]):
@@ -352,13 +351,10 @@ def pages_in_range(
         yield from pages_in_stream(text, siteinfo, source, malformed)
 
 
-def _triaged_range(data: bytes, marker: str) -> tuple[bytes, Counter] | None:
-    """(the candidate pages' markup, passed-over counts) of a range, or None for the slow path."""
+def _triaged_range(data: bytes, marker: str) -> Triage | None:
+    """The candidate pages' markup and the passed-over counts of a range, or None for the slow path."""
     body = _page_run(decompress_streams(data) or b"")
-    sorted_pages = triage(body, marker) if body else None
-    if sorted_pages is None:
-        return None
-    return sorted_pages.candidates, sorted_pages.passed_over
+    return triage(body, marker) if body else None
 
 
 def _candidate_pages(

@@ -101,11 +101,12 @@ def triage(body: bytes, marker: str) -> Triage | None:
 # page_from_element an object for each: a fifth of a German build's CPU). Markup inside a text is
 # escaped, so every "<" in the candidates opens a tag. A walk from "<" to "<" checks what an XML
 # parser checks (names, attributes, every element closed by its own end tag) and reads the fields
-# a Page takes as page_from_element reads them from the tree, copying nothing else. One pass beforehand rules out what would make the text ill-formed or
-# read otherwise: control characters and carriage returns (a parser rewrites "\r\n"), U+FFFE and
-# U+FFFF, "]]>", and "&" other than the five predefined entities (triage already sent "&#" to the
-# full path). Anything else unusual sends the whole range to the XML parser, which then gives the
-# same pages or reports the exact fault.
+# a Page takes as page_from_element reads them from the tree, copying nothing else. One pass
+# beforehand rules out what would make the text ill-formed or read otherwise: control characters
+# and carriage returns (a parser rewrites "\r\n"), U+FFFE and U+FFFF, "]]>", and "&" other than
+# the five predefined entities (triage already sent "&#" to the full path). Anything else unusual
+# sends the whole range to the XML parser, which then gives the same pages or reports the exact
+# fault.
 _WS = " \t\n"
 _NAME = "[A-Za-z_][A-Za-z0-9_.-]*"
 _TAG = re.compile(  # a start tag's inside: its name, attributes (xml: the only prefix), an empty tag's "/"

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import NamedTuple
 
 from wordlist_pipeline.editions.common import Sense, inherit_labels, make_entry, unique
@@ -113,7 +112,6 @@ def entry_heading(title: str) -> tuple[Heading, HeadingKind]:
     return found
 
 
-@lru_cache(maxsize=4096)  # headings repeat: === {{Wortart|Deklinierte Form|Deutsch}} ===
 def parse_heading(title: str) -> Heading:
     wortarten: list[tuple[str, str | None]] = []
     genders: list[str] = []
@@ -217,7 +215,7 @@ def parse_entry(
         tags.append("acronym")
 
     head_text = "\n".join(head_chunks)
-    head_templates = [n for n in parse(head_text) if isinstance(n, Template)] if "{{" in head_text else []
+    head_templates = templates(parse(head_text)) if "{{" in head_text else []
     table = noun_table(renderer, head_templates)
     genders = unique([*heading.genders, *table.genders])
     if table.plural_only:
@@ -306,7 +304,6 @@ class HeadingKind(NamedTuple):
     parts_of_speech: tuple[str, ...]  # empty when the features or the title must decide
 
 
-@lru_cache(maxsize=4096)
 def heading_kind(heading: Heading) -> HeadingKind:
     values = tuple(value for value, _ in heading.wortarten)
     rules = tuple(T.WORTART[v] for v in values if v in T.WORTART)
