@@ -10,7 +10,7 @@ groups, no timestamps; building twice gives identical files.
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import platform
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -34,7 +34,7 @@ from wordlist.format import (
     Manifest,
     dumps_json,
 )
-from wordlist_pipeline.atomic import atomic_dir
+from wordlist_pipeline.atomic import atomic_dir, sha256_file
 from wordlist_pipeline.profile import Profile
 from wordlist_pipeline.select import WORDS_SCHEMA, Selection
 
@@ -44,6 +44,11 @@ TOOLS = ("wiktionary-wordlist", "mwparserfromhell", "lxml", "polars", "pyarrow",
 
 
 def tool_versions() -> dict[str, str]:
+    return dict(_installed_versions())
+
+
+@functools.cache  # 30 ms of reading package metadata, the same for every list of a build
+def _installed_versions() -> dict[str, str]:
     versions = {"python": platform.python_version()}
     for name in TOOLS:
         try:
@@ -51,14 +56,6 @@ def tool_versions() -> dict[str, str]:
         except metadata.PackageNotFoundError:
             versions[name] = "not installed"
     return versions
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        while block := f.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _write_words_parquet(selection: Selection, path: Path) -> int:

@@ -9,6 +9,7 @@ OutputError naming the output; the previous version stays as it was.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import shutil
 import tempfile
@@ -149,3 +150,12 @@ def atomic_dir(final: Path | str) -> Iterator[Path]:
         if failure is not None:
             raise failure from error
         raise
+
+
+def sha256_file(path: Path) -> str:
+    """The SHA-256 of the file at `path` (as manifests and source records list the files written)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()

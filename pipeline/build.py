@@ -7,32 +7,25 @@ outputs/<lang>/<profile>/           one word list per profile covering the langu
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import polars as pl
-import pyarrow as pa
-import pyarrow.parquet as pq
-
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FILES
-from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, Manifest, read_manifest
-from wordlist_pipeline.artefacts import dumps_json, sha256_file, write_word_list
-from wordlist_pipeline.atomic import check_replaceable, write_text
+from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, Manifest, dumps_json, read_manifest
+from wordlist_pipeline.atomic import check_replaceable, sha256_file, write_text
 from wordlist_pipeline.dump.multistream import default_index_path
 from wordlist_pipeline.dump.reader import read_siteinfo
-from wordlist_pipeline.entries import SCHEMA as ENTRIES_SCHEMA
-from wordlist_pipeline.errors import DumpError, InputError, OutputError, ProfileError
+from wordlist_pipeline.errors import DumpError, InputError, OutputError, ProfileError, first_line
 from wordlist_pipeline.extract import ExtractResult, check_workers, extract, resolve_lang
 from wordlist_pipeline.paths import SAMPLE_DIR, check_input_file, check_output_file, check_output_folder
 from wordlist_pipeline.profile import LANGUAGE, Profile, available_profiles, check_language, load_profile
-from wordlist_pipeline.select import COLUMNS as SELECTED_COLUMNS
-from wordlist_pipeline.select import TAG_BITS_COLUMN, decision_columns, definitions_column, select
 
 DEFAULT_OUTPUT = Path("outputs")
 ENTRIES = "entries.parquet"
@@ -161,6 +154,8 @@ def plan_build(
     sources: dict[str, dict] = {}
     for lang in chosen:
         if from_entries:
+            from wordlist_pipeline.word_lists import check_entries_table  # (no extraction to wait for)
+
             inputs.append(check_entries_table(out_dir / lang / ENTRIES))
             source = out_dir / lang / SOURCE
             sources[lang] = read_json_object(source, "a source record") if os.path.lexists(source) else {}
@@ -196,6 +191,40 @@ def check_word_list_folder(folder: Path, inputs: Iterable[Path] = ()) -> None:
             raise OutputError(f"{folder}: not replaced: it holds the input {source}")
 
 
+# What the word-list phase loads: Polars (0.2 s) and pyarrow.compute (0.1 s; casting a table loads
+# it). Not imported with this module: imported before an extraction forks its workers they would
+# hold up its start, after it its end, each time with a core idle. A thread imports them while the
+# workers run (extract's on_started).
+WORD_LIST_MODULES = ("wordlist_pipeline.word_lists", "pyarrow.compute")
+
+
+class _Preload:
+    """Imports `modules` on a thread of its own once start() is called; wait() waits for it.
+
+    An import that fails is left to the import that needs the module, which reports it.
+    """
+
+    def __init__(self, modules: Iterable[str]) -> None:
+        self._modules = tuple(modules)
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="preload")
+            self._thread.start()
+
+    def wait(self) -> None:
+        if self._thread is not None:
+            self._thread.join()
+
+    def _run(self) -> None:
+        for module in self._modules:
+            try:
+                importlib.import_module(module)
+            except Exception:  # reported by the import that needs the module
+                return
+
+
 def build(
     dumps: dict[str, Path] | None = None,
     out_dir: Path = DEFAULT_OUTPUT,
@@ -211,7 +240,8 @@ def build(
 
     With `from_entries`, the entries tables already in `out_dir` are used instead of extracting.
     Profiles, languages, dumps and every output are checked first (plan_build): a mistake is
-    reported before anything is extracted or written.
+    reported before anything is extracted or written. `run_extract` is called as extract() is,
+    with `lang`, `workers` and `on_started`.
     """
     check_workers(workers)
     plan = plan_build(
@@ -227,10 +257,16 @@ def build(
         if from_entries:
             source = plan.sources[lang]
         else:
-            extraction = run_extract(plan.dumps[lang], entries_path, lang=lang, workers=workers)
+            preload = _Preload(WORD_LIST_MODULES)
+            extraction = run_extract(
+                plan.dumps[lang], entries_path, lang=lang, workers=workers, on_started=preload.start
+            )
+            preload.wait()
             result.extractions[lang] = extraction
             source = source_document(extraction)
             write_text(plan.out_dir / lang / SOURCE, dumps_json(source))
+        from wordlist_pipeline.word_lists import write_word_lists  # loaded by now (WORD_LIST_MODULES)
+
         for profile, manifest in write_word_lists(
             entries_path, plan.profiles[lang], lang, plan.out_dir / lang, source
         ):
@@ -240,91 +276,9 @@ def build(
     return result
 
 
-def write_word_lists(
-    entries_path: Path, profiles: list[Profile], lang: str, lang_dir: Path, source: dict
-) -> Iterator[tuple[Profile, Manifest]]:
-    """Each profile's word list of `lang` from the entries table, written to lang_dir/<profile>.
-
-    Memory is the table once plus small indexes: every profile is decided on the table without
-    its definitions (most of its bytes), then the definitions are read once and each list is
-    written from them a batch at a time.
-    """
-    entries = read_entries(entries_path, lang)
-    # Side by side (Polars works outside the GIL); a writer needs the decisions' counts, not the
-    # decision on every entry.
-    with ThreadPoolExecutor(max(1, min(2, len(profiles)))) as threads:
-        chosen = [threads.submit(select, entries, profile, lang) for profile in profiles]
-        selections = [
-            (profile, made.result().without_decisions())
-            for profile, made in zip(profiles, chosen, strict=True)
-        ]
-    del entries, chosen  # (the futures hold the selections with their decisions)
-    if not selections:
-        return
-    definitions = read_definitions(entries_path, lang)
-    while selections:  # one list at a time, each list's indexes freed once it is written
-        profile, selection = selections.pop(0)
-        selection = selection.with_definitions(definitions)
-        yield profile, write_word_list(selection, profile, lang, lang_dir / profile.name, source)
-
-
 # --- reading what a build wrote: entries tables, source records, manifests ----------------------------
 
 MAX_JSON_BYTES = 16 << 20  # a manifest or source record is a few KB
-
-
-def check_entries_table(path: Path) -> Path:
-    """`path` is a Parquet file with the entries columns a selection reads, of the right types."""
-    check_input_file(path, "an entries table", InputError)
-    try:
-        schema = pq.read_schema(path)
-    except (pa.ArrowException, OSError) as error:
-        raise InputError(
-            f"{path}: not a Parquet entries table ({_first_line(error)}); extract it again"
-        ) from None
-    for name in SELECTED_COLUMNS:
-        expected = ENTRIES_SCHEMA.field(name).type
-        if name not in schema.names:
-            raise InputError(f"{path}: not an entries table: no column {name!r}; extract it again")
-        if schema.field(name).type != expected:
-            raise InputError(
-                f"{path}: column {name!r} holds {schema.field(name).type}, not {expected}; extract it again"
-            )
-    return path
-
-
-def read_entries(path: Path, lang: str) -> pl.DataFrame:
-    """The entries of `lang` in the table at `path`, as `select` decides on them (without their
-    definitions: `read_definitions`); an InputError if unreadable or holding nulls."""
-    check_entries_table(path)
-    return _read_checked(path, lambda: decision_columns(path, lang))
-
-
-def read_definitions(path: Path, lang: str) -> pl.Series:
-    """The definitions of the entries of `lang` in the table at `path`, rows as in `read_entries`."""
-    return _read_checked(path, lambda: definitions_column(path, lang).to_frame()).to_series()
-
-
-def _read_checked(path: Path, read: Callable[[], pl.DataFrame]) -> pl.DataFrame:
-    try:
-        table = read()
-    except (pl.exceptions.PolarsError, pl.exceptions.PanicException, pa.ArrowException, OSError) as error:
-        raise InputError(
-            f"{path}: a damaged entries table ({_first_line(error)}); extract it again"
-        ) from None
-    for name in table.columns:  # extract writes no nulls: a table with some was made elsewhere
-        if _has_nulls(table[name]):
-            shown = "definition_tags" if name == TAG_BITS_COLUMN else name
-            raise InputError(f"{path}: column {shown!r} has empty (null) values; extract the table again")
-    return table
-
-
-def _has_nulls(column: pl.Series) -> bool:
-    if column.null_count():
-        return True
-    if isinstance(column.dtype, pl.List):  # a null inside a list (only a mask is computed)
-        return bool(column.list.eval(pl.element().is_null().any()).explode().any())
-    return False
 
 
 def read_json_object(path: Path, what: str) -> dict:
@@ -335,18 +289,13 @@ def read_json_object(path: Path, what: str) -> dict:
     try:
         document = json.loads(path.read_bytes().decode("utf-8"))
     except (ValueError, RecursionError) as error:  # ValueError: bad UTF-8, bad JSON, an int past 4300 digits
-        raise InputError(f"{path}: not {what} (not JSON: {_first_line(error)})") from None
+        raise InputError(f"{path}: not {what} (not JSON: {first_line(error)})") from None
     if not isinstance(document, dict):
         kind = {list: "list", str: "string", bool: "true or false", type(None): "null"}.get(
             type(document), "number"
         )
         raise InputError(f"{path}: not {what} (a JSON {kind}, not an object {{...}})")
     return document
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
 
 
 def built_manifests(out_dir: Path = DEFAULT_OUTPUT) -> list[Manifest]:

@@ -13,9 +13,11 @@ Text that comes from data or from the user (paths, words, messages) is never rea
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Annotated
@@ -49,12 +51,9 @@ from wordlist_pipeline.build import (
     build,
     built_manifests,
     dumps_by_language,
-    read_entries,
     sample_dumps,
 )
 from wordlist_pipeline.cli_app import App, Failure, JsonFlag, examples, print_json
-from wordlist_pipeline.cli_play import app as play_app
-from wordlist_pipeline.cli_query import app as query_app
 from wordlist_pipeline.download import (
     DEFAULT_MIRROR,
     LANGUAGES,
@@ -68,11 +67,12 @@ from wordlist_pipeline.errors import describe_os_error
 from wordlist_pipeline.extract import ExtractResult, ExtractStats, check_paths, extract
 from wordlist_pipeline.paths import check_output_folder
 from wordlist_pipeline.profile import available_profiles, check_language, load_profile
-from wordlist_pipeline.select import select
 from wordlist_pipeline.synth import parse_size, synthetic_dump
 
 app = App(
     name="wordlist",
+    # imported when used: `wordlist build` needs neither the games nor the Lexicon's queries
+    lazy={"query": "wordlist_pipeline.cli_query:app", "play": "wordlist_pipeline.cli_play:app"},
     help="Wiktionary dumps to game word lists, and the games that play on them.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -86,10 +86,6 @@ app = App(
 )
 out = Console(soft_wrap=True, highlight=False)
 err = Console(stderr=True, soft_wrap=True, highlight=False)
-
-
-app.add_typer(query_app, name="query")
-app.add_typer(play_app, name="play")
 
 
 DISTRIBUTION = "wiktionary-wordlist"
@@ -125,7 +121,12 @@ DEBUG_ENV = "WORDLIST_DEBUG"  # set to 1 to see the traceback of an unexpected e
 def main() -> None:
     """The `wordlist` command: run it, and end every failure with one line and an exit code."""
     interrupt.install()
-    sys.exit(run())
+    code = run()
+    # Nothing is left to do but exit: Python's last garbage collection would walk every object
+    # the imported libraries made (0.1 s) to free memory that exiting frees anyway. Frozen objects
+    # are left out of it; atexit handlers and the flushing of stdout and stderr still run.
+    gc.freeze()
+    sys.exit(code)
 
 
 def run(args: list[str] | None = None) -> int:
@@ -221,12 +222,18 @@ def byte_progress(*, counts: bool = False) -> Progress:
 
 
 def run_extract(
-    dump: Path, output: Path, lang: str | None, workers: int | None, index: Path | None, quiet: bool = False
+    dump: Path,
+    output: Path,
+    lang: str | None,
+    workers: int | None,
+    index: Path | None,
+    quiet: bool = False,
+    on_started: Callable[[], None] | None = None,
 ) -> ExtractResult:
     """extract() with a progress bar of the dump's bytes, drawn once the paths are checked."""
     check_paths(dump, output, index)
     if quiet:
-        return extract(dump, output, lang=lang, workers=workers, index=index)
+        return extract(dump, output, lang=lang, workers=workers, index=index, on_started=on_started)
     with byte_progress(counts=True) as progress:
         task = progress.add_task(
             escape(short_name(dump.name)), total=dump.stat().st_size, counts="reading the header"
@@ -236,7 +243,15 @@ def run_extract(
             counts = f"{stats.entries:,} entries"
             progress.update(task, completed=done, total=total, counts=counts)
 
-        return extract(dump, output, lang=lang, workers=workers, index=index, on_progress=on_progress)
+        return extract(
+            dump,
+            output,
+            lang=lang,
+            workers=workers,
+            index=index,
+            on_progress=on_progress,
+            on_started=on_started,
+        )
 
 
 def print_extract_summary(result: ExtractResult) -> None:
@@ -386,8 +401,10 @@ def build_command(
         raise WordlistError("give --dump or --downloads, not both")
     chosen = dumps_by_language(dumps) if dumps else downloaded(downloads) if downloads else sample_dumps()
 
-    def extract_with_progress(dump: Path, output: Path, *, lang: str, workers: int | None) -> ExtractResult:
-        result = run_extract(dump, output, lang, workers, None, quiet)
+    def extract_with_progress(
+        dump: Path, output: Path, *, lang: str, workers: int | None, on_started: Callable[[], None]
+    ) -> ExtractResult:
+        result = run_extract(dump, output, lang, workers, None, quiet, on_started)
         print_extract_summary(result)
         return result
 
@@ -513,6 +530,9 @@ def why_command(
     entries_path = out_dir / lang / ENTRIES
     if not entries_path.exists():
         raise WordlistError(f"{entries_path}: missing (run `wordlist build`)")
+    from wordlist_pipeline.select import select  # Polars: loaded by the commands that need it
+    from wordlist_pipeline.word_lists import read_entries
+
     decisions = select(read_entries(entries_path, lang), chosen, lang).explain(word)
     if as_json:
         entries = [

@@ -7,12 +7,14 @@ their metavar (`DUMP`, `WORD...`), not Typer's `{dump}`, and options show `PATH`
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
+from typer.models import TyperInfo
 
 
 class Failure(Exception):
@@ -64,11 +66,37 @@ def argument_name(param: Any) -> str:
     return f"{name}..." if param.nargs != 1 else name
 
 
-class App(typer.Typer):
-    """A Typer app with plain help whose commands are `Command`s."""
+class LazyGroup(TyperGroup):
+    """A group whose sub-apps in `lazy` ({name: "module:attribute"}) are imported only when used
+    (their command, its help, the group's help, completion): `wordlist build` does not load the
+    games behind `wordlist play`. The sub-app's group is made as `add_typer` would make it."""
 
-    def __init__(self, **settings: Any) -> None:
+    lazy: ClassVar[dict[str, str]] = {}
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*super().list_commands(ctx), *(name for name in self.lazy if name not in self.commands)]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            module, _, attribute = self.lazy[cmd_name].partition(":")
+            sub_app = getattr(importlib.import_module(module), attribute)
+            self.commands[cmd_name] = typer.main.get_group_from_info(
+                TyperInfo(sub_app, name=cmd_name),
+                pretty_exceptions_short=sub_app.pretty_exceptions_short,
+                rich_markup_mode=self.rich_markup_mode,
+                suggest_commands=self.suggest_commands,
+            )
+        return super().get_command(ctx, cmd_name)
+
+
+class App(typer.Typer):
+    """A Typer app with plain help whose commands are `Command`s; `lazy` names sub-apps by where
+    they are defined ({name: "module:attribute"}), imported when used (LazyGroup)."""
+
+    def __init__(self, *, lazy: dict[str, str] | None = None, **settings: Any) -> None:
         context = {"max_content_width": 120, **settings.pop("context_settings", {})}  # wide terminals
+        if lazy:
+            settings["cls"] = type("LazyGroup", (LazyGroup,), {"lazy": dict(lazy)})
         super().__init__(rich_markup_mode=None, context_settings=context, **settings)
 
     def command(self, name: str | None = None, *, cls: type[TyperCommand] | None = None, **settings: Any):

@@ -63,3 +63,9 @@ def describe_os_error(error: OSError) -> str:
     if isinstance(where, bytes):
         where = os.fsdecode(where)
     return f"{where}: {os_reason(error)}"
+
+
+def first_line(error: BaseException) -> str:
+    """The first line of an error's message (a library's may run to many), or its type's name."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

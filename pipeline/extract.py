@@ -241,10 +241,13 @@ def extract(
     workers: int | None = None,
     index: Path | str | None = None,
     on_progress: ProgressCallback | None = None,
+    on_started: Callable[[], None] | None = None,
 ) -> ExtractResult:
     """Extract `dump` into the Parquet entries table `out`; see the module docstring.
 
     `on_progress(bytes_done, bytes_total, stats_so_far)` is called as results come in.
+    `on_started()` is called once the worker processes run (never with one worker): what this
+    process starts or imports from then on is not copied into them, and costs no idle core.
     """
     started = time.perf_counter()
     dump, out = Path(dump), Path(out)
@@ -258,7 +261,7 @@ def extract(
     done = multistream.stream_offsets[0] if multistream else 0
     with atomic_path(out) as tmp, _TableWriter(tmp) as writer:
         tasks = _range_tasks(multistream, lang, workers) if multistream else _batch_tasks(dump, lang, stats)
-        for table, part, covered in _run(tasks, workers):
+        for table, part, covered in _run(tasks, workers, on_started):
             writer.add(table)
             stats.add(part)
             done = done + covered if multistream else covered
@@ -290,8 +293,11 @@ def _batch_tasks(dump: Path, lang: str, stats: ExtractStats) -> Iterator[tuple[C
         stats.note_malformed(reader.malformed)
 
 
-def _run(tasks: Iterator[tuple[Callable, tuple]], workers: int) -> Iterator[tuple]:
-    """Results of `tasks` in order; with several workers at most 3 tasks per worker are in flight."""
+def _run(
+    tasks: Iterator[tuple[Callable, tuple]], workers: int, on_started: Callable[[], None] | None = None
+) -> Iterator[tuple]:
+    """Results of `tasks` in order; with several workers at most 3 tasks per worker are in flight.
+    `on_started()` is called once the workers are forked (at the first task's submission)."""
     if workers <= 1:
         for function, args in tasks:
             yield function(args)
@@ -304,6 +310,9 @@ def _run(tasks: Iterator[tuple[Callable, tuple]], workers: int) -> Iterator[tupl
         for function, args in tasks:
             with interrupt.deferred():  # the first submit forks the workers: not to be cut in half
                 pending.append(pool.submit(function, args))
+            if on_started is not None:
+                on_started()
+                on_started = None
             if len(pending) >= workers * 3:
                 yield pending.popleft().result()
             interrupt.check()

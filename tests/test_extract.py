@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import os
 import re
 import subprocess
@@ -64,6 +65,18 @@ def test_parallel_and_serial_runs_give_identical_bytes(tmp_path: Path) -> None:
     assert one.read_bytes() == two.read_bytes()
     extract(EN_SAMPLE, one, workers=2)
     assert one.read_bytes() == two.read_bytes()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_on_started_is_called_once_the_worker_processes_run(tmp_path: Path, workers: int) -> None:
+    running: list[int] = []  # worker processes alive at each call
+    extract(
+        EN_SAMPLE,
+        tmp_path / "e.parquet",
+        workers=workers,
+        on_started=lambda: running.append(len(multiprocessing.active_children())),
+    )
+    assert running == ([2] if workers == 2 else [])  # one worker: this process, nothing beside it
 
 
 def test_plain_dump_in_parallel_matches_serial(tmp_path: Path) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import dawg
@@ -103,6 +105,28 @@ def test_a_failed_build_leaves_the_previous_word_list_intact(tmp_path: Path, mon
     after = {p.name: p.read_bytes() for p in (tmp_path / "en" / "balda").iterdir()}
     assert after == before
     assert [p.name for p in (tmp_path / "en").iterdir() if p.name.startswith(".")] == []
+
+
+# Run as `wordlist build`: records what is loaded when the extraction's workers are forked.
+_FORK_PROBE = """
+import os, sys
+from wordlist_pipeline.cli import run
+heavy = ("polars", "wordlist.games", "wordlist_pipeline.word_lists")
+os.register_at_fork(before=lambda: print("fork", *[m for m in heavy if m in sys.modules], file=sys.stderr))
+sys.exit(run(["build", "--out", sys.argv[1], "--lang", "en", "--workers", "2", "--quiet"]))
+"""
+
+
+def test_build_forks_its_workers_before_loading_polars_or_the_games(tmp_path: Path) -> None:
+    # Loaded before the fork they would hold up the start of the extraction while the second
+    # core waits; the word-list phase loads Polars while the workers run.
+    result = subprocess.run(
+        [sys.executable, "-c", _FORK_PROBE, str(tmp_path)], capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    forks = [line for line in result.stderr.splitlines() if line.startswith("fork")]
+    assert forks == ["fork", "fork"]  # two workers, neither with Polars or the games
+    assert (tmp_path / "en" / "wordgame" / "words.parquet").is_file()
 
 
 def test_build_cli_and_stats(tmp_path: Path) -> None:
