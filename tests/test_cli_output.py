@@ -68,15 +68,29 @@ def test_errors_are_one_line_however_long(tmp_path: Path) -> None:
 
 
 def commands(group, path: tuple[str, ...] = ()):
-    """(command path, click command) for every command of the CLI, sub-commands included."""
-    for name, command in group.commands.items():
-        if hasattr(command, "commands"):
+    """(command path, click command) for every command of the CLI, sub-commands included, the
+    lazily imported groups (`play`, `query`) too: they are listed as click lists them."""
+    context = group.context_class(group, info_name=path[-1] if path else "wordlist")
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        if hasattr(command, "list_commands"):
             yield from commands(command, (*path, name))
         else:
             yield (*path, name), command
 
 
 ALL_COMMANDS = [path for path, _ in commands(typer.main.get_command(cli.app))]
+
+
+def test_every_command_is_checked() -> None:
+    """The help checks below reach the commands of the lazily loaded groups as well."""
+    assert {
+        ("build",),
+        ("query", "check"),
+        ("query", "anagrams"),
+        ("play", "balda"),
+        ("play", "wordgame"),
+    } <= set(ALL_COMMANDS)
 
 
 def help_text(path: tuple[str, ...]) -> str:
