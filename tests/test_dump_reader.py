@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bz2
 import itertools
+import random
 from pathlib import Path
 
 import pytest
@@ -186,3 +187,23 @@ def test_an_index_is_read_fast_or_explained(tmp_path: Path) -> None:
     index.write_bytes(index.read_bytes()[:-30])
     with pytest.raises(DumpError, match=r"d-multistream-index\.txt\.bz2: the bzip2 data is truncated"):
         read_index(index)
+
+
+def test_a_large_index_is_read_whole(tmp_path: Path) -> None:
+    """An index larger than the blocks it is read in (4 MiB), streams of 1 to 150 pages, titles
+    with colons and digits: every stream once, in order, whichever block its lines fall in."""
+    rng = random.Random(7)
+    lines, expected, offset, page_id = [], [], 600, 1
+    while len(lines) < 250_000:
+        expected.append(offset)
+        for _ in range(rng.randint(1, 150)):
+            lines.append(f"{offset}:{page_id}:{rng.choice(['apple', '12:30', 'a:b:c', 'Ä ö'])}{page_id}")
+            page_id += 1
+        offset += rng.randint(1, 5000)
+    plain = tmp_path / "large-index.txt"
+    plain.write_text("\n".join(lines) + "\n")
+    assert plain.stat().st_size > 5 << 20
+    assert read_index(plain) == expected
+    compressed = tmp_path / "large-index.txt.bz2"
+    compressed.write_bytes(bz2.compress(plain.read_bytes()))
+    assert read_index(compressed) == expected

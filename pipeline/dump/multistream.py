@@ -44,7 +44,9 @@ _SCAN_CHUNK = 1 << 22
 _HEADER_LIMIT = 1 << 20  # a multistream header (siteinfo) is a few KB; a page stream would go on
 _TRAILER = b"</mediawiki>"
 _PARSER = etree.XMLParser(huge_tree=True)
-_INDEX_OFFSET = re.compile(rb"^(\d+):[^\n]", re.MULTILINE)  # the offset of an index line
+# A run of index lines with the same offset (a stream's ~100 pages): one match, so no object is
+# made per line; the runs must cover a block from end to end.
+_INDEX_RUN = re.compile(rb"([0-9]+):[^\n]+\n(?:\1:[^\n]+\n)*")
 
 
 def find_stream_offsets(path: Path | str, *, chunk_size: int = _SCAN_CHUNK) -> list[int]:
@@ -90,16 +92,19 @@ def _read_index_blocks(path: Path) -> list[int] | None:
             block = tail + block
             cut = block.rfind(b"\n") + 1
             block, tail = block[:cut], block[cut:]
-            found = _INDEX_OFFSET.findall(block)
-            if len(found) != block.count(b"\n"):
-                return None
-            for text, _ in itertools.groupby(found):  # ~100 lines a stream: one run each
-                offset = int(text)
+            position = 0
+            for run in _INDEX_RUN.finditer(block):
+                if run.start() != position:
+                    return None
+                position = run.end()
+                offset = int(run.group(1))
                 if offsets and offset <= offsets[-1]:
                     if offset == offsets[-1]:
                         continue  # the stream of the previous block's last line
                     return None
                 offsets.append(offset)
+            if position != len(block):
+                return None
     return None if tail.strip() else offsets
 
 

@@ -116,6 +116,23 @@ _ATTRIBUTE_NAME = re.compile(rf"[{_WS}]+((?:xml:)?{_NAME})[{_WS}]*=")
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)]) + b"\r"
 _NON_CHARACTERS = ("\ufffe".encode(), "\uffff".encode())
 _OTHER_REFERENCE = re.compile(rb"&(?!(?:lt|gt|amp|quot|apos);)")
+# A page as MediaWiki writes it (a fixed order of elements, no attributes but the text's), read
+# whole by one match: the walk's work per tag, done by the regex engine. Such markup is
+# well-formed given the pass beforehand; a page of any other shape is walked.
+_BLANK = f"[{_WS}]*"
+_NUMBER = "[0-9]{1,19}"  # (as the walk checks <ns> and <id>: ASCII digits, a sane length)
+_USUAL_PAGE = re.compile(
+    f"<page>{_BLANK}<title>([^<]*)</title>{_BLANK}<ns>({_NUMBER})</ns>{_BLANK}<id>({_NUMBER})</id>{_BLANK}"
+    f"(?:<restrictions>[^<]*</restrictions>{_BLANK})?"
+    f"<revision>{_BLANK}<id>{_NUMBER}</id>{_BLANK}(?:<parentid>{_NUMBER}</parentid>{_BLANK})?"
+    f"<timestamp>([^<]+)</timestamp>{_BLANK}"
+    f"(?:<contributor>{_BLANK}(?:<username>[^<]*</username>{_BLANK}<id>{_NUMBER}</id>|<ip>[^<]*</ip>){_BLANK}"
+    f'</contributor>|<contributor deleted="deleted" />){_BLANK}(?:<minor />{_BLANK})?'
+    f'(?:(?:<comment>[^<]*</comment>|<comment deleted="deleted" />){_BLANK})?'
+    f"(?:<origin>{_NUMBER}</origin>{_BLANK})?<model>([^<]+)</model>{_BLANK}<format>[^<]*</format>{_BLANK}"
+    f'<text(?: bytes="{_NUMBER}")?(?: sha1="[0-9a-z]{{0,40}}")? xml:space="preserve">([^<]*)</text>{_BLANK}'
+    f"(?:<sha1>[^<]*</sha1>{_BLANK})?</revision>{_BLANK}</page>{_BLANK}"
+)
 # Start tags checked before, by their inside: (name, empty). A dump has a handful (the bound is
 # for a dump that does not).
 _KNOWN_TAGS: dict[str, tuple[str, bool]] = {}
@@ -140,6 +157,38 @@ def read_candidates(candidates: bytes) -> list[PageFields] | None:
         markup = candidates.decode()
     except UnicodeDecodeError:
         return None
+    pages: list[PageFields] = []
+    position, size = 0, len(markup)
+    while position < size:
+        usual = _USUAL_PAGE.match(markup, position)
+        if usual is not None:
+            title, namespace, page_id, timestamp, model, text = usual.groups()
+            pages.append(
+                (
+                    _unescape(title),
+                    int(namespace),
+                    int(page_id),
+                    _unescape(timestamp),
+                    _unescape(text),
+                    _unescape(model),
+                )
+            )
+            position = usual.end()
+            continue
+        # a page of another shape: walked, up to where the next tag after its end tag begins
+        end = markup.find("</page>", position)
+        end = size if end < 0 else markup.find("<", end + 1)
+        end = size if end < 0 else end
+        walked = _walk(markup[position:end])
+        if walked is None:
+            return None
+        pages.extend(walked)
+        position = end
+    return pages
+
+
+def _walk(markup: str) -> list[PageFields] | None:
+    """The fields of the pages in `markup`, read by walking from tag to tag; None if unusual."""
     size = len(markup)
     pages: list[PageFields] = []
     open_names: list[str] = []  # the elements the walk is in, outermost first
