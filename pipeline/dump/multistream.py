@@ -45,8 +45,9 @@ _HEADER_LIMIT = 1 << 20  # a multistream header (siteinfo) is a few KB; a page s
 _TRAILER = b"</mediawiki>"
 _PARSER = etree.XMLParser(huge_tree=True)
 # A run of index lines with the same offset (a stream's ~100 pages): one match, so no object is
-# made per line; the runs must cover a block from end to end.
-_INDEX_RUN = re.compile(rb"([0-9]+):[^\n]+\n(?:\1:[^\n]+\n)*")
+# made per line; the runs must cover a block from end to end. (At most 20 digits, as the line
+# reader takes: a longer offset is its error to report.)
+_INDEX_RUN = re.compile(rb"([0-9]{1,20}):[^\n]+\n(?:\1:[^\n]+\n)*")
 
 
 def find_stream_offsets(path: Path | str, *, chunk_size: int = _SCAN_CHUNK) -> list[int]:
