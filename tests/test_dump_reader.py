@@ -185,7 +185,9 @@ def test_an_index_is_read_fast_or_explained(tmp_path: Path) -> None:
     with pytest.raises(DumpError, match=r"line 31: offsets go backwards"):
         read_index(plain)
     plain.write_bytes(b"\n".join([*lines[:5], b"0" * 21 + lines[5], *lines[6:]]))  # 21 digits and more
-    with pytest.raises(DumpError, match=r"line 6 starts with b'0{20}', not a byte offset"):
+    with pytest.raises(
+        DumpError, match=r"line 6: the offset has 2[0-9] digits \(a byte offset has at most 20\)"
+    ):
         read_index(plain)
     index.write_bytes(index.read_bytes()[:-30])
     with pytest.raises(DumpError, match=r"d-multistream-index\.txt\.bz2: the bzip2 data is truncated"):

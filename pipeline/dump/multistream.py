@@ -130,8 +130,11 @@ def _read_index_lines(path: Path) -> list[int]:
                         raise DumpError(f"{path}: line {lineno} is not 'offset:page_id:title'")
                     continue
                 # digits only: int() would also take "-5", "+5", " 5" and "5_000"
-                if not head.isdigit() or len(head) > 20:
+                if not head.isdigit():
                     raise DumpError(f"{path}: line {lineno} starts with {head[:20]!r}, not a byte offset")
+                if len(head) > 20:  # (int() of thousands of digits is refused, or slow)
+                    too_long = f"the offset has {len(head)} digits (a byte offset has at most 20)"
+                    raise DumpError(f"{path}: line {lineno}: {too_long}")
                 offset = int(head)
                 if offsets and offset < offsets[-1]:
                     raise DumpError(
