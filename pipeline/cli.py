@@ -13,6 +13,7 @@ Text that comes from data or from the user (paths, words, messages) is never rea
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import sys
@@ -232,8 +233,11 @@ def run_extract(
 ) -> ExtractResult:
     """extract() with a progress bar of the dump's bytes, drawn once the paths are checked."""
     check_paths(dump, output, index)
+    run = functools.partial(
+        extract, dump, output, lang=lang, workers=workers, index=index, on_started=on_started
+    )
     if quiet:
-        return extract(dump, output, lang=lang, workers=workers, index=index, on_started=on_started)
+        return run()
     with byte_progress(counts=True) as progress:
         task = progress.add_task(
             escape(short_name(dump.name)), total=dump.stat().st_size, counts="reading the header"
@@ -243,15 +247,7 @@ def run_extract(
             counts = f"{stats.entries:,} entries"
             progress.update(task, completed=done, total=total, counts=counts)
 
-        return extract(
-            dump,
-            output,
-            lang=lang,
-            workers=workers,
-            index=index,
-            on_progress=on_progress,
-            on_started=on_started,
-        )
+        return run(on_progress=on_progress)
 
 
 def print_extract_summary(result: ExtractResult) -> None:

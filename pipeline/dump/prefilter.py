@@ -115,6 +115,7 @@ _TAG = re.compile(  # a start tag's inside: its name, attributes (xml: the only 
 _ATTRIBUTE_NAME = re.compile(rf"[{_WS}]+((?:xml:)?{_NAME})[{_WS}]*=")
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20)]) + b"\r"
 _NON_CHARACTERS = ("\ufffe".encode(), "\uffff".encode())
+_NON_CHARACTER_LEAD = _NON_CHARACTERS[0][:2]  # both start so (as does any U+FFxx): looked for first
 _OTHER_REFERENCE = re.compile(rb"&(?!(?:lt|gt|amp|quot|apos);)")
 # A page as MediaWiki writes it (a fixed order of elements, no attributes but the text's), read
 # whole by one match: the walk's work per tag, done by the regex engine. Such markup is
@@ -149,7 +150,7 @@ def read_candidates(candidates: bytes) -> list[PageFields] | None:
         len(candidates.translate(None, _CONTROL_BYTES)) != len(candidates)  # one pass, in C
         or b"]]>" in candidates
         or (
-            b"\xef\xbf" in candidates
+            _NON_CHARACTER_LEAD in candidates
             and (_NON_CHARACTERS[0] in candidates or _NON_CHARACTERS[1] in candidates)
         )
         or _OTHER_REFERENCE.search(candidates)
@@ -178,9 +179,9 @@ def read_candidates(candidates: bytes) -> list[PageFields] | None:
             position = usual.end()
             continue
         # a page of another shape: walked, up to where the next tag after its end tag begins
-        end = markup.find("</page>", position)
-        end = size if end < 0 else markup.find("<", end + 1)
-        end = size if end < 0 else end
+        close = markup.find("</page>", position)
+        following = markup.find("<", close + 1) if close >= 0 else -1
+        end = following if following >= 0 else size
         walked = _walk(markup[position:end])
         if walked is None:
             return None
