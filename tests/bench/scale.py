@@ -38,6 +38,7 @@ import compileall
 import json
 import os
 import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -245,6 +246,23 @@ class Version:
     def measure(self, args: list[str]) -> Measured:
         return measure_tree([sys.executable, "-m", "wordlist_pipeline", *args], cwd=self.cwd, env=self.env)
 
+    def parsers(self) -> str:
+        """Which parsers the version runs (wordlist_pipeline.compiled): an edited checkout runs its
+        source, a third slower or more, and a benchmark of it should say so."""
+        code = (
+            "from wordlist_pipeline import compiled as c; "
+            "print(len(c.compiled_modules()), len(c.COMPILED_MODULES))"
+        )
+        found = subprocess.run(
+            [sys.executable, "-c", code], cwd=self.cwd, env=self.env, capture_output=True, text=True
+        )
+        if found.returncode != 0:  # a version from before the parsers were compiled
+            return "Python source (a version without compiled parsers)"
+        compiled, modules = map(int, found.stdout.split())
+        if compiled == modules:
+            return f"compiled ({modules} modules)"
+        return f"Python source ({compiled} of {modules} modules compiled)"
+
 
 def run_dump(
     lang: str, size: int, rounds: int, worker_counts: tuple[int, ...], floors: bool, versions: list[Version]
@@ -339,6 +357,7 @@ def markdown(results: dict) -> str:
     """The README's tables."""
     rounds = results["rounds"]
     lines = [f"Machine: {results['machine']}; {results['time']}; medians of {rounds} interleaved rounds.", ""]
+    lines += [f"Parsers of {name}: {parsers}." for name, parsers in results.get("parsers", {}).items()] + [""]
     for dump in results["dumps"]:
         lines += [
             f"{dump['lang']}: {dump['dump']} (SYNTHETIC: {dump['pages']:,} pages, "
@@ -398,8 +417,13 @@ def run(
         "machine": machine(),
         "time": time.strftime("%Y-%m-%d %H:%M"),
         "rounds": rounds,
+        "parsers": {version.label.strip(" []") or "this checkout": version.parsers() for version in versions},
         "dumps": [],
     }
+    for name, parsers in results["parsers"].items():
+        print(f"parsers of {name}: {parsers}", flush=True)
+    if not results["parsers"]["this checkout"].startswith("compiled"):
+        print("note: this checkout's parsers run from source (edited since `make build` compiled them?)")
     english = run_dump("en", size, rounds, worker_counts, floors, versions) if size else None
     if english is not None:
         results["dumps"].append(english)
