@@ -225,7 +225,8 @@ class Version:
     """How to run `python -m wordlist_pipeline` of this checkout or of another one (a baseline)."""
 
     def __init__(self, checkout: Path | None = None) -> None:
-        self.label = "" if checkout is None else " [baseline]"
+        self.name = "this checkout" if checkout is None else "baseline"
+        self.label = "" if checkout is None else f" [{self.name}]"  # after a step's name
         self.cwd: Path | None = None
         self.env: dict | None = None
         # Bytecode compiled beforehand, as pip does at install: a run then reads its modules'
@@ -246,22 +247,21 @@ class Version:
     def measure(self, args: list[str]) -> Measured:
         return measure_tree([sys.executable, "-m", "wordlist_pipeline", *args], cwd=self.cwd, env=self.env)
 
-    def parsers(self) -> str:
-        """Which parsers the version runs (wordlist_pipeline.compiled): an edited checkout runs its
-        source, a third slower or more, and a benchmark of it should say so."""
-        code = (
-            "from wordlist_pipeline import compiled as c; "
-            "print(len(c.compiled_modules()), len(c.COMPILED_MODULES))"
-        )
-        found = subprocess.run(
-            [sys.executable, "-c", code], cwd=self.cwd, env=self.env, capture_output=True, text=True
-        )
-        if found.returncode != 0:  # a version from before the parsers were compiled
-            return "Python source (a version without compiled parsers)"
-        compiled, modules = map(int, found.stdout.split())
-        if compiled == modules:
-            return f"compiled ({modules} modules)"
-        return f"Python source ({compiled} of {modules} modules compiled)"
+
+def parsers(cwd: Path | None = None, env: dict | None = None) -> str:
+    """Which parsers `python -m wordlist_pipeline` runs in `cwd` with `env` (wordlist_pipeline.compiled):
+    an edited checkout runs its source, a third slower or more, and a benchmark of it should say so."""
+    code = (
+        "from wordlist_pipeline import compiled as c; "
+        "print(len(c.compiled_modules()), len(c.COMPILED_MODULES))"
+    )
+    found = subprocess.run([sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True)
+    if found.returncode != 0:  # a version from before the parsers were compiled
+        return "Python source (a version without compiled parsers)"
+    compiled, modules = map(int, found.stdout.split())
+    if compiled == modules:
+        return f"compiled ({modules} modules)"
+    return f"Python source ({compiled} of {modules} modules compiled)"
 
 
 def run_dump(
@@ -357,7 +357,7 @@ def markdown(results: dict) -> str:
     """The README's tables."""
     rounds = results["rounds"]
     lines = [f"Machine: {results['machine']}; {results['time']}; medians of {rounds} interleaved rounds.", ""]
-    lines += [f"Parsers of {name}: {parsers}." for name, parsers in results.get("parsers", {}).items()] + [""]
+    lines += [f"Parsers of {name}: {ran}." for name, ran in results.get("parsers", {}).items()] + [""]
     for dump in results["dumps"]:
         lines += [
             f"{dump['lang']}: {dump['dump']} (SYNTHETIC: {dump['pages']:,} pages, "
@@ -417,11 +417,11 @@ def run(
         "machine": machine(),
         "time": time.strftime("%Y-%m-%d %H:%M"),
         "rounds": rounds,
-        "parsers": {version.label.strip(" []") or "this checkout": version.parsers() for version in versions},
+        "parsers": {version.name: parsers(version.cwd, version.env) for version in versions},
         "dumps": [],
     }
-    for name, parsers in results["parsers"].items():
-        print(f"parsers of {name}: {parsers}", flush=True)
+    for name, ran in results["parsers"].items():
+        print(f"parsers of {name}: {ran}", flush=True)
     if not results["parsers"]["this checkout"].startswith("compiled"):
         print("note: this checkout's parsers run from source (edited since `make build` compiled them?)")
     english = run_dump("en", size, rounds, worker_counts, floors, versions) if size else None
