@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server_helpers import best_move, stored_game
+from tests.server_helpers import ROOMY, best_move, stored_game
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
 from wordlist.games import LEVELS
@@ -34,7 +34,7 @@ def app_paths(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) ->
 
 @pytest.fixture(scope="module")
 def client(app_paths: tuple[Path, Path]) -> typing.Iterator[TestClient]:
-    with TestClient(create_app(*app_paths)) as test_client:
+    with TestClient(create_app(*app_paths, limits=ROOMY)) as test_client:
         yield test_client
 
 
