@@ -55,20 +55,16 @@ class ListChanged(WordlistError):
         )
 
 
-# A file as it was: (device, inode, size, modification time), or None if it was missing.
+# A list's files as they were: (path, (device, inode, size, modification time) or None if missing).
 Signature = tuple[tuple[str, tuple[int, int, int, int] | None], ...]
 
 
-def _stat(path: Path) -> tuple[int, int, int, int] | None:
+def _stat(path: str) -> tuple[int, int, int, int] | None:
     try:
         found = os.stat(path)
     except OSError:
         return None
     return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns)
-
-
-def _signature(folder: Path, names: list[str]) -> Signature:
-    return tuple((name, _stat(folder / name)) for name in names)
 
 
 @dataclass(frozen=True)
@@ -99,14 +95,14 @@ class Catalog:
                 continue
             folder = self.root / language / profile
             # taken before loading: a file replaced while it loads counts as changed
-            before = {entry.name: _stat(Path(entry.path)) for entry in os.scandir(folder)}
+            before = {entry.name: _stat(entry.path) for entry in os.scandir(folder)}
             try:
                 lexicon = Lexicon.load(folder)
             except WordlistError as error:
                 log.warning("%s/%s: not served: %s", language, profile, error)
                 continue
             names = sorted({MANIFEST_JSON, *lexicon.manifest.files})
-            self._signatures[(language, profile)] = tuple((name, before.get(name)) for name in names)
+            self._signatures[(language, profile)] = tuple((str(folder / n), before.get(n)) for n in names)
             if lexicon.game_spec is None:  # a Balda list: its starting words, listed once now
                 for size in BOARD_SIZES:  # (rather than by each of the first games at once)
                     with contextlib.suppress(LookupError):
@@ -141,16 +137,15 @@ class Catalog:
 
     def _unchanged(self, language: str, profile: str) -> bool:
         key = (language, profile)
-        signature = self._signatures[key]
-        folder = self.root / language / profile
-        if _signature(folder, [name for name, _ in signature]) == signature:
+        if all(_stat(path) == was for path, was in self._signatures[key]):  # a few stats: microseconds
             return True
         with self._lock:
             first = key not in self._changed
             self._changed.add(key)
         if first:
             log.error(
-                "%s: its files changed since the server loaded them; restart the server to serve them", folder
+                "%s: its files changed since the server loaded them; restart the server to serve them",
+                self.root / language / profile,
             )
         return False
 
