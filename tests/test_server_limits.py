@@ -95,7 +95,8 @@ def test_a_client_is_its_address_and_an_ipv6_client_its_64_network() -> None:
 @pytest.mark.parametrize(
     ("changes", "says"),
     [
-        ({"games_burst": 0}, "games_burst must be a positive number"),
+        ({"games_burst": 0}, "games_burst must be a positive whole number"),
+        ({"retry_after": 2.5}, "retry_after must be a positive whole number"),
         ({"moves_per_second": -1.0}, "moves_per_second"),
         ({"request_timeout": True}, "request_timeout"),
         ({"long_polls": 1000}, "must stay under connections"),

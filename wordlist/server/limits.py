@@ -68,8 +68,10 @@ class Limits:
             value = getattr(self, field.name)
             if field.name in ("database_bytes", "trusted_proxies") or value is None:
                 continue
-            if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-                raise WordlistError(f"limits: {field.name} must be a positive number, not {value!r}")
+            kind = int if field.type == "int" else int | float  # a count, or seconds and rates
+            if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:
+                what = "whole number" if kind is int else "number"
+                raise WordlistError(f"limits: {field.name} must be a positive {what}, not {value!r}")
         if self.database_bytes is not None and self.database_bytes < 64 * 1024:
             raise WordlistError(f"limits: database_bytes must be 64 KB or more, not {self.database_bytes}")
         if self.long_polls >= self.connections:
