@@ -334,6 +334,42 @@ def server(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory):
     assert "Traceback" not in running.log.read_text()
 
 
+def test_many_long_polls_from_one_address_leave_room_for_everyone_else(server: Server) -> None:
+    """The issue's case, with the default limits: one address opens 150 long polls, each a complete,
+    legitimate request. It holds 100 connections and 32 polls; the rest are refused at once, in
+    JSON; another client is served, long poll included."""
+    greedy, other = "127.0.0.15", "127.0.0.16"
+    limits = Limits()
+    with client_at(server.url, greedy) as client:
+        games = [client.post("/api/games", json={"game": "balda"}).json() for _ in range(limits.games_burst)]
+    opened = []
+    try:
+        for i in range(150):
+            connection = connect(server.port, greedy)
+            connection.sendall(
+                wait_request(games[i % len(games)]["game"]["id"], games[i % len(games)]["token"], 0)
+            )
+            opened.append(connection)
+        refusals = answered(opened, 150 - limits.long_polls_per_client)
+        codes = [refused(*answer, 429, json.loads(answer[2])["code"])["code"] for _, *answer in refusals]
+        assert codes.count("too_many_connections") == 150 - limits.connections_per_client
+        assert codes.count("too_many_waits") == limits.connections_per_client - limits.long_polls_per_client
+        with client_at(server.url, other) as client:
+            assert client.get("/api/lists").status_code == 200
+            created = client.post("/api/games", json={"game": "balda", "opponent": "friend"}).json()
+            with connect(server.port, other) as waiting:  # and it may wait too: a join wakes it
+                waiting.sendall(wait_request(created["game"]["id"], created["token"], 0))
+                join = client.post(
+                    f"/api/games/{created['game']['id']}/join", json={"invite": created["invite"]}
+                )
+                assert join.status_code == 200
+                status, _, body = read_answer(waiting)
+                assert status == 200 and json.loads(body)["waiting_for_friend"] is False
+    finally:
+        for connection in opened:
+            connection.close()
+
+
 def test_connections_are_bounded_per_client_and_in_all(sample_outputs: Path, tmp_path: Path) -> None:
     limits = Limits(connections=6, connections_per_client=3, long_polls=2, request_timeout=120)
     opened: list[socket.socket] = []
