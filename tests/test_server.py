@@ -24,6 +24,7 @@ from wordlist.games import LEVELS
 from wordlist.games.balda import BOARD_SIZES, EXTRA_PARTS_OF_SPEECH, BaldaGame
 from wordlist.games.wordgame import Wordgame
 from wordlist.server import create_app, lists, models, play
+from wordlist.server.limits import Limits
 from wordlist.server.store import GameStore
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -251,7 +252,7 @@ def test_client_files_are_the_list_s_files(client: TestClient, sample_outputs: P
 
 def test_a_slow_search_gets_503_and_the_server_goes_on(app_paths, tmp_path: Path, monkeypatch) -> None:
     data, _ = app_paths
-    app = create_app(data, tmp_path / "games.sqlite", search_timeout=0.2, search_workers=1)
+    app = create_app(data, tmp_path / "games.sqlite", limits=Limits(search_timeout=0.2, search_workers=1))
     lexicon = app.state.catalog.get("en", "balda")
     monkeypatch.setattr(lexicon, "match", lambda pattern, pos=None: time.sleep(0.6) or ["slow"])
     with TestClient(app) as slow:

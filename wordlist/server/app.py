@@ -50,8 +50,6 @@ def create_app(
     data_root: str | os.PathLike | None,
     db_path: str | os.PathLike,
     *,
-    search_workers: int = 2,
-    search_timeout: float = 5.0,
     live_games: int = 512,
     limits: Limits | None = None,
 ) -> FastAPI:
@@ -86,7 +84,7 @@ def create_app(
     app.state.catalog = catalog
     app.state.store = store
     app.state.games = Games(catalog, store, live_games=live_games)
-    app.state.searches = Searches(search_workers, search_timeout)
+    app.state.searches = Searches(limits.search_workers, limits.search_timeout)
     app.state.changes = Changes()
     app.include_router(lists.router)
     app.include_router(play.router)

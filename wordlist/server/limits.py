@@ -51,6 +51,8 @@ class Limits:
     long_polls_per_client: int = 32  # (429, as the three below)
     long_polls_per_game: int = 8
     long_polls_per_seat: int = 4  # a player with a few tabs open
+    search_workers: int = 2  # word searches (patterns, anagrams, listings) running at once
+    search_timeout: float = 5.0  # seconds a request waits for its search (503 search_timeout)
     games_burst: int = 20  # POST /api/games
     games_per_second: float = 0.2  # one every 5 s, once the burst is spent
     moves_burst: int = 60  # POST /api/games/{id}/actions and /join, legal or not
