@@ -730,6 +730,14 @@ def serve_command(
     db: Annotated[
         Path, typer.Option("--db", readable=False, help="SQLite file of the games (created)", metavar="FILE")
     ] = Path("games.sqlite"),
+    trust_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trust-proxy",
+            help="A reverse proxy's address or network, whose X-Forwarded-For names the client (repeat)",
+            metavar="ADDR",
+        ),
+    ] = None,
 ) -> None:
     """Serve the word lists and the games over HTTP and a web page.
 
@@ -737,14 +745,19 @@ def serve_command(
     """
     try:
         from wordlist.server import serve
+        from wordlist.server.limits import Limits
     except ImportError as error:  # the server's dependencies are the optional extra
         raise WordlistError(
             f"the server needs FastAPI and uvicorn ({error}): pip install 'wiktionary-wordlist[server]'"
         ) from None
+    try:
+        limits = Limits(trusted_proxies=tuple(trust_proxy or ()))
+    except WordlistError as error:
+        raise typer.BadParameter(str(error).removeprefix("limits: "), param_hint="--trust-proxy") from None
 
     def ready(url: str) -> None:
         err.print(
             f"serving the word lists in {data} and the games in {db} at {url} (Ctrl-C stops)", markup=False
         )
 
-    serve(data, db, host=host, port=port, ready=ready)
+    serve(data, db, host=host, port=port, ready=ready, limits=limits)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
+import select
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
 import time
+import weakref
 from pathlib import Path
 
 import httpx2
@@ -16,6 +20,11 @@ import httpx2
 from tests.conftest import ROOT
 from wordlist import Lexicon
 from wordlist.games import Game, load_game
+from wordlist.server.limits import Limits
+
+# Budgets no test of the API meets (tests/test_server_limits.py tests them): one test client
+# creates hundreds of games and plays thousands of moves in seconds.
+ROOMY = Limits(games_burst=1_000_000, moves_burst=1_000_000)
 
 
 def free_port() -> int:
@@ -24,34 +33,63 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-class Server:
-    """`wordlist serve` in a process of its own (what a user runs), on a free loopback port."""
+# `serve(...)` with limits of a test's choosing (the command line sets only --trust-proxy)
+SERVE_WITH_LIMITS = """
+import json, sys
+from wordlist.server import serve
+from wordlist.server.limits import Limits
+serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=Limits(**json.loads(sys.argv[4])))
+"""
 
-    def __init__(self, data: Path, db: Path, log: Path) -> None:
+# runs the rest of its arguments as a Python command, with files limited to argv[1] bytes
+WITH_FILE_SIZE_LIMIT = """
+import os, resource, sys
+size = int(sys.argv[1])
+resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))  # Python ignores SIGXFSZ: writes fail EFBIG
+os.execv(sys.executable, [sys.executable, *sys.argv[2:]])
+"""
+
+
+class Server:
+    """`wordlist serve` in a process of its own (what a user runs), on a free loopback port; with
+    `limits`, `serve(limits=...)` instead; with `file_size_limit`, no file it writes grows past it."""
+
+    def __init__(
+        self,
+        data: Path,
+        db: Path,
+        log: Path,
+        *,
+        limits: Limits | None = None,
+        options: tuple[str, ...] = (),
+        file_size_limit: int | None = None,
+    ) -> None:
         self.data, self.db, self.log = data, db, log
+        self.limits, self.options, self.file_size_limit = limits, options, file_size_limit
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
 
+    def command(self) -> list[str]:
+        if self.limits is not None:
+            limits = json.dumps(dataclasses.asdict(self.limits))
+            arguments = ["-c", SERVE_WITH_LIMITS, str(self.data), str(self.db), str(self.port), limits]
+        else:
+            arguments = ["-m", "wordlist_pipeline", "serve", "--port", str(self.port)]
+            arguments += ["--data", str(self.data), "--db", str(self.db), *self.options]
+        if self.file_size_limit is not None:
+            arguments = ["-c", WITH_FILE_SIZE_LIMIT, str(self.file_size_limit), *arguments]
+        return [sys.executable, *arguments]
+
     def start(self, timeout: float = 60) -> Server:
-        command = [sys.executable, "-m", "wordlist_pipeline", "serve", "--port", str(self.port)]
-        command += ["--data", str(self.data), "--db", str(self.db)]
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"the server ended ({self.process.returncode}): {self.log.read_text()[-2000:]}"
-                )
-            try:
-                if httpx2.get(f"{self.url}/api/lists", timeout=2).status_code == 200:
-                    return self
-            except httpx2.TransportError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the server did not start in {timeout} s: {self.log.read_text()[-2000:]}")
+            self.process = subprocess.Popen(self.command(), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            wait_until_serving(self.url, timeout, self.process)
+        except RuntimeError as error:
+            self.stop()
+            raise RuntimeError(f"{error}: {self.log.read_text()[-2000:]}") from None
+        return self
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush, nothing the process could still do."""
@@ -74,6 +112,81 @@ class Server:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def wait_until_serving(url: str, timeout: float, process: subprocess.Popen) -> None:
+    """Return once `url` answers GET /api/lists; RuntimeError if the process ends or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server ended ({process.returncode})")
+        try:
+            if httpx2.get(f"{url}/api/lists", timeout=2).status_code == 200:
+                return
+        except httpx2.TransportError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"the server did not start in {timeout} s")
+
+
+def client_at(url: str, address: str, **options: object) -> httpx2.Client:
+    """An HTTP client whose connections come from `address` (any of 127.0.0.0/8 on loopback): a
+    client of its own, as the server tells clients apart."""
+    return httpx2.Client(
+        base_url=url, transport=httpx2.HTTPTransport(local_address=address), timeout=30, **options
+    )
+
+
+def connect(port: int, address: str = "127.0.0.1") -> socket.socket:
+    """A TCP connection to the server on loopback, from `address`."""
+    return socket.create_connection(("127.0.0.1", port), timeout=30, source_address=(address, 0))
+
+
+_UNREAD: weakref.WeakKeyDictionary[socket.socket, bytes] = weakref.WeakKeyDictionary()  # past an answer
+
+
+def read_answer(connection: socket.socket, deadline: float = 30) -> tuple[int, dict[str, str], bytes]:
+    """The next HTTP response on `connection`: status, headers (lower-case names), body (by its
+    Content-Length). AssertionError if none comes within `deadline` seconds."""
+    data = _UNREAD.pop(connection, b"")
+    end = time.monotonic() + deadline
+    while b"\r\n\r\n" not in data or len(data.partition(b"\r\n\r\n")[2]) < _length(data):
+        left = end - time.monotonic()
+        assert left > 0 and select.select([connection], [], [], left)[0], f"no answer: {data[:200]!r}"
+        chunk = connection.recv(65536)
+        assert chunk, f"the connection closed before a whole answer: {data[:200]!r}"
+        data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines)}
+    length = _length(data)
+    _UNREAD[connection] = rest[length:]
+    return int(status_line.split()[1]), headers, rest[:length]
+
+
+def _length(data: bytes) -> int:
+    head = data.partition(b"\r\n\r\n")[0].lower()
+    for line in head.split(b"\r\n"):
+        if line.startswith(b"content-length:"):
+            return int(line.split(b":")[1])
+    return 0
+
+
+def closed(connection: socket.socket, deadline: float = 30) -> bytes:
+    """Everything `connection` still receives until the server closes it (AssertionError if it is
+    still open after `deadline` seconds)."""
+    data = _UNREAD.pop(connection, b"")
+    end = time.monotonic() + deadline
+    while True:
+        left = end - time.monotonic()
+        assert left > 0 and select.select([connection], [], [], left)[0], "the connection stayed open"
+        try:
+            chunk = connection.recv(65536)
+        except ConnectionResetError:
+            return data
+        if not chunk:
+            return data
+        data += chunk
 
 
 def stored_game(db: Path, game_id: str, data: Path) -> Game:

@@ -4,6 +4,8 @@ JSON with a code and a fitting status, secrets and versions guard the games."""
 from __future__ import annotations
 
 import json
+import logging
+import shutil
 import sqlite3
 import threading
 import time
@@ -15,13 +17,14 @@ import jsonschema
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server_helpers import best_move, stored_game
+from tests.server_helpers import ROOMY, best_move, stored_game
 from wordlist import Lexicon
-from wordlist.errors import WordlistError
+from wordlist.errors import ArtefactError, WordlistError
 from wordlist.games import LEVELS
 from wordlist.games.balda import BOARD_SIZES, EXTRA_PARTS_OF_SPEECH, BaldaGame
 from wordlist.games.wordgame import Wordgame
 from wordlist.server import create_app, lists, models, play
+from wordlist.server.limits import Limits
 from wordlist.server.store import GameStore
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -34,7 +37,7 @@ def app_paths(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) ->
 
 @pytest.fixture(scope="module")
 def client(app_paths: tuple[Path, Path]) -> typing.Iterator[TestClient]:
-    with TestClient(create_app(*app_paths)) as test_client:
+    with TestClient(create_app(*app_paths, limits=ROOMY)) as test_client:
         yield test_client
 
 
@@ -249,7 +252,7 @@ def test_client_files_are_the_list_s_files(client: TestClient, sample_outputs: P
 
 def test_a_slow_search_gets_503_and_the_server_goes_on(app_paths, tmp_path: Path, monkeypatch) -> None:
     data, _ = app_paths
-    app = create_app(data, tmp_path / "games.sqlite", search_timeout=0.2, search_workers=1)
+    app = create_app(data, tmp_path / "games.sqlite", limits=Limits(search_timeout=0.2, search_workers=1))
     lexicon = app.state.catalog.get("en", "balda")
     monkeypatch.setattr(lexicon, "match", lambda pattern, pos=None: time.sleep(0.6) or ["slow"])
     with TestClient(app) as slow:
@@ -302,11 +305,12 @@ def create(client: TestClient, **body) -> dict:
     return response.json()
 
 
-def act(
-    client: TestClient, created: dict, action: dict, version: int | None = None, token: str | None = None
-):
+CURRENT = object()  # the game's version as `created` shows it
+
+
+def act(client: TestClient, created: dict, action: dict, version: object = CURRENT, token: str | None = None):
     game = created["game"]
-    body = {"version": game["version"] if version is None else version, **action}
+    body = {"version": game["version"] if version is CURRENT else version, **action}
     return client.post(
         f"/api/games/{game['id']}/actions", json=body, headers=bearer(token or created["token"])
     )
@@ -412,10 +416,36 @@ def test_tokens_guard_the_seats(client: TestClient) -> None:
         {"game": "balda", "colour": "red"},
         {"game": "balda", "opponent": "friend", "seed": 4},
         {"game": "balda", "opponent": "friend", "bot_first": True},
+        {"game": "balda", "seed": True},  # JSON's types as they are: a bool is no number,
+        {"game": "balda", "seed": "7"},  # a string no number, a number no bool
+        {"game": "balda", "seed": 7.0},
+        {"game": "balda", "bot_first": 1},
+        {"game": "balda", "balda": {"diagonal": "yes"}},
+        {"game": "balda", "balda": {"size": True}},
+        {"game": "balda", "name": 5},
     ],
 )
 def test_bad_games_are_refused(client: TestClient, body: dict) -> None:
     error(client.post("/api/games", json=body), 422, "invalid_request")
+
+
+@pytest.mark.parametrize("version", [False, True, "0", 0.0, None, -1])
+def test_a_version_is_a_json_integer(client: TestClient, version: object) -> None:
+    """`"version": false` was taken as 0 (a bool is an int in Python): the move was played."""
+    created = create(client, opponent="friend")
+    body = error(
+        act(client, created, single_letter(created["game"]["view"]), version=version), 422, "invalid_request"
+    )
+    assert body["message"].startswith("body.version")
+    seen = client.get(f"/api/games/{created['game']['id']}", headers=bearer(created["token"])).json()
+    assert seen["version"] == 0 and seen["view"]["history"] == []
+    join = {"invite": created["invite"], "version": version}  # a join has no version at all
+    error(client.post(f"/api/games/{created['game']['id']}/join", json=join), 422, "invalid_request")
+    error(
+        client.post(f"/api/games/{created['game']['id']}/join", json={"invite": 12345}),
+        422,
+        "invalid_request",
+    )
 
 
 def test_games_need_a_list_that_can_play_them(client: TestClient) -> None:
@@ -621,6 +651,82 @@ def test_a_database_broken_under_the_server_is_a_clean_error(app_paths, tmp_path
         ):
             body = error(response, 500, "store_error")
             assert str(tmp_path) not in body["message"]  # the server's paths stay in its log
+
+
+@pytest.fixture
+def own_lists(sample_outputs: Path, tmp_path: Path) -> Path:
+    """A copy of two built lists, to change under a server."""
+    copy = tmp_path / "outputs"
+    for language in ("en", "de"):
+        shutil.copytree(sample_outputs / language / "balda", copy / language / "balda")
+    return copy
+
+
+@pytest.mark.parametrize("change", ["rebuilt", "overwritten", "removed"])
+def test_a_list_changed_under_the_server_is_503_and_names_no_path(
+    own_lists: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, change: str
+) -> None:
+    """A words.parquet replaced while serving gave a definition request a 500 showing the path."""
+    with TestClient(create_app(own_lists, tmp_path / "games.sqlite", limits=ROOMY)) as served:
+        definitions = "/api/lists/en/balda/words/table/definitions"
+        assert served.get(definitions).json()["definitions"]
+        created = create(served, seed=3)
+        parquet = own_lists / "en" / "balda" / "words.parquet"
+        if change == "rebuilt":  # what a build does: a new file renamed over the old one
+            shutil.copy(own_lists / "de" / "balda" / "words.parquet", parquet.with_suffix(".new"))
+            parquet.with_suffix(".new").replace(parquet)
+        elif change == "overwritten":
+            parquet.write_bytes(b"not Parquet")
+        else:
+            parquet.unlink()
+        for response in (
+            served.get(definitions),
+            served.get("/api/lists/en/balda/words/table"),
+            served.get("/api/lists/en/balda/files/words.dawg"),
+            served.get("/api/lists"),
+            served.post("/api/games", json={"game": "balda"}),
+            act(served, created, single_letter(created["game"]["view"])),  # a move reads definitions
+            served.get(f"/api/games/{created['game']['id']}", headers=bearer(created["token"])),
+        ):
+            body = error(response, 503, "list_changed")
+            assert "en/balda" in body["message"] and "restart" in body["message"]
+            assert str(tmp_path) not in response.text
+        assert (
+            served.get("/api/lists/de/balda/words/tisch/definitions").status_code == 200
+        )  # the others go on
+    logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    folder = own_lists / "en" / "balda"
+    assert logged == [
+        f"{folder}: its files changed since the server loaded them; restart the server to serve them"
+    ]
+
+
+def test_a_server_error_is_json_and_names_no_path(own_lists: Path, tmp_path: Path, monkeypatch) -> None:
+    app = create_app(own_lists, tmp_path / "games.sqlite", limits=ROOMY)
+    lexicon = app.state.catalog.get("en", "balda")
+    secret = str(tmp_path / "secret" / "words.parquet")
+
+    def broken(word: str, pos: object = None) -> list[str]:
+        raise ArtefactError(f"{secret}: row group 0 cannot be read")
+
+    def crashing(word: str, pos: object = None) -> list[str]:
+        raise RuntimeError(secret)
+
+    def replaced_meanwhile(word: str, pos: object = None) -> list[str]:  # between the check and the read
+        (own_lists / "en" / "balda" / "words.parquet").write_bytes(b"rebuilt")
+        raise ArtefactError(f"{secret}: not a readable Parquet file")
+
+    with TestClient(app, raise_server_exceptions=False) as served:
+        url = "/api/lists/en/balda/words/table/definitions"
+        for fault, status, code in [
+            (broken, 500, "server_error"),
+            (crashing, 500, "server_error"),
+            (replaced_meanwhile, 503, "list_changed"),
+        ]:
+            monkeypatch.setattr(lexicon, "definitions", fault)
+            response = served.get(url)
+            error(response, status, code)
+            assert response.headers["content-type"] == "application/json" and secret not in response.text
 
 
 def test_waiting_returns_when_the_other_player_moves(client: TestClient) -> None:

@@ -15,7 +15,7 @@ import httpx2
 import pytest
 
 from tests.conftest import run_cli
-from tests.server_helpers import Server
+from tests.server_helpers import Server, client_at
 from wordlist_pipeline import cli
 
 pytestmark = pytest.mark.slow
@@ -39,8 +39,8 @@ def test_every_acknowledged_move_survives_sigkill(sample_outputs: Path, tmp_path
                 games.append(created)
                 acked[created["game"]["id"]] = [t["notation"] for t in created["game"]["view"]["history"]]
 
-        def play(mine: list[dict]) -> None:
-            with httpx2.Client(base_url=server.url, timeout=30) as client:
+        def play(mine: list[dict], address: str) -> None:
+            with client_at(server.url, address) as client:  # a player of its own: its own move budget
                 state = {g["game"]["id"]: g["game"] for g in mine}
                 while state:
                     for game_id, game in list(state.items()):
@@ -64,7 +64,10 @@ def test_every_acknowledged_move_survives_sigkill(sample_outputs: Path, tmp_path
                         with lock:
                             acked[game_id] = [t["notation"] for t in state[game_id]["view"]["history"]]
 
-        workers = [threading.Thread(target=play, args=(games[i::THREADS],)) for i in range(THREADS)]
+        workers = [
+            threading.Thread(target=play, args=(games[i::THREADS], f"127.0.0.{30 + i}"))
+            for i in range(THREADS)
+        ]
         for worker in workers:
             worker.start()
         deadline = time.monotonic() + 60
@@ -129,7 +132,7 @@ def test_a_bad_start_is_one_line(
     ]
     not_a_db = tmp_path / "notes.txt"
     not_a_db.write_text("hello, this is not SQLite\n" * 100)
-    cases.append((["--data", sample_outputs, "--db", not_a_db], f"{not_a_db}: not a games database"))
+    cases.append((["--data", sample_outputs, "--db", not_a_db], f"{not_a_db}: not an SQLite database"))
     other = tmp_path / "other.sqlite"
     with sqlite3.connect(other) as connection:
         connection.execute("CREATE TABLE notes (text)")

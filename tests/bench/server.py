@@ -3,11 +3,12 @@
     python -m tests.bench.server
 
 `wordlist serve` runs in a process of its own (as a user starts it: one uvicorn worker, access
-log on) over the benchmark's 400,000-word list (tests/bench/lexicon.py). An asyncio client
-(httpx2) plays 200 games of 5x5 Balda at once, each to its end: 20 turns, the player's 10 moves
-each answered by the bot in the same request. The player places a single letter (a legal move
-the client finds without a word list, so the client's own CPU stays small); the bot searches the
-whole board for its longest word. Two runs:
+log on, the default limits) over the benchmark's 400,000-word list (tests/bench/lexicon.py). An
+asyncio client (httpx2) plays 200 games of 5x5 Balda at once, each a player at a loopback
+address of its own (127.0.x.y: the server's budgets are per client), each game to its end: 20
+turns, the player's 10 moves each answered by the bot in the same request. The player places a
+single letter (a legal move the client finds without a word list, so the client's own CPU stays
+small); the bot searches the whole board for its longest word. Two runs:
 
 - paced: each player thinks 2 to 6 seconds (uniform) between the bot's reply and their next
   move, so the 200 games offer about 50 moves a second (people take longer over a move);
@@ -60,58 +61,59 @@ def percentile(values: list[float], share: float) -> float:
 
 async def play_games(url: str, think: tuple[float, float] | None, seed: int) -> dict:
     """Play GAMES games at once; the latencies, errors and what each game's log was when acknowledged."""
-    limits = httpx2.Limits(max_connections=GAMES + 10, max_keepalive_connections=GAMES + 10)
     moves: list[float] = []
     creates: list[float] = []
     errors: list[str] = []
     acked: dict[str, tuple[str, list[str]]] = {}  # game -> (token, its log's notations as acknowledged)
     rng = random.Random(seed)
 
-    async with httpx2.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
+    async def one(index: int) -> None:
+        # each game a player of its own, at an address of its own: the server budgets per client
+        player = httpx2.AsyncHTTPTransport(local_address=f"127.0.{1 + index // 250}.{1 + index % 250}")
+        async with httpx2.AsyncClient(base_url=url, transport=player, timeout=60) as client:
+            await play_one(client, index)
 
-        async def one(index: int) -> None:
-            await asyncio.sleep(rng.uniform(0, think[1]) if think else 0)  # games start spread out
-            body = {"game": "balda", "balda": {"size": SIZE}, "seed": seed * 1000 + index}
+    async def play_one(client: httpx2.AsyncClient, index: int) -> None:
+        await asyncio.sleep(rng.uniform(0, think[1]) if think else 0)  # games start spread out
+        body = {"game": "balda", "balda": {"size": SIZE}, "seed": seed * 1000 + index}
+        started = time.perf_counter()
+        try:
+            response = await client.post("/api/games", json=body)
+        except httpx2.HTTPError as error:
+            errors.append(f"create: {type(error).__name__}")
+            return
+        creates.append(time.perf_counter() - started)
+        if response.status_code != 201:
+            errors.append(f"create: {response.status_code} {response.text[:200]}")
+            return
+        created = response.json()
+        game, token = created["game"], created["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        acked[game["id"]] = (token, [t["notation"] for t in game["view"]["history"]])
+        pick = random.Random(index)
+        while not game["view"]["over"]:
+            if think:
+                await asyncio.sleep(pick.uniform(*think))
+            cell = pick.choice(game["view"]["placeable"])
+            letter = pick.choice(game["view"]["letters"])
+            action = {"version": game["version"], "action": "play"}
+            action["move"] = {"cell": cell, "letter": letter, "path": [cell]}
             started = time.perf_counter()
             try:
-                response = await client.post("/api/games", json=body)
+                response = await client.post(f"/api/games/{game['id']}/actions", json=action, headers=headers)
             except httpx2.HTTPError as error:
-                errors.append(f"create: {type(error).__name__}")
+                errors.append(f"move: {type(error).__name__}")
                 return
-            creates.append(time.perf_counter() - started)
-            if response.status_code != 201:
-                errors.append(f"create: {response.status_code} {response.text[:200]}")
+            if response.status_code != 200:
+                errors.append(f"move: {response.status_code} {response.text[:200]}")
                 return
-            created = response.json()
-            game, token = created["game"], created["token"]
-            headers = {"Authorization": f"Bearer {token}"}
+            moves.append(time.perf_counter() - started)
+            game = response.json()["game"]
             acked[game["id"]] = (token, [t["notation"] for t in game["view"]["history"]])
-            pick = random.Random(index)
-            while not game["view"]["over"]:
-                if think:
-                    await asyncio.sleep(pick.uniform(*think))
-                cell = pick.choice(game["view"]["placeable"])
-                letter = pick.choice(game["view"]["letters"])
-                action = {"version": game["version"], "action": "play"}
-                action["move"] = {"cell": cell, "letter": letter, "path": [cell]}
-                started = time.perf_counter()
-                try:
-                    response = await client.post(
-                        f"/api/games/{game['id']}/actions", json=action, headers=headers
-                    )
-                except httpx2.HTTPError as error:
-                    errors.append(f"move: {type(error).__name__}")
-                    return
-                if response.status_code != 200:
-                    errors.append(f"move: {response.status_code} {response.text[:200]}")
-                    return
-                moves.append(time.perf_counter() - started)
-                game = response.json()["game"]
-                acked[game["id"]] = (token, [t["notation"] for t in game["view"]["history"]])
 
-        started = time.perf_counter()
-        await asyncio.gather(*(one(i) for i in range(GAMES)))
-        seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    await asyncio.gather(*(one(i) for i in range(GAMES)))
+    seconds = time.perf_counter() - started
     return {"moves": moves, "creates": creates, "errors": errors, "acked": acked, "seconds": seconds}
 
 

@@ -26,11 +26,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wordlist.errors import WordlistError
 from wordlist.server import lists, play
-from wordlist.server.catalog import Catalog, UnknownList
+from wordlist.server.budgets import Budgets
+from wordlist.server.catalog import Catalog, ListChanged, UnknownList
 from wordlist.server.errors import ApiError, not_found
 from wordlist.server.games import Games
-from wordlist.server.limits import MAX_BODY, MAX_HEAD, BodyLimit, Changes, Searches, head_limited_http
-from wordlist.server.store import GameStore, StoreBusy, StoreDamaged
+from wordlist.server.limits import BodyLimit, Changes, Limits, Searches
+from wordlist.server.protocol import http_protocol
+from wordlist.server.store import GameStore, StoreBusy, StoreError, StoreFull
 
 log = logging.getLogger("wordlist.server")
 
@@ -48,18 +50,17 @@ def create_app(
     data_root: str | os.PathLike | None,
     db_path: str | os.PathLike,
     *,
-    search_workers: int = 2,
-    search_timeout: float = 5.0,
-    max_body: int = MAX_BODY,
     live_games: int = 512,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The application over the word lists under `data_root` (see `wordlist.lexicon.data_root`)
-    and the games in the SQLite file `db_path` (created if missing). WordlistError names what is
-    wrong with either."""
+    and the games in the SQLite file `db_path` (created if missing), bounded by `limits` (those
+    on connections are `serve`'s). WordlistError names what is wrong with either."""
+    limits = limits or Limits()
     catalog = Catalog(data_root)
     if not len(catalog):
         raise WordlistError(f"{catalog.root}: no word lists to serve (build them with `wordlist build`)")
-    store = GameStore(db_path)
+    store = GameStore(db_path, max_bytes=limits.database_bytes)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -78,16 +79,18 @@ def create_app(
         ),
         version=_version(),
     )
+    app.state.limits = limits
+    app.state.budgets = Budgets(limits)
     app.state.catalog = catalog
     app.state.store = store
     app.state.games = Games(catalog, store, live_games=live_games)
-    app.state.searches = Searches(search_workers, search_timeout)
+    app.state.searches = Searches(limits.search_workers, limits.search_timeout)
     app.state.changes = Changes()
     app.include_router(lists.router)
     app.include_router(play.router)
     _errors(app)
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(BodyLimit, limit=limits.max_body)
     app.mount("/js", StaticFiles(directory=READER.resolve()), name="reader")
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
 
@@ -95,8 +98,10 @@ def create_app(
 
 
 def _errors(app: FastAPI) -> None:
+    catalog: Catalog = app.state.catalog
+
     def answer(error: ApiError) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status)
+        return JSONResponse(error.body(), status_code=error.status, headers=error.headers())
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
@@ -120,21 +125,43 @@ def _errors(app: FastAPI) -> None:
     async def unknown_list(request: Request, error: UnknownList) -> JSONResponse:
         return answer(not_found("list", str(error)))
 
+    @app.exception_handler(ListChanged)
+    async def list_changed(request: Request, error: ListChanged) -> JSONResponse:
+        return answer(error.answer())
+
     @app.exception_handler(StoreBusy)
     async def busy(request: Request, error: StoreBusy) -> JSONResponse:
         log.warning("%s %s: %s", request.method, request.url.path, error)
-        return answer(ApiError(503, "busy", "the server is busy; try again"))
+        return answer(ApiError(503, "busy", "the server is busy; try again", retry_after=1))
 
-    @app.exception_handler(StoreDamaged)
-    async def damaged(request: Request, error: StoreDamaged) -> JSONResponse:
+    @app.exception_handler(StoreFull)
+    async def full(request: Request, error: StoreFull) -> JSONResponse:
         log.error("%s %s: %s", request.method, request.url.path, error)
-        message = "the games database cannot be used; the server's log says why"
+        message = "the server cannot store more games now (its storage is full); the games it has are kept"
+        return answer(ApiError(503, "storage_full", message, retry_after=60))
+
+    @app.exception_handler(StoreError)  # an I/O error, or a database damaged or changed under us
+    async def store_error(request: Request, error: StoreError) -> JSONResponse:
+        log.error("%s %s: %s", request.method, request.url.path, error)
+        message = "the games database cannot be used now; the server's log says why"
         return answer(ApiError(500, "store_error", message))
 
+    # Anything else is the server's fault: logged with its detail (a path, a file's damage), and
+    # answered without it. A list rebuilt under the server is the usual cause, and has its answer.
     @app.exception_handler(WordlistError)
     async def wordlist_error(request: Request, error: WordlistError) -> JSONResponse:
         log.error("%s %s: %s", request.method, request.url.path, error)
-        return answer(ApiError(500, "server_error", str(error)))
+        return answer(server_error())
+
+    @app.exception_handler(Exception)  # after the log's traceback, a JSON 500, not plain text
+    async def unexpected(request: Request, error: Exception) -> JSONResponse:
+        return answer(server_error())
+
+    def server_error() -> ApiError:
+        changed = catalog.changed()
+        if changed:
+            return ListChanged(changed).answer()
+        return ApiError(500, "server_error", "the server failed to answer; its log says why")
 
 
 class SecurityHeaders:
@@ -179,12 +206,16 @@ def serve(
     port: int = 8000,
     log_level: str = "info",
     ready: Callable[[str], None] | None = None,
+    limits: Limits | None = None,
 ) -> None:
     """Run the server with uvicorn until Ctrl-C or SIGTERM. The socket is bound here, before uvicorn
     starts, so that a port in use is a WordlistError naming the address; `ready(url)` is called
-    once the socket is bound and the word lists and the database are open."""
+    once the socket is bound and the word lists and the database are open. `limits` bound the
+    clients (`Limits`; its defaults if None)."""
     import uvicorn
 
+    limits = limits or Limits()
+    protocol = http_protocol(limits)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
@@ -193,7 +224,7 @@ def serve(
             sock.bind((host, port))
         except OSError as error:
             raise WordlistError(f"{host}:{port}: cannot listen there ({error.strerror or error})") from None
-        app = create_app(data_root, db_path)
+        app = create_app(data_root, db_path, limits=limits)
     except BaseException:
         sock.close()
         raise
@@ -203,10 +234,11 @@ def serve(
     config = uvicorn.Config(
         app,
         log_level=log_level,
-        limit_concurrency=1000,  # connections at once; more get 503
+        http=protocol,  # bounds the connections and their requests' heads and times (Limits)
         timeout_keep_alive=5,
-        http=head_limited_http(MAX_HEAD),
-        h11_max_incomplete_event_size=MAX_HEAD,  # request line and headers, when h11 parses them
+        # the client is the socket's peer, unless the peer is a proxy the operator trusts
+        proxy_headers=bool(limits.trusted_proxies),
+        forwarded_allow_ips=list(limits.trusted_proxies) or None,
         server_header=False,
     )
     server = uvicorn.Server(config)

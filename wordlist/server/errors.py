@@ -26,6 +26,11 @@ class ApiError(WordlistError):
         """The JSON body: `code`, `message` and the extra fields given."""
         return {"code": self.code, "message": self.message, **self.extra}
 
+    def headers(self) -> dict[str, str] | None:
+        """The answer's headers: `Retry-After` when the body says `retry_after` (429, 503)."""
+        retry_after = self.extra.get("retry_after")
+        return {"Retry-After": str(retry_after)} if retry_after is not None else None
+
     @classmethod
     def illegal(cls, error: IllegalMove) -> ApiError:
         # the message without the " [rule]" the library's str() ends with: the code is a field here

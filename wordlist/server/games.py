@@ -223,16 +223,17 @@ class Games:
 
     def _load(self, record: GameRecord) -> tuple[GameRecord, Game]:
         """The game at the record's revision, live or loaded from its stored state (then the record
-        is read again with the state: the two are of one revision)."""
-        game = self.live.take(record.id, record.revision)
-        if game is not None:
-            return record, game
-        record = self.store.get(record.id) or record
+        is read again with the state: the two are of one revision). ListChanged if the game's list
+        changed on disk: a move reads its definitions from there."""
         try:
             lexicon = self.catalog.get(record.language, record.profile)
         except UnknownList as error:
             message = f"the game's word list is not served now ({error})"
             raise ApiError(503, "list_unavailable", message) from None
+        game = self.live.take(record.id, record.revision)
+        if game is not None:
+            return record, game
+        record = self.store.get(record.id) or record
         try:
             # a list rebuilt since the game began: its moves are checked again on the new build
             game = load_game(record.state, lexicon, allow_other_list=True)

@@ -1,13 +1,18 @@
-"""What bounds a request's cost: its body's size, and the threads and time a word search may take."""
+"""What bounds a client's cost: every number in `Limits` (one place), and the request body's size,
+the searches' threads and time, the long polls' wake-ups. The bounds on connections are in
+`wordlist.server.protocol`, the per-client budgets in `wordlist.server.budgets`; both read `Limits`.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, fields
 from typing import TypeVar
 
 import anyio
@@ -15,6 +20,7 @@ import anyio.to_thread
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from wordlist.errors import WordlistError
 from wordlist.server.errors import ApiError
 
 T = TypeVar("T")
@@ -24,11 +30,72 @@ MAX_HEAD = 16 * 1024  # bytes of a request line and headers (the page sends no c
 LINGER = 2.0  # seconds a refused connection is kept open to drop what the client still sends
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one client, and all of them, may hold or spend, per server process (uvicorn worker).
+
+    A client is its address: the socket's peer, or with `trusted_proxies` the address those
+    proxies put in X-Forwarded-For; an IPv6 client is its /64 network (what one host is given).
+    Budgets are token buckets: `*_burst` requests at once, then `*_per_second`. Past a bound a
+    client gets JSON: 429 for its own bounds, 503 for the server's, both with Retry-After.
+    """
+
+    max_body: int = MAX_BODY  # bytes of a request body (413)
+    max_head: int = MAX_HEAD  # bytes of a request line and headers, however they arrive (431)
+    request_timeout: float = 10.0  # seconds from a connection's opening, or a request's first byte,
+    # to the end of its body (a slow head gets 408, a slow body has its connection closed)
+    connections: int = 1000  # open at once, in all (503)
+    connections_per_client: int = 100  # open at once from one client (429); a browser opens 6
+    long_polls: int = 250  # GET /api/games/{id}?wait= waiting at once, in all (503): well under
+    # `connections`, so that ordinary requests always find room
+    long_polls_per_client: int = 32  # (429, as the three below)
+    long_polls_per_game: int = 8
+    long_polls_per_seat: int = 4  # a player with a few tabs open
+    search_workers: int = 2  # word searches (patterns, anagrams, listings) running at once
+    search_timeout: float = 5.0  # seconds a request waits for its search (503 search_timeout)
+    games_burst: int = 20  # POST /api/games
+    games_per_second: float = 0.2  # one every 5 s, once the burst is spent
+    moves_burst: int = 60  # POST /api/games/{id}/actions and /join, legal or not
+    moves_per_second: float = 10.0  # a move with the bot's reply costs a few ms of CPU
+    clients_tracked: int = 65_536  # clients each budget remembers; idle ones (full buckets) go first
+    retry_after: int = 5  # seconds a refused connection or long poll is told to wait
+    database_bytes: int | None = None  # the games database's size at most (None: the disk's);
+    # past it a new game gets 503 storage_full, as on a full disk
+    trusted_proxies: tuple[str, ...] = ()  # addresses or networks ("10.0.0.0/8") whose
+    # X-Forwarded-For is believed; by default no one's: the client is the socket's peer
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "trusted_proxies", tuple(self.trusted_proxies))
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if field.name in ("database_bytes", "trusted_proxies") or value is None:
+                continue
+            kind = int if field.type == "int" else int | float  # a count, or seconds and rates
+            if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:
+                what = "whole number" if kind is int else "number"
+                raise WordlistError(f"limits: {field.name} must be a positive {what}, not {value!r}")
+        if self.database_bytes is not None and self.database_bytes < 64 * 1024:
+            raise WordlistError(f"limits: database_bytes must be 64 KB or more, not {self.database_bytes}")
+        if self.long_polls >= self.connections:
+            raise WordlistError(
+                f"limits: long_polls ({self.long_polls}) must stay under connections ({self.connections}), "
+                "or waiting clients could take every connection"
+            )
+        for proxy in self.trusted_proxies:
+            if proxy != "*":
+                try:
+                    ipaddress.ip_network(proxy, strict=False)
+                except ValueError:
+                    raise WordlistError(
+                        f"limits: trusted proxy {proxy!r} is not an IP address or network"
+                    ) from None
+
+
 class BodyLimit:
     """ASGI middleware: a request body over `limit` bytes gets 413, whether its Content-Length says
     so or a chunked body grows past it, before the application reads it whole."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:  # Limits.max_body
         self.app = app
         self.limit = limit
 
@@ -150,61 +217,3 @@ class Changes:
                     del self._events[game_id]
                 else:
                     self._events[game_id] = (event, current[1] - 1)
-
-
-def head_limited_http(limit: int = MAX_HEAD) -> type | str:
-    """The HTTP protocol for uvicorn's `http` setting: its httptools protocol, but a request whose
-    line and headers pass `limit` bytes gets 431 and the connection is closed. (uvicorn bounds them
-    with its h11 parser only: httptools keeps whatever it is sent until the headers end, so a
-    client could hold megabytes on every connection.) "h11" without httptools, bounded by
-    `h11_max_incomplete_event_size`."""
-    try:
-        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-    except ImportError:
-        return "h11"
-
-    answer = _json(
-        ApiError(431, "headers_too_large", f"the request line and headers pass {limit} bytes").body()
-    )
-    refusal = b"".join(
-        [
-            b"HTTP/1.1 431 Request Header Fields Too Large\r\n",
-            b"content-type: application/json\r\n",
-            b"content-length: " + str(len(answer)).encode() + b"\r\n",
-            b"connection: close\r\n\r\n",
-            answer,
-        ]
-    )
-
-    class HeadLimited(HttpToolsProtocol):
-        # the bytes received since the last request's headers ended: the head being read (and,
-        # in the read that ends it, what follows; one read is bounded by the transport)
-        _head = 0
-        _in_head = True
-
-        _refused = False
-
-        def data_received(self, data: bytes) -> None:
-            if self._refused:  # the rest of what the client sends before it reads the 431
-                return
-            if self._in_head:
-                self._head += len(data)
-            super().data_received(data)
-            if self._in_head and self._head > limit and not self.transport.is_closing():
-                self._refused = True
-                self.transport.write(refusal)
-                # Closing with unread bytes would reset the connection, and the client could lose
-                # the answer: end our side, read and drop what still comes, close in a while.
-                if self.transport.can_write_eof():
-                    self.transport.write_eof()
-                self.loop.call_later(LINGER, self.transport.close)
-
-        def on_headers_complete(self) -> None:
-            self._in_head = False
-            super().on_headers_complete()
-
-        def on_message_complete(self) -> None:
-            self._in_head, self._head = True, 0
-            super().on_message_complete()
-
-    return HeadLimited

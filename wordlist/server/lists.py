@@ -120,7 +120,7 @@ def all_lists(request: Request) -> list[dict]:
 @router.get(
     "/{language}/{profile}",
     response_model=models.ListInfo,
-    responses=models.problems(404),
+    responses=models.problems(404, 503),
     summary="One word list: counts, alphabet, game data",
 )
 def one_list(lexicon: List) -> dict:
@@ -131,7 +131,7 @@ def one_list(lexicon: List) -> dict:
 @router.get(
     "/{language}/{profile}/words/{word}",
     response_model=models.WordCheck,
-    responses=models.problems(404),
+    responses=models.problems(404, 503),
     summary="Is this a word (as one of these parts of speech)?",
 )
 def check_word(
@@ -153,7 +153,7 @@ def check_word(
 @router.get(
     "/{language}/{profile}/words/{word}/definitions",
     response_model=models.Definitions,
-    responses=models.problems(404),
+    responses=models.problems(404, 503),
     summary="A word's definitions (of these parts of speech) and the pages it comes from",
 )
 def definitions(
@@ -276,7 +276,7 @@ ClientFileName = Literal["words.dawg", "alphabet.json", "game.json"]
             "content": {"application/octet-stream": {}, "application/json": {}},
             "description": "the file (gzip-encoded when the client accepts it)",
         },
-        **models.problems(404),
+        **models.problems(404, 503),
     },
     response_class=Response,
     summary="A list's words.dawg, alphabet.json or game.json, for a client-side reader",

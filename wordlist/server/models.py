@@ -43,6 +43,12 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class RequestBody(Model):
+    """A request body: strict, as JSON types are (`false` is no 0, `"3"` no 3, `1` no true)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 class Open(BaseModel):
     """A response model that passes on fields it does not name (the library's views may grow)."""
 
@@ -60,6 +66,9 @@ class ErrorBody(Model):
     detail: str | list | None = None
     rule: str | None = Field(None, description="for an illegal move: the game's rule code (= code)")
     version: int | None = Field(None, description="for version_conflict: the game's version now")
+    retry_after: int | None = Field(
+        None, description="for 429 and 503: seconds to wait before trying again (the Retry-After header)"
+    )
 
 
 # --- word lists ------------------------------------------------------------------------------------
@@ -116,7 +125,7 @@ class Definitions(Model):
 # --- games -----------------------------------------------------------------------------------------
 
 
-class BaldaOptions(Model):
+class BaldaOptions(RequestBody):
     size: Literal[5, 7, 9] = 5
     diagonal: bool = False
     extra_parts_of_speech: list[Literal["verb", "adjective", "adverb"]] = Field(
@@ -124,7 +133,7 @@ class BaldaOptions(Model):
     )
 
 
-class NewGame(Model):
+class NewGame(RequestBody):
     """A game to create. The word list is `language` and `profile` (default: the game's own
     profile, `balda` or `wordgame`), among those GET /api/lists names."""
 
@@ -145,12 +154,12 @@ class NewGame(Model):
     )
 
 
-class Join(Model):
+class Join(RequestBody):
     invite: Annotated[str, StringConstraints(min_length=1, max_length=64)]
     name: Name = "Player 2"
 
 
-class Action(Model):
+class Action(RequestBody):
     """One turn, made on the state the client saw (`version`): a move, a pass, an exchange or a
     resignation. Balda move: {"cell": [r, c], "letter": "b", "path": [[r, c], ...]}; Wordgame
     move: {"tiles": [{"cell": [r, c], "letter": "c", "blank": false}, ...]}. Wordgame exchange:
@@ -249,7 +258,8 @@ _PROBLEMS = {
     409: "a stale version, not your turn, the game is over, or the seat is taken",
     413: "the request body is too large",
     422: "invalid parameters, or a move that breaks a rule",
-    503: "the server is busy, or the search ran out of time",
+    429: "too many new games, moves or waiting requests from your address (see retry_after)",
+    503: "the server is busy, its storage is full, a list changed on disk, or the search ran out of time",
 }
 
 

@@ -2,7 +2,8 @@
 
 A player proves their seat with the secret token they got when creating or joining the game, as
 `Authorization: Bearer <token>` (or `X-Player-Token: <token>`). The work is `Games`'; it runs in a
-worker thread (moves and the bot's search are CPU work), and the event loop only waits.
+worker thread (moves and the bot's search are CPU work), and the event loop only waits. Each
+client's new games, moves and waiting requests come out of its budgets (`Budgets`): 429 past them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
 from wordlist.server import models
+from wordlist.server.budgets import Budgets, client_key
 from wordlist.server.games import Games
 from wordlist.server.limits import Changes
 
@@ -48,6 +50,16 @@ def changes_of(request: Request) -> Changes:
     return request.app.state.changes
 
 
+def budgets_of(request: Request) -> Budgets:
+    """The app's budgets by client."""
+    return request.app.state.budgets
+
+
+def client_of(request: Request) -> str:
+    """The client the request is from (its address, see `client_key`)."""
+    return client_key(request.client.host if request.client else None)
+
+
 def invite_url(request: Request, game_id: str, invite: str) -> str:
     """The link a friend opens: the page reads the invite from the fragment, which browsers never
     send to a server (so it stays out of logs)."""
@@ -59,12 +71,13 @@ def invite_url(request: Request, game_id: str, invite: str) -> str:
     status_code=201,
     response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Created,
-    responses=models.problems(404),
+    responses=models.problems(404, 429, 503),
     summary="Create a game against the bot or a friend",
 )
 async def create_game(body: models.NewGame, request: Request) -> dict:
     """A new Balda or Wordgame game against the bot or a friend: your token, the friend's invite, your
     view."""
+    budgets_of(request).games.spend(client_of(request))
     created = await anyio.to_thread.run_sync(games_of(request).create, body)
     game_id = created["game"]["id"]
     url = invite_url(request, game_id, created["invite"]) if created["invite"] else None
@@ -75,11 +88,12 @@ async def create_game(body: models.NewGame, request: Request) -> dict:
     "/{game_id}/join",
     response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Created,
-    responses=models.problems(403, 404, 409),
+    responses=models.problems(403, 404, 409, 429, 503),
     summary="Join a friend's game with its invite: the second seat and its own token",
 )
 async def join_game(game_id: GameId, body: models.Join, request: Request) -> dict:
     """Take the second seat of a friend's game with its invite: your own token and your view."""
+    budgets_of(request).moves.spend(client_of(request))  # an invite tried is as costly as a move
     joined = await anyio.to_thread.run_sync(games_of(request).join, game_id, body)
     changes_of(request).notify(game_id)
     return {**joined, "invite_url": None}
@@ -89,7 +103,7 @@ async def join_game(game_id: GameId, body: models.Join, request: Request) -> dic
     "/{game_id}",
     response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Game,
-    responses=models.problems(401, 403, 404),
+    responses=models.problems(401, 403, 404, 429, 503),
     summary="The game as your seat sees it; with ?wait, once it changes from ?revision",
 )
 async def get_game(
@@ -106,10 +120,11 @@ async def get_game(
     if not wait or revision is None or status["revision"] != revision:
         return status
     deadline = time.monotonic() + wait
-    while (left := deadline - time.monotonic()) > 0 and not await request.is_disconnected():
-        await changes.wait(game_id, left)
-        if await anyio.to_thread.run_sync(games.revision, game_id) != revision:
-            break
+    with budgets_of(request).long_polls.waiting(client_of(request), game_id, status["player"]):
+        while (left := deadline - time.monotonic()) > 0 and not await request.is_disconnected():
+            await changes.wait(game_id, left)
+            if await anyio.to_thread.run_sync(games.revision, game_id) != revision:
+                break
     return await anyio.to_thread.run_sync(games.status, game_id, token)
 
 
@@ -117,11 +132,12 @@ async def get_game(
     "/{game_id}/actions",
     response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Played,
-    responses=models.problems(400, 401, 403, 404, 409),
+    responses=models.problems(400, 401, 403, 404, 409, 429, 503),
     summary="Play a move, pass or resign; against the bot, its reply comes in the same answer",
 )
 async def act(game_id: GameId, body: models.Action, token: Token, request: Request) -> dict:
     """Play a move, pass or resign on `version`; against the bot, its reply comes in the same answer."""
+    budgets_of(request).moves.spend(client_of(request))
     played = await anyio.to_thread.run_sync(games_of(request).act, game_id, token, body)
     changes_of(request).notify(game_id)
     return played

@@ -14,6 +14,13 @@ one writer thread that commits those waiting together in one transaction (group 
 for many moves); `busy_timeout` covers another process writing to the same file.
 
 Secrets are stored as their sha256: the database alone does not let anyone play for a player.
+
+Errors say which of four things went wrong, for the operator (the server's log, or the one line
+`wordlist serve` ends with) and never so that deleting the file looks like the fix: the disk is
+full (`StoreFull`: the games are kept, writes resume once there is room), the disk or file system
+failed a read or write (`StoreIOError`), the file is damaged, not SQLite, or changed under the
+server (`StoreDamaged`), or another process holds it (`StoreBusy`). A database that is set up
+already is only read at start-up, so a healthy one starts on a full disk and serves its games.
 """
 
 from __future__ import annotations
@@ -64,12 +71,27 @@ _COLUMNS = (
 _COLUMN_NAMES = tuple(name.strip() for name in _COLUMNS.split(","))
 
 
-class StoreBusy(WordlistError):
+class StoreError(WordlistError):
+    """The games database cannot be used now; the subclass says why."""
+
+
+class StoreBusy(StoreError):
     """The database stayed locked (by another process) longer than the busy timeout."""
 
 
-class StoreDamaged(WordlistError):
-    """The database cannot be read or written for another reason: damaged, or changed under us."""
+class StoreFull(StoreError):
+    """The disk (or the database's size limit) is full: nothing more can be written."""
+
+
+class StoreIOError(StoreError):
+    """The disk or the file system failed a read or write (or refused it: permissions)."""
+
+
+class StoreDamaged(StoreError):
+    """The file is damaged, not an SQLite database, or was changed under the server."""
+
+
+_KEPT = "the file is left as it is"
 
 
 def secret_hash(secret: str) -> str:
@@ -135,10 +157,13 @@ class GameStore:
     only once its write is on the disk, and a disk that takes milliseconds to fsync still takes
     hundreds of moves a second. Each write keeps its own result and errors (a savepoint each)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, max_bytes: int | None = None) -> None:
         self.path = Path(path)
+        self.max_bytes = max_bytes  # the database's size at most (PRAGMA max_page_count)
         if self.path.is_dir():
             raise WordlistError(f"{self.path}: a folder, not a games database")
+        if self.path.exists() and not self.path.is_file():  # a FIFO would block the first read
+            raise WordlistError(f"{self.path}: not a regular file, so not a games database")
         if not self.path.parent.is_dir():
             raise WordlistError(f"{self.path}: its folder does not exist")
         self._local = threading.local()
@@ -148,9 +173,9 @@ class GameStore:
         try:
             writer = self._open()
             self._setup(writer)
-        except sqlite3.DatabaseError as error:
+        except sqlite3.Error as error:
             self.close()
-            raise WordlistError(f"{self.path}: not a games database ({error})") from None
+            raise self._failure(error) from None
         except BaseException:
             self.close()
             raise
@@ -168,31 +193,43 @@ class GameStore:
             self._connections.append(db)
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # another process writing the file
         db.execute("PRAGMA synchronous = FULL")  # see the module's docstring
+        if self.max_bytes is not None:
+            pages = self.max_bytes // db.execute("PRAGMA page_size").fetchone()[0]
+            db.execute(f"PRAGMA max_page_count = {max(1, pages)}")  # past it: SQLITE_FULL
         return db
 
     def _setup(self, db: sqlite3.Connection) -> None:
         found = db.execute("PRAGMA application_id").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
         if tables and found != APPLICATION_ID:
-            raise WordlistError(f"{self.path}: an SQLite database of something else, not a games database")
+            raise WordlistError(
+                f"{self.path}: an SQLite database of something else, not a games database ({_KEPT})"
+            )
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if tables and version != SCHEMA_VERSION:
             raise WordlistError(
                 f"{self.path}: games database of schema version {version}; this server reads "
-                f"version {SCHEMA_VERSION}"
+                f"version {SCHEMA_VERSION} ({_KEPT})"
             )
-        if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
+        if tables:  # set up already: only read, so that a full disk does not stop the start
+            self._check_columns(db)
+        journal = db.execute("PRAGMA journal_mode").fetchone()[0].lower()  # reading it writes nothing
+        if journal != "wal" and db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
             raise WordlistError(f"{self.path}: cannot use a write-ahead log here")
-        db.execute("BEGIN IMMEDIATE")
-        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        db.execute(_SCHEMA)
-        db.execute("COMMIT")
+        if not tables:  # a new file: marked as ours, with its table
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute(_SCHEMA)
+            db.execute("COMMIT")
+            self._check_columns(db)
+
+    def _check_columns(self, db: sqlite3.Connection) -> None:
         found = tuple(row[1] for row in db.execute("PRAGMA table_info(games)"))
         if found != _COLUMN_NAMES:  # ours by its marks, but its table was made (or changed) otherwise
             raise WordlistError(
-                f"{self.path}: its games table has the columns {', '.join(found)}; this server's are "
-                f"{', '.join(_COLUMN_NAMES)}"
+                f"{self.path}: its games table has the columns {', '.join(found) or '(none)'}; this "
+                f"server's are {', '.join(_COLUMN_NAMES)} ({_KEPT})"
             )
 
     def _connection(self) -> sqlite3.Connection:
@@ -201,11 +238,38 @@ class GameStore:
             db = self._local.db = self._open()
         return db
 
-    def _failure(self, error: sqlite3.Error) -> WordlistError:
-        """A database error as the server reports it: busy (try again) or damaged (an operator's job)."""
-        if getattr(error, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED"):
-            return StoreBusy(f"{self.path}: {error}")
-        return StoreDamaged(f"{self.path}: {error}")
+    def _failure(self, error: sqlite3.Error) -> StoreError:
+        """A database error as the server reports it: busy (try again), full, an I/O error, or
+        damaged (an operator's job); the message names the path and SQLite's own words."""
+        name = getattr(error, "sqlite_errorname", "") or type(error).__name__
+        said = f"{error} [{name}]"
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            return StoreBusy(f"{self.path}: {said}")
+        if name.startswith("SQLITE_FULL"):
+            room = "the disk is full"
+            if self.max_bytes is not None:
+                room += f", or the database reached its size limit of {self.max_bytes} bytes"
+            return StoreFull(
+                f"{self.path}: cannot write: {room} ({said}); its games are kept: make room, and "
+                "writes resume"
+            )
+        if name.startswith(
+            ("SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PERM", "SQLITE_NOLFS")
+        ):
+            return StoreIOError(
+                f"{self.path}: the disk or the file system failed a read or write ({said}); {_KEPT}: "
+                "check the disk, its space and the file's permissions"
+            )
+        if name.startswith("SQLITE_NOTADB"):
+            return StoreDamaged(
+                f"{self.path}: not an SQLite database ({said}), so not a games database ({_KEPT})"
+            )
+        if name.startswith("SQLITE_CORRUPT"):
+            return StoreDamaged(
+                f"{self.path}: the database is damaged ({said}); {_KEPT}: `sqlite3 {self.path} .recover` "
+                "copies what can be read into a new database"
+            )
+        return StoreDamaged(f"{self.path}: the database is not as this server made it ({said}); {_KEPT}")
 
     def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
         try:
@@ -244,21 +308,30 @@ class GameStore:
     def _commit(self, db: sqlite3.Connection, batch: list[_Write]) -> None:
         try:
             db.execute("BEGIN IMMEDIATE")
+            applied: list[_Write] = []  # in this transaction, not committed yet
             for write in batch:
                 db.execute("SAVEPOINT write")
                 try:
                     write.result = write.apply(db)
                     db.execute("RELEASE write")
+                    applied.append(write)
                 except Exception as error:  # this write fails alone
-                    db.execute("ROLLBACK TO write")
-                    db.execute("RELEASE write")
                     write.error = self._failure(error) if isinstance(error, sqlite3.Error) else error
+                    if db.in_transaction:
+                        db.execute("ROLLBACK TO write")
+                        db.execute("RELEASE write")
+                    else:  # SQLite rolled the whole transaction back (a full disk can): those before too
+                        for earlier in applied:
+                            earlier.error = write.error
+                        applied = []
+                        db.execute("BEGIN IMMEDIATE")
             db.execute("COMMIT")
         except sqlite3.Error as error:  # nothing of the batch was committed
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
+            failure = self._failure(error)
             for write in batch:
-                write.error = self._failure(error)
+                write.error = write.error or failure
         finally:
             for write in batch:
                 write.done.set()

@@ -376,7 +376,9 @@ class GameScreen {
         }
       } catch (error) {
         if (this.controller.signal.aborted) return;
-        await new Promise((resolve) => setTimeout(resolve, error instanceof ApiError && error.status ? 5000 : 2000));
+        // an answer (429, 503) may say how long to wait; the server's other errors, 5 s; offline, 2 s
+        const seconds = error instanceof ApiError && error.status ? Math.max(5, error.body.retry_after || 0) : 2;
+        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
       }
     }
   }
