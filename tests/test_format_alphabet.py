@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import run_cli
+from tests.js_alphabet_vectors import LETTER_POOL, OTHER_CHARACTERS, first_culprit
 from tests.test_format import rewrite
 from wordlist import ArtefactError, Lexicon
 from wordlist.format import (
@@ -120,10 +121,6 @@ def test_the_order_of_the_steps() -> None:
     assert letter_key.normalize(letter_key.normalize("straße")) == "strasse"
 
 
-LETTER_POOL = "abcdefghijklmnopqrstuvwxyzäöüßéσςǰ$&"
-OTHER_CHARACTERS = "ẞĳﬁ·'-.\u0308\u0301"
-
-
 @st.composite
 def documents(draw: st.DrawFn) -> dict:
     """alphabet.json documents with random letters, removals, case and `replace` tables, about
@@ -145,12 +142,6 @@ def documents(draw: st.DrawFn) -> dict:
         "lowercase": lowercase,
         "replace": replace,
     }
-
-
-def first_culprit(replace: dict[str, str]) -> str | None:
-    """The first key (in order) whose value holds a character of some key: what a reader names."""
-    in_keys = set("".join(replace))
-    return next((key for key, value in replace.items() if set(value) & in_keys), None)
 
 
 def before_replace(text: str, alphabet: Alphabet) -> str:
