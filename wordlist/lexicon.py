@@ -56,15 +56,7 @@ try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a co
 except ImportError:  # pragma: no cover - the Python method is the same, slower
     _FastIsWord = None
 
-__all__ = [
-    "DATA_ENV",
-    "MAX_TEXT_LENGTH",
-    "MAX_WORD_LENGTH",
-    "Lexicon",
-    "WordRecord",
-    "data_root",
-    "read_json",
-]
+__all__ = ["DATA_ENV", "MAX_WORD_LENGTH", "Lexicon", "WordRecord", "data_root", "read_json"]
 
 DATA_ENV = "WORDLIST_DATA"
 DEFAULT_ROOT = Path("outputs")
