@@ -46,7 +46,7 @@ $(JS_DEPS): js/package.json js/package-lock.json
 # runs the same tests through tests/test_js_reader.py, on lists it builds itself.
 test-js: build
 	rm -rf outputs/js-vectors
-	$(BIN)/python -m tests.js_vectors outputs/js-vectors outputs/en/balda outputs/en/wordgame outputs/de/balda
+	$(BIN)/python -m tests.js_vectors outputs/js-vectors outputs/en/balda outputs/en/wordgame outputs/de/balda outputs/de/wordgame
 	node --test js/test/*.test.js
 
 lint: $(STAMP)

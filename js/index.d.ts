@@ -114,7 +114,7 @@ export declare class Lexicon implements Iterable<string> {
   /** The number of words. */
   readonly size: number;
 
-  /** The game word for typed text: composed (NFC), the alphabet's removed characters deleted, then lower case (ẞ -> ß). Nothing is trimmed. */
+  /** The game word for typed text: composed (NFC), the alphabet's removed characters deleted, lower case (ẞ -> ß), composed again, the replace spellings (ß -> ss). Nothing is trimmed. */
   normalize(word: string): string;
   /** A game word in capitals (ß -> ẞ). */
   display(word: string): string;

@@ -3,16 +3,21 @@ of the Python library (wordlist.Lexicon), which the JavaScript tests must give t
 
     python -m tests.js_vectors OUT_DIR LIST_DIR [LIST_DIR ...]
 
-writes OUT_DIR/<language>-<profile>-<n>.json for each word list folder. Each file names the
+writes OUT_DIR/<language>-<profile>-<n>.json for each word list folder, and the same for lists on
+generated alphabets (tests/js_alphabet_vectors.py: OUT_DIR/generated-<n>.json, their folders in
+OUT_DIR/generated/) with OUT_DIR/alphabets/refused.json, the alphabet.json files both readers
+refuse. Each file names the
 list's folder, the format's part-of-speech table and version, its game.json as the library reads
 it (or null), and a list of cases:
 ``{"call": "isWord", "args": ["EMAIL", {"pos": "noun"}], "expect": true}``, with the arguments as
 the JavaScript method takes them. An answer is ``expect`` (the value), ``digest`` (a long list:
 its length, sha256 of its lines and first words) or ``error`` (Python raised ValueError, so
 JavaScript must throw a RangeError). The inputs are the list's words and variants of them
-(capitals, ẞ, hyphens, surrounding whitespace, which makes a non-word), non-words (other
-scripts, control characters and NUL, lone surrogates, digits), prefixes, patterns
-(pathological ones included), racks with blanks, and queries by part of speech and length;
+(capitals, ẞ, the keys of `replace` for their values, hyphens and the other removed characters,
+also between a letter and a combining mark, surrounding whitespace, which makes a non-word),
+non-words (other scripts, control characters and NUL, lone surrogates, digits, text longer than
+MAX_TEXT_LENGTH), prefixes, patterns (pathological ones included), racks with blanks, and queries
+by part of speech and length;
 `graph` holds the letter-by-letter walk of some words, node ids included.
 """
 
@@ -28,8 +33,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from wordlist import POS, Lexicon
-from wordlist.format import FORMAT_VERSION
+from tests.js_alphabet_vectors import build_generated_lists, refused_alphabets
+from wordlist import POS, Alphabet, Lexicon
+from wordlist.format import FORMAT_VERSION, MAX_TEXT_LENGTH
 
 DIGEST_ABOVE = 60  # longer answers are stored as a digest, keeping the files small
 SAMPLE = 250  # words sampled from a large list (a small list is taken whole)
@@ -40,6 +46,7 @@ SEARCH_SAMPLE = 40  # of these, the words patterns and racks are made from (sear
 # that both agree).
 PYTHON_MATCH_MAX_STARS = 2
 PYTHON_MATCH_SMALL_LIST = 400
+GENERATED_LISTS = 8
 
 OTHER_TEXT = [
     "", " ", "\t\n", "café", "naïve", "façade", "e-mail", "E-Mail", "über", "Straße", "STRASSE", "straẞe",
@@ -47,15 +54,21 @@ OTHER_TEXT = [
     "cat\u200b", "\ufeffcat", "cat\x1c", "\x85cat\u3000", "\u00a0cat\u2003", "1", "42", "apple's", "l'eau",
     "co-op", "--", "-", "?", "*", "a?", "Ä", "ÄÖÜ", "äöüß", "Ö-l", "\u0301", "é", "ß",
     "e\u0301", "Ba\u0308r", "a\u0308\u0301", "\u0308a",
+    # composed again after a removal or lower-casing; ß replaced in German Wordgame
+    "a-\u0308", "A-\u0308", "Ba-\u0308r", "BA-\u0308R", "J\u030c", "j\u030c", "STRA-ẞE", "Spaß", "SPASS",
+    "eßen", "x" * MAX_TEXT_LENGTH, "x" * (MAX_TEXT_LENGTH + 1), "ß" * MAX_TEXT_LENGTH,
+    "\ud800" * (MAX_TEXT_LENGTH + 1),
 ]  # fmt: skip
 PATTERNS = [
     "", "*", "**", "?", "??", "???", "?*", "*?", "a*", "*a", "*e*", "*?*?*?", "*?*?*?*?*?*?",
     "*?*?*?*?*?*?*?*?*?*?*?*?", "*a*e*", "*a*b*c*", "?" * 40, "*" * 1000, "a" * 5000, "?" * 3000,
     "*ing", "s*s", "A??LE", "a-??le", "ß*", "ẞ*", "*ä*", "*a\u0308*", "?ö*",
-    "é??", "a b", "1*", "*\x00", "a?\u00a0",
+    "é??", "a b", "1*", "*\x00", "a?\u00a0", "*ß*", "?-\u0308*",
+    "?" * MAX_TEXT_LENGTH, "?" * (MAX_TEXT_LENGTH + 1), "*" * (MAX_TEXT_LENGTH + 1), "ß" * MAX_TEXT_LENGTH,
 ]  # fmt: skip
 RACKS = ["", "?", "??", "???????", "*", "**a", "*?a", "a**", "e**?", "retains", "RETAINS", "tsera", "t-sera",
-         "e?", "strenge", "äöüß??", "a\u0308o\u0308?", "é", "a b", "?" * 12]  # fmt: skip
+         "e?", "strenge", "äöüß??", "a\u0308o\u0308?", "é", "a b", "?" * 12, "ß?", "-\u0308a?",
+         "e" * MAX_TEXT_LENGTH, "?" * (MAX_TEXT_LENGTH + 1)]  # fmt: skip
 POS_OPTIONS: list[Any] = [None, "noun", "verb", ["adjective", "adverb"], "noun, verb", ""]
 
 
@@ -104,12 +117,20 @@ def vectors_for(folder: Path, seed: int = 1) -> dict:
                 case["expect"] = result
         cases.append(case)
 
-    texts = sorted({*words, *(v for w in words for v in variants(w, rng)), *OTHER_TEXT, *noise(lexicon, rng)})
+    alphabet = lexicon.alphabet_spec
+    texts = sorted(
+        {*words, *(v for w in words for v in variants(w, rng, alphabet)), *OTHER_TEXT, *noise(lexicon, rng)}
+    )
     for text in texts:
         add("normalize", text)
         add("isWord", text)
         add("partsOfSpeech", text)
         add("hasPrefix", text)
+    for text in sorted({s for w in searched for s in spellings(w, alphabet)}):  # every query on them
+        add("complete", text, {"limit": 3})
+        add("words", {"prefix": text})
+        add("match", text, {"pos": None})
+        add("anagrams", text, {"useAll": True})
     for word in [*words, "straße", "ŉ", "ﬁ", "ǆ", "i"]:
         add("display", word)
     for word in words:
@@ -153,11 +174,11 @@ def vectors_for(folder: Path, seed: int = 1) -> dict:
     }
 
 
-def variants(word: str, rng: random.Random) -> set[str]:
-    """Ways a player may type `word`: capitals, ẞ, decomposed letters (a + U+0308 for ä), a hyphen,
-    whitespace and other characters around it."""
+def variants(word: str, rng: random.Random, alphabet: Alphabet) -> set[str]:
+    """Ways a player may type `word`: capitals, ẞ, decomposed letters (a + U+0308 for ä), the
+    alphabet's spellings and removed characters, whitespace and other characters around it."""
     middle = rng.randint(0, len(word))
-    return {
+    return spellings(word, alphabet) | {
         word.upper(),
         word.title(),
         word.replace("ß", "ẞ"),
@@ -175,6 +196,21 @@ def variants(word: str, rng: random.Random) -> set[str]:
         word[:-1],
         word + word[-1],
     }
+
+
+def spellings(word: str, alphabet: Alphabet) -> set[str]:
+    """`word` as typed with the keys of `replace` for their values (German Wordgame: "straße" for
+    "strasse", once and everywhere, in capitals too), and with a removed character before every
+    combining mark of its decomposed form ("ba-\u0308r": composed once that is removed)."""
+    spelled = set()
+    for old, new in alphabet.replace.items():
+        if new in word:
+            spelled |= {word.replace(new, old), word.replace(new, old, 1)}
+    spelled |= {s.upper() for s in spelled}
+    for char in alphabet.remove[:2]:
+        decomposed = unicodedata.normalize("NFD", word)
+        spelled.add("".join(char + c if unicodedata.combining(c) else c for c in decomposed))
+    return spelled - {word}
 
 
 def noise(lexicon: Lexicon, rng: random.Random) -> set[str]:
@@ -236,18 +272,26 @@ def digest(words: list[str]) -> dict:
     return {"count": len(words), "sha256": hashlib.sha256(text.encode()).hexdigest(), "first": words[:5]}
 
 
-def write_vectors(folders: list[Path], out: Path) -> list[Path]:
+def write_vectors(folders: list[Path], out: Path, generated: int = GENERATED_LISTS) -> list[Path]:
+    """The vectors of `folders` and of `generated` lists on generated alphabets, into `out`."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for i, folder in enumerate(folders):
         vectors = vectors_for(folder)
-        path = out / f"{vectors['language']}-{vectors['profile']}-{i}.json"
-        tmp = path.with_suffix(".tmp")
-        # ASCII JSON: the inputs hold lone surrogates, which UTF-8 cannot encode
-        tmp.write_text(json.dumps(vectors), encoding="ascii")
-        tmp.replace(path)
-        written.append(path)
+        written.append(write_json(out / f"{vectors['language']}-{vectors['profile']}-{i}.json", vectors))
+    for i, folder in enumerate(build_generated_lists(out / "generated", generated)):
+        written.append(write_json(out / f"generated-{i}.json", vectors_for(folder)))
+    written.append(write_json(out / "alphabets" / "refused.json", refused_alphabets()))
     return written
+
+
+def write_json(path: Path, data: Any) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    # ASCII JSON: the inputs hold lone surrogates, which UTF-8 cannot encode
+    tmp.write_text(json.dumps(data), encoding="ascii")
+    tmp.replace(path)
+    return path
 
 
 def main(argv: list[str]) -> int:

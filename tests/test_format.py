@@ -82,15 +82,6 @@ def test_every_character_in_either_case_normalizes_alike() -> None:
         assert [(w, p) for w, p, m in zip(column, polars_side, mine, strict=True) if p != m] == []
 
 
-def test_the_lookup_fast_path_is_sound() -> None:
-    """The Lexicon skips normalize() for lower-case, all-letter input: for every character that
-    passes that test, normalizing changes nothing (lower-casing is per character but for capital Σ)."""
-    for code in range(sys.maxunicode + 1):
-        c = chr(code)
-        if c.islower() and c.isalpha():
-            assert c.lower() == c, hex(code)
-
-
 def test_display_and_letters() -> None:
     de = german()
     assert de.display("straße") == "STRAẞE" and de.upper["ä"] == "Ä" and de.spells("öl")

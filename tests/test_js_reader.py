@@ -1,6 +1,7 @@
 """The JavaScript reader (js/) gives the Python library's answers: vectors are written from the sample
-word lists (English balda and wordgame, German balda) and a generated 20,000-word German list, then
-Node's test runner runs js/test/*.test.js on them.
+word lists (English and German, balda and wordgame), a generated 20,000-word German list and lists
+on generated alphabets (tests/js_alphabet_vectors.py), then Node's test runner runs
+js/test/*.test.js on them.
 
 The driver is a pytest test rather than a Makefile line so that `make test` (and CI) run it
 with the lists this session has already built, the vectors land in a temporary folder, and a
@@ -20,11 +21,12 @@ import pytest
 
 from tests.bench.js import build_synthetic_list
 from tests.conftest import ROOT
-from tests.js_vectors import write_vectors
+from tests.js_vectors import GENERATED_LISTS, write_vectors
+from wordlist.format import MAX_TEXT_LENGTH
 
 JS_TESTS = ROOT / "js" / "test"
 SYNTHETIC_WORDS = 20_000
-SAMPLE_LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda")]
+SAMPLE_LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda"), ("de", "wordgame")]
 
 
 @pytest.fixture(scope="module")
@@ -38,15 +40,17 @@ def vectors(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> P
 
 
 def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
-    files = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in vectors.glob("*.json")}
-    assert len(files) == 4
-    for data in files.values():
+    every = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in vectors.glob("*.json")}
+    files = {name: data for name, data in every.items() if not name.startswith("generated-")}
+    generated = [data for name, data in every.items() if name.startswith("generated-")]
+    assert len(files) == 5 and len(generated) == GENERATED_LISTS
+    for data in every.values():
         calls = {c["call"] for c in data["cases"]}
         assert calls == {"normalize", "display", "isWord", "partsOfSpeech", "hasPrefix", "complete", "words",
                          "size", "match", "anagrams"}  # fmt: skip
         assert any("error" in c for c in data["cases"] if c["call"] == "match")
         assert any(c.get("expect") is True for c in data["cases"] if c["call"] == "isWord")
-        assert sum(len(walk["steps"]) for walk in data["graph"]) > 100
+        assert sum(len(walk["steps"]) for walk in data["graph"]) > 20
     # what format 2 changed: nothing is trimmed, NUL is asked like any character, racks count every blank
     english = files["en-balda-0.json"]["cases"]
     normalized = {c["args"][0]: c["expect"] for c in english if c["call"] == "normalize"}
@@ -61,6 +65,32 @@ def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
     assert any("digest" in c for c in synthetic["cases"] if c["call"] == "anagrams")
     normalized = [c["expect"] for c in synthetic["cases"] if c["call"] == "normalize"]
     assert any(set("äöüß") & set(word) for word in normalized)
+    # German Wordgame spells ß "ss": typed with ß, every query finds the word
+    german = files["de-wordgame-3.json"]["cases"]
+    for call in ("isWord", "partsOfSpeech", "hasPrefix", "complete", "match", "anagrams"):
+        assert any(c["call"] == call and "ß" in json.dumps(c["args"], ensure_ascii=False) and c.get("expect")
+                   for c in german), call  # fmt: skip
+    assert answer(files["de-balda-2.json"], "normalize", "Ba-\u0308r") == {"expect": "bär"}  # composed again
+    assert answer(files["de-balda-2.json"], "normalize", "J\u030c") == {"expect": "ǰ"}
+    assert "error" in answer(files["en-balda-0.json"], "match", "?" * (MAX_TEXT_LENGTH + 1), {"pos": None})
+    assert answer(files["en-balda-0.json"], "match", "?" * MAX_TEXT_LENGTH, {"pos": None}) == {"expect": []}
+    assert answer(files["en-balda-0.json"], "isWord", "x" * (MAX_TEXT_LENGTH + 1)) == {"expect": False}
+    # the generated alphabets replace spellings, and their lists hold words only normalization makes
+    found = [
+        c["args"][0] for data in generated for c in data["cases"]
+        if c["call"] == "isWord" and c.get("expect") is True and len(c["args"]) == 1
+    ]  # fmt: skip
+    assert sum(1 for data in generated if any(c["call"] == "normalize" and c["args"][0] != c["expect"]
+               for c in data["cases"])) == GENERATED_LISTS  # fmt: skip
+    assert len(found) > 100
+    refused = json.loads((vectors / "alphabets" / "refused.json").read_text(encoding="utf-8"))
+    assert len(refused) > 20 and refused[0]["key"] == "a" and "'replace.a' gives 'bb'" in refused[0]["python"]
+
+
+def answer(data: dict, call: str, *args: object) -> dict:
+    """The answer a vectors file holds for one call: {"expect": ...}, {"error": ...} or {"digest": ...}."""
+    case = next(c for c in data["cases"] if c["call"] == call and c["args"] == list(args))
+    return {key: value for key, value in case.items() if key not in ("call", "args")}
 
 
 def test_javascript_reader_agrees_with_python(vectors: Path) -> None:

@@ -35,6 +35,8 @@ import dawg
 from wordlist.errors import ArtefactError
 from wordlist.format import (
     MANIFEST_JSON,
+    MAX_TEXT_LENGTH,
+    MAX_WORD_LENGTH,
     WILDCARDS,
     WORDS_PARQUET,
     Alphabet,
@@ -54,10 +56,9 @@ try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a co
 except ImportError:  # pragma: no cover - the Python method is the same, slower
     _FastIsWord = None
 
-__all__ = ["DATA_ENV", "Lexicon", "WordRecord", "data_root", "read_json"]
+__all__ = ["DATA_ENV", "MAX_WORD_LENGTH", "Lexicon", "WordRecord", "data_root", "read_json"]
 
 DATA_ENV = "WORDLIST_DATA"
-MAX_WORD_LENGTH = 255  # as MediaWiki titles (255 bytes): searches recurse once per letter
 DEFAULT_ROOT = Path("outputs")
 BLANKS = frozenset(WILDCARDS)
 
@@ -89,7 +90,8 @@ class Lexicon:
 
     Every query takes the word as typed: it is normalized by the list's `Alphabet` (case, removed
     characters). A word that is not a string is a TypeError; a string that cannot be a word
-    (control characters, a lone surrogate, letters outside the alphabet) is simply not a word.
+    (control characters, a lone surrogate, letters outside the alphabet, more than
+    MAX_TEXT_LENGTH characters) is simply not a word; such a pattern or rack is a ValueError.
 
     A Lexicon is safe to use from many threads at once (a server shares one between its
     requests): the DAWG and the graph are read-only, the caches only gain complete entries, and
@@ -124,14 +126,14 @@ class Lexicon:
         self.graph = Graph(dawg_bytes, self.letters, source=source)
         self._definitions = definitions
         self._normalize = alphabet.normalize
-        # Fast path of every lookup: a word that is lower case and all letters needs no
-        # normalization (nothing to lower, nothing to remove) and holds no character a DAWG
+        # Fast path of every lookup: a word made of these letters only is what normalizing it
+        # gives (nothing to compose, lower, remove or replace) and holds no character a DAWG
         # lookup mishandles (NUL, surrogates), so it goes to the DAWG as it is.
-        self._lower_words_are_normal = alphabet.lowercase and not any(c.isalpha() for c in alphabet.remove)
+        self._normal_letters = alphabet.normal_letters
         self._candidates = lru_cache(maxsize=64)(self._candidates_uncached)
         if _FastIsWord is not None and type(self).is_word is Lexicon.is_word:
             # the same method, its fast path in C; everything else still goes through the method
-            self.is_word = _FastIsWord(dawg_bytes, self._lower_words_are_normal, self.is_word)
+            self.is_word = _FastIsWord(dawg_bytes, self._normal_letters, MAX_TEXT_LENGTH, self.is_word)
 
     # --- loading ---------------------------------------------------------------------------------
 
@@ -194,6 +196,8 @@ class Lexicon:
                     f"{item!r}: expected (word, parts of speech) or (word, parts of speech, definitions)"
                 )
             title, pos = item[0], item[1]
+            if isinstance(title, str) and len(title) > MAX_TEXT_LENGTH:  # not normalized: its work is bounded
+                raise ValueError(f"{title[:20]!r}...: longer than {MAX_WORD_LENGTH} letters")
             texts = item[2] if len(item) == 3 else ()
             if isinstance(texts, str):
                 raise ValueError(f"{title!r}: definitions must be a list of strings, not one string")
@@ -258,10 +262,13 @@ class Lexicon:
         return self.alphabet_spec.display(word)
 
     def _key(self, word: str) -> str | None:
-        """The DAWG key for `word`, or None when it cannot be a word (control characters, surrogates)."""
+        """The DAWG key for `word`, or None when it cannot be a word (control characters, surrogates,
+        text too long to be one)."""
         if word.__class__ is not str and not isinstance(word, str):
             raise TypeError(f"a word must be a string, not {type(word).__name__}")
-        if self._lower_words_are_normal and word.islower() and word.isalpha():
+        if len(word) > MAX_TEXT_LENGTH:
+            return None
+        if not word.strip(self._normal_letters):  # made of normal letters only (or empty)
             return word
         key = self._normalize(word)
         # NUL would end the key inside dawg2 ("cat\x00dog" found "cat"); a surrogate cannot be encoded
@@ -278,17 +285,15 @@ class Lexicon:
 
     def is_word(self, word: str, pos: PartsOfSpeech = None) -> bool:
         """Is `word` in the list, as one of the parts of speech `pos` (None: any)?"""
-        # The fast path, for the call a game and a server make most: a string without NUL (which
-        # would end the key inside dawg2) found as it is is a word, since every DAWG key is a
-        # normal word; one not found that is already normal (lower case, all letters) is not.
-        if pos is None and word.__class__ is str and "\x00" not in word:
-            try:
-                if self._get(word) is not None:
-                    return True
-            except UnicodeEncodeError:  # a lone surrogate: no UTF-8 form, so no word
-                return False
-            if self._lower_words_are_normal and word.islower() and word.isalpha():
-                return False
+        # The fast path, for the call a game and a server make most (wordlist/_dawg.c does the
+        # same in C): a word of normal letters only is looked up as it is.
+        if (
+            pos is None
+            and word.__class__ is str
+            and len(word) <= MAX_TEXT_LENGTH
+            and not word.strip(self._normal_letters)
+        ):
+            return self._get(word) is not None
         wanted = pos_mask(pos)
         key = self._key(word)
         mask = self._get(key) if key is not None else None
@@ -460,6 +465,11 @@ class Lexicon:
 
     def _letters_and_wildcards(self, text: str) -> str:
         """Normalize a pattern or rack and check it holds only the alphabet's letters and wildcards."""
+        if isinstance(text, str) and len(text) > MAX_TEXT_LENGTH:
+            raise ValueError(
+                f"{text[:20]!r}...: {len(text):,} characters, more than the {MAX_TEXT_LENGTH:,} a pattern or "
+                f"rack may have (no word has more than {MAX_WORD_LENGTH} letters)"
+            )
         normalized = self.normalize(text)
         bad = sorted({c for c in normalized if c not in self.letters and c not in BLANKS})
         if bad:

@@ -6,7 +6,14 @@ import { ArtefactError } from "./errors.js";
 import { checkVersion } from "./format.js";
 
 const WILDCARDS = "?*"; // never letters and never removed: patterns and racks use them
-const MAX_LETTERS = 1024;
+// The limits of wordlist/format/alphabet.py (docs/FORMAT.md), which the conformance vectors hold this
+// reader to.
+const MAX_LETTERS = 1024; // also the most characters "remove" holds: each is a pass over the text
+const MAX_REPLACEMENTS = 256; // entries of "replace": each is a pass over the text
+const MAX_SPELLING = 8; // characters of a "replace" key or value
+const MAX_WORD_LENGTH = 255;
+/** Text longer than this (in code points) is never normalized for a lookup: not a word; a pattern or rack error. */
+export const MAX_TEXT_LENGTH = 4 * MAX_WORD_LENGTH;
 const LANGUAGE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 // What Python's str.isprintable() refuses: control, format, unassigned, private-use and surrogate
 // code points and every separator (the ASCII space is printable there, but never a letter).
@@ -64,6 +71,9 @@ export class Alphabet {
     if (this.remove.some((char) => WILDCARDS.includes(char))) {
       throw bad(`"remove" must not hold the wildcards "${WILDCARDS}"`);
     }
+    if (this.remove.length > MAX_LETTERS) {
+      throw bad(`"remove" must hold at most ${MAX_LETTERS} characters, got ${this.remove.length}`);
+    }
     /** @type {Map<string, string>} every letter's capital as a game shows it */
     this.upper = new Map();
     for (const [letter, capital] of Object.entries(field("upper", "object", {}))) {
@@ -74,17 +84,7 @@ export class Alphabet {
       this.upper.set(letter, capital);
     }
     /** @type {Array<[string, string]>} spellings replaced after lower-casing, in order (German Wordgame: ß -> ss) */
-    this.replace = [];
-    for (const [old, spelled] of Object.entries(field("replace", "object", {}))) {
-      if (old === "" || Array.from(WILDCARDS).some((w) => old.includes(w))) {
-        throw bad(`"replace" must map non-empty text without "${WILDCARDS}", got ${JSON.stringify(old)}`);
-      }
-      if (typeof spelled !== "string" || spelled === "" || Array.from(spelled).some((c) => !this._index.has(c))) {
-        throw bad(`"replace"."${old}" must be made of the alphabet's letters, got ${JSON.stringify(spelled) ?? describe(spelled)}`);
-      }
-      this.replace.push([old, spelled]);
-    }
-    Object.freeze(this.replace);
+    this.replace = checkedReplace(Object.entries(field("replace", "object", {})), this._index, bad);
     this.raw = json;
   }
 
@@ -105,7 +105,10 @@ export class Alphabet {
     word = word.normalize("NFC");
     for (const char of this.remove) if (word.includes(char)) word = word.replaceAll(char, "");
     if (this.lowercase) word = word.toLowerCase();
-    for (const [old, spelled] of this.replace) if (word.includes(old)) word = word.replaceAll(old, spelled);
+    // a removal or a lower-cased letter ("J\u030c" -> "ǰ") can leave text to compose
+    word = word.normalize("NFC");
+    // (a function, as a replacement string would read "$&" in a value as the matched text)
+    for (const [old, spelled] of this.replace) if (word.includes(old)) word = word.replaceAll(old, () => spelled);
     return word;
   }
 
@@ -125,6 +128,13 @@ export class Alphabet {
    * @returns {string[]}
    */
   tokens(text, what) {
+    requireString(text, what);
+    if (tooLong(text)) {
+      throw new RangeError(
+        `${what} ${JSON.stringify(text.slice(0, 20))}...: more than the ${MAX_TEXT_LENGTH} characters a ${what} ` +
+          `may have (no word has more than ${MAX_WORD_LENGTH} letters)`,
+      );
+    }
     const normalized = this.normalize(text, what);
     const tokens = Array.from(normalized);
     const bad = new Set(tokens.filter((char) => !this._index.has(char) && !WILDCARDS.includes(char)));
@@ -137,6 +147,62 @@ export class Alphabet {
     }
     return tokens;
   }
+}
+
+/**
+ * The "replace" entries of alphabet.json, checked as Python checks them: a value holds no character
+ * of any key, so each character is replaced at most once (a -> bb, b -> cc, ... would make one
+ * letter 2^25) and a word grows by at most MAX_SPELLING letters a character.
+ * @param {Array<[string, unknown]>} entries
+ * @param {Map<string, number>} letters
+ * @param {(what: string) => Error} bad
+ * @returns {ReadonlyArray<[string, string]>}
+ */
+function checkedReplace(entries, letters, bad) {
+  if (entries.length > MAX_REPLACEMENTS) {
+    throw bad(`"replace" must hold at most ${MAX_REPLACEMENTS} spellings, got ${entries.length}`);
+  }
+  for (const [old, spelled] of entries) {
+    const length = Array.from(old).length;
+    if (length === 0 || length > MAX_SPELLING || Array.from(WILDCARDS).some((w) => old.includes(w))) {
+      throw bad(`"replace" must map 1 to ${MAX_SPELLING} characters without "${WILDCARDS}", got ${shown(old)}`);
+    }
+    const chars = typeof spelled === "string" ? Array.from(spelled) : [];
+    if (chars.length === 0 || chars.length > MAX_SPELLING || chars.some((c) => !letters.has(c))) {
+      throw bad(
+        `"replace".${shown(old)} must be 1 to ${MAX_SPELLING} of the alphabet's letters, got ` +
+          (typeof spelled === "string" ? shown(spelled) : describe(spelled)),
+      );
+    }
+  }
+  const inKeys = new Map(); // character -> the (last) key holding it
+  for (const [old] of entries) for (const c of old) inKeys.set(c, old);
+  for (const [old, spelled] of entries) {
+    for (const c of spelled) {
+      if (inKeys.has(c)) {
+        throw bad(
+          `"replace".${shown(old)} gives ${shown(spelled)}, whose ${JSON.stringify(c)} is in the key ` +
+            `${shown(inKeys.get(c))}: no value may hold a character of a key (each character is replaced at most once)`,
+        );
+      }
+    }
+  }
+  return Object.freeze(entries.map(([old, spelled]) => Object.freeze([old, /** @type {string} */ (spelled)])));
+}
+
+/** Text from a file in a message: quoted on one line, a long one cut. */
+function shown(text) {
+  const chars = Array.from(text);
+  return chars.length <= 2 * MAX_SPELLING ? JSON.stringify(text) : `${JSON.stringify(chars.slice(0, 2 * MAX_SPELLING).join(""))}...`;
+}
+
+/** Is `text` longer than MAX_TEXT_LENGTH code points (so never a word, and an error as a pattern or rack)? */
+export function tooLong(text) {
+  if (text.length <= MAX_TEXT_LENGTH) return false;
+  if (text.length > 2 * MAX_TEXT_LENGTH) return true; // a code point is at most two UTF-16 units
+  let count = 0;
+  for (const _ of text) if (++count > MAX_TEXT_LENGTH) return true;
+  return false;
 }
 
 export function requireString(value, name) {

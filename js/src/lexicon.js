@@ -1,7 +1,7 @@
 // A built word list in a browser or in Node: the same questions, and the same answers, as Python's
 // wordlist.Lexicon (the conformance tests hold them to it).
 
-import { Alphabet, describe, requireString } from "./alphabet.js";
+import { Alphabet, describe, requireString, tooLong } from "./alphabet.js";
 import { Dawg } from "./dawg.js";
 import { checkGame } from "./game.js";
 import { Graph } from "./graph.js";
@@ -87,8 +87,10 @@ export class Lexicon {
   }
 
   /**
-   * The game word for `word` as typed: the alphabet's `remove` characters (a hyphen) deleted, then
-   * lower case if the list is case-insensitive (ẞ -> ß; "SS" stays "ss"). Nothing is trimmed.
+   * The game word for `word` as typed (docs/FORMAT.md): composed, the alphabet's `remove`
+   * characters (a hyphen) deleted, lower case if the list is case-insensitive (ẞ -> ß; "SS" stays
+   * "ss"), composed again, then the `replace` spellings (ß -> ss in German Wordgame). Nothing is
+   * trimmed.
    */
   normalize(word) {
     return this._alphabet.normalize(word);
@@ -123,7 +125,7 @@ export class Lexicon {
 
   /** Does some word start with `prefix`? */
   hasPrefix(prefix) {
-    return this._node(this._alphabet.normalize(prefix, "prefix")) >= 0;
+    return this._node(this._lookable(prefix, "prefix")) >= 0;
   }
 
   /**
@@ -262,19 +264,25 @@ export class Lexicon {
 
   /** The value stored for `word` once normalised, or -1. */
   _lookup(word) {
-    const node = this._node(this._alphabet.normalize(word));
+    const node = this._node(this._lookable(word, "word"));
     return node >= 0 ? this._dawg.value(node) : -1;
   }
 
-  /** The node reached by spelling normalised `text` from the root, or -1. */
+  /** `text` normalised for a lookup, or null if it is too long to be one (so not normalised at all). */
+  _lookable(text, name) {
+    requireString(text, name);
+    return tooLong(text) ? null : this._alphabet.normalize(text, name);
+  }
+
+  /** The node reached by spelling normalised `text` from the root, or -1 (also for null). */
   _node(text) {
-    return this._dawg.followText(0, text);
+    return text === null ? -1 : this._dawg.followText(0, text);
   }
 
   _collect(prefix, pos, length, limit) {
     const mask = posMask(pos);
     const found = [];
-    const text = this._alphabet.normalize(prefix, "prefix");
+    const text = this._lookable(prefix, "prefix");
     const start = this._node(text);
     if (start < 0 || limit === 0) return found;
     this._dawg.forEachKey(start, text, length ?? Infinity, (key, value, keyLength) => {

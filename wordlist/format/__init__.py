@@ -19,7 +19,15 @@ documents the files for readers in other languages; the JSON Schemas are in ``sc
 
 from __future__ import annotations
 
-from wordlist.format.alphabet import BLANK, WILDCARDS, Alphabet
+from wordlist.format.alphabet import (
+    BLANK,
+    MAX_REPLACEMENTS,
+    MAX_SPELLING,
+    MAX_TEXT_LENGTH,
+    MAX_WORD_LENGTH,
+    WILDCARDS,
+    Alphabet,
+)
 from wordlist.format.base import (
     ALL_POS,
     ALPHABET_JSON,
@@ -72,6 +80,10 @@ __all__ = [
     "LEFT_OUT_RULES",
     "LETTER_PREMIUMS",
     "MANIFEST_JSON",
+    "MAX_REPLACEMENTS",
+    "MAX_SPELLING",
+    "MAX_TEXT_LENGTH",
+    "MAX_WORD_LENGTH",
     "OUTSIDE_ALPHABET",
     "POS",
     "POS_BITS",
