@@ -40,6 +40,7 @@ from rich.table import Column, Table
 from rich.text import Text
 
 import wordlist
+from wordlist.atomic import NotAFileError
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FORMATS
 from wordlist.export import export_lists
@@ -663,6 +664,7 @@ def synth_command(
     epilog=examples(
         "wordlist export                       # every built list: outputs/<lang>/<profile>/words.sqlite",
         "wordlist export --lang en --profile balda --format jsonl --out balda-en.jsonl",
+        "wordlist export --lang de --profile wordgame --format jsonl --out - | jq .word",
     ),
 )
 def export_command(
@@ -676,7 +678,7 @@ def export_command(
             "-o",
             readable=False,
             metavar="PATH",
-            help="File to write (one list only; default: words.<format> in the list)",
+            help="File to write, - for standard output (one list only; default: words.<format> in the list)",
         ),
     ] = None,
     data: Annotated[
@@ -696,8 +698,30 @@ def export_command(
     """
     if fmt not in EXPORT_FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(EXPORT_FORMATS)}", param_hint="--format")
-    for result in export_lists(fmt, root=data, language=lang, profile=profile, out=out):
+    if out is not None and str(out) == STDOUT:
+        export_to_stdout(fmt, data, lang, profile)
+        return
+    try:
+        results = export_lists(fmt, root=data, language=lang, profile=profile, out=out)
+    except NotAFileError as error:  # `-o /dev/stdout`, a link: say what writes to standard output
+        raise NotAFileError(error.filename, error.kind, "-o - writes to standard output") from None
+    for result in results:
         typer.echo(f"{result.path}  ({result.words:,} words, {result.bytes:,} bytes, {result.format})")
+
+
+STDOUT = "-"  # an output path that means standard output
+
+
+def export_to_stdout(fmt: str, data: Path, lang: str | None, profile: str | None) -> None:
+    """`export -o -`: the export on standard output, what was written said on stderr."""
+    if fmt == "sqlite" and sys.stdout.isatty():
+        raise WordlistError("-o -: standard output is a terminal, not a place for a SQLite file (add > FILE)")
+    try:
+        (result,) = export_lists(fmt, root=data, language=lang, profile=profile, out=sys.stdout.buffer)
+    except BrokenPipeError:  # the reader stopped reading (`| head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+        raise WordlistError("-o -: standard output was closed before the end of the export") from None
+    err.print(f"-  ({result.words:,} words, {result.bytes:,} bytes, {result.format})", markup=False)
 
 
 @app.command("profiles")
