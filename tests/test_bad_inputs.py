@@ -166,6 +166,11 @@ def plain_dump(rel: str, *, compress: bool, spoil: Callable[[bytes], bytes] = la
     return setup
 
 
+def comment_after_a_page(size: int) -> Callable[[bytes], bytes]:
+    """A dump's XML with a comment of `size` bytes after its first page (XML outside any page)."""
+    return lambda xml: xml.replace(b"</page>", b"</page><!--" + b"x" * size + b"-->", 1)
+
+
 def other_table(rel: str, columns: dict[str, list]) -> Callable[[Path], None]:
     def setup(root: Path) -> None:
         (root / rel).unlink()
@@ -254,6 +259,11 @@ CASES = [
          says="--lang ../x was asked for"),
     case("extract-workers-zero", *EXTRACT, DUMP, "--workers", "0", names="--workers", says="greater than",
          code=2),
+    case("extract-max-page-size-not-a-size", *EXTRACT, DUMP, "--max-page-size", "lots",
+         names="--max-page-size", says="expected a positive number of bytes", code=2),
+    case("extract-xml-outside-pages", *EXTRACT, "dumps/d.xml", "--max-page-size", "1MB", names="dumps/d.xml",
+         says="more than 1 MB of XML outside any <page>",
+         setup=plain_dump("dumps/d.xml", compress=False, spoil=comment_after_a_page(2 << 20))),
     # --- extract: the index --------------------------------------------------------------------------
     case("index-negative-offset", *EXTRACT, DUMP, "--index", "dumps/i.txt.bz2", names="dumps/i.txt.bz2",
          says="line 1 starts with b'-5', not a byte offset", setup=index("dumps/i.txt.bz2", "-5:1:x\n")),
@@ -368,6 +378,8 @@ CASES = [
     case("build-download-of-the-wrong-edition", *BUILD, "--downloads", "dl", names=f"dl/de{DL_NAME[2:]}",
          says="this is a dump of the English Wiktionary", setup=copy(f"dl/de{DL_NAME[2:]}", DUMP)),
     case("build-workers-zero", *BUILD_DUMP, "--workers", "0", names="--workers", says="greater than", code=2),
+    case("build-max-page-size-zero", *BUILD_DUMP, "--max-page-size", "0", names="--max-page-size",
+         says="expected a positive number of bytes", code=2),
     # --- build: the output folder --------------------------------------------------------------------
     case("build-out-is-a-file", "build", "--dump", DUMP, "--out", DUMP, "-q", names=DUMP,
          says="a file, not a folder"),
