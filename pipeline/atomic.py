@@ -1,9 +1,10 @@
 """Write-then-rename: a crash or an error never leaves a half-written file under the final name.
 
-And nothing is lost that the pipeline did not write: a file output never replaces a folder, and a
-folder output replaces an existing folder only when that folder holds nothing but files the new
-one has again (see atomic_dir). A write that fails for lack of space or permission is one
-OutputError naming the output; the previous version stays as it was.
+And nothing is lost that the pipeline did not write: a file output replaces only a regular file
+(the library's rule, wordlist.atomic, which this builds on), and a folder output replaces an
+existing folder only when that folder holds nothing but files the new one has again (see
+atomic_dir). A write that fails for lack of space or permission is one OutputError naming the
+output; the previous version stays as it was.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from wordlist import atomic as library
+from wordlist.errors import WordlistError
 from wordlist_pipeline.errors import WRITE_ERRNOS, OutputError, os_reason
 from wordlist_pipeline.paths import check_location
 
@@ -34,8 +37,11 @@ def _not_written(final: Path, error: OSError) -> OutputError:
 
 
 def _write_failure(final: Path, error: BaseException) -> OutputError | None:
-    """The OutputError for a write that failed because of where it writes (full, read-only...)."""
-    if isinstance(error, OSError) and error.errno in WRITE_ERRNOS:
+    """The OutputError for a write that failed because of where it writes (full, read-only...):
+    an error of writing, or one the library's writer names the output in."""
+    if isinstance(error, WordlistError) or not isinstance(error, OSError):
+        return None
+    if error.errno in WRITE_ERRNOS or error.filename == str(final):
         return _not_written(final, error)
     return None
 
@@ -50,23 +56,17 @@ def _make_parent(final: Path) -> None:
 
 @contextlib.contextmanager
 def atomic_path(final: Path | str) -> Iterator[Path]:
-    """Yield a temporary path next to `final`; on success it is renamed to `final`, on error deleted."""
-    final = Path(final)
-    if final.is_dir():
-        raise OutputError(f"{final}: a folder is in the way of the file to write; not replaced")
+    """Yield a temporary path next to `final`; on success it is renamed to `final`, on error deleted.
+
+    `final` must be nothing or a regular file (wordlist.atomic.NotAFileError otherwise); its
+    folder is made if missing.
+    """
+    final = library.check_replaceable_file(final)
     _make_parent(final)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent)
-    except OSError as error:
-        raise _not_written(final, error) from None
-    os.fchmod(fd, 0o666 & ~_UMASK)  # mkstemp makes 0600 files; outputs get the usual mode
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        yield tmp
-        os.replace(tmp, final)
+        with library.atomic_path(final) as tmp:
+            yield tmp
     except BaseException as error:
-        tmp.unlink(missing_ok=True)
         failure = _write_failure(final, error)
         if failure is not None:
             raise failure from error

@@ -20,10 +20,17 @@ from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FILES
 from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, Manifest, dumps_json, read_manifest
 from wordlist_pipeline.atomic import check_replaceable, sha256_file, write_text
+from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES
 from wordlist_pipeline.dump.multistream import default_index_path
 from wordlist_pipeline.dump.reader import read_siteinfo
 from wordlist_pipeline.errors import DumpError, InputError, OutputError, ProfileError, first_line
-from wordlist_pipeline.extract import ExtractResult, check_workers, extract, resolve_lang
+from wordlist_pipeline.extract import (
+    ExtractResult,
+    check_max_page_bytes,
+    check_workers,
+    extract,
+    resolve_lang,
+)
 from wordlist_pipeline.paths import SAMPLE_DIR, check_input_file, check_output_file, check_output_folder
 from wordlist_pipeline.profile import LANGUAGE, Profile, available_profiles, check_language, load_profile
 
@@ -235,15 +242,17 @@ def build(
     from_entries: bool = False,
     run_extract: Callable[..., ExtractResult] = extract,
     on_word_list: Callable[[str, str, Manifest], None] | None = None,
+    max_page_bytes: int = MAX_PAGE_BYTES,
 ) -> BuildResult:
     """Extract each dump (default: the samples) and build every profile's word list from it.
 
     With `from_entries`, the entries tables already in `out_dir` are used instead of extracting.
     Profiles, languages, dumps and every output are checked first (plan_build): a mistake is
     reported before anything is extracted or written. `run_extract` is called as extract() is,
-    with `lang`, `workers` and `on_started`.
+    with `lang`, `workers`, `on_started` and `max_page_bytes` (pages larger are skipped).
     """
     check_workers(workers)
+    check_max_page_bytes(max_page_bytes)
     plan = plan_build(
         dumps if dumps is not None else sample_dumps(),
         Path(out_dir),
@@ -259,7 +268,12 @@ def build(
         else:
             preload = _Preload(WORD_LIST_MODULES)
             extraction = run_extract(
-                plan.dumps[lang], entries_path, lang=lang, workers=workers, on_started=preload.start
+                plan.dumps[lang],
+                entries_path,
+                lang=lang,
+                workers=workers,
+                on_started=preload.start,
+                max_page_bytes=max_page_bytes,
             )
             preload.wait()
             result.extractions[lang] = extraction

@@ -40,6 +40,7 @@ from rich.table import Column, Table
 from rich.text import Text
 
 import wordlist
+from wordlist.atomic import NotAFileError
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FORMATS
 from wordlist.export import export_lists
@@ -63,6 +64,7 @@ from wordlist_pipeline.download import (
     download,
     downloaded,
 )
+from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, size_text
 from wordlist_pipeline.editions import language_name
 from wordlist_pipeline.errors import describe_os_error
 from wordlist_pipeline.extract import ExtractResult, ExtractStats, check_paths, extract
@@ -230,11 +232,19 @@ def run_extract(
     index: Path | None,
     quiet: bool = False,
     on_started: Callable[[], None] | None = None,
+    max_page_bytes: int = MAX_PAGE_BYTES,
 ) -> ExtractResult:
     """extract() with a progress bar of the dump's bytes, drawn once the paths are checked."""
     check_paths(dump, output, index)
     run = functools.partial(
-        extract, dump, output, lang=lang, workers=workers, index=index, on_started=on_started
+        extract,
+        dump,
+        output,
+        lang=lang,
+        workers=workers,
+        index=index,
+        on_started=on_started,
+        max_page_bytes=max_page_bytes,
     )
     if quiet:
         return run()
@@ -285,6 +295,27 @@ WorkersOption = Annotated[
     typer.Option("--workers", "-w", min=1, metavar="N", help="Worker processes (default: all cores)"),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars")]
+MAX_PAGE_ENV = "WORDLIST_MAX_PAGE_SIZE"
+DEFAULT_MAX_PAGE = size_text(MAX_PAGE_BYTES).replace(" ", "")  # "8MB", as the option takes it
+MaxPageOption = Annotated[
+    str,
+    typer.Option(
+        "--max-page-size",
+        metavar="SIZE",
+        envvar=MAX_PAGE_ENV,
+        help="Skip (and count) pages of more XML than this; MediaWiki's own limit is 2MB",
+    ),
+]
+
+
+def page_size(text: str) -> int:
+    """--max-page-size as bytes ("8MB", "512KB"); a usage error otherwise."""
+    try:
+        return parse_size(text)
+    except WordlistError as error:
+        raise typer.BadParameter(str(error), param_hint="--max-page-size") from None
+
+
 OutFolderOption = Annotated[
     Path,
     typer.Option(
@@ -331,12 +362,14 @@ def extract_command(
         ),
     ] = None,
     quiet: QuietOption = False,
+    max_page: MaxPageOption = DEFAULT_MAX_PAGE,
 ) -> None:
     """Extract a dump's entries into a Parquet table.
 
     The edition is read from the dump's header; multistream dumps are read in parallel.
     """
-    result = run_extract(dump, output, lang, workers, index, quiet)
+    max_page_bytes = page_size(max_page)
+    result = run_extract(dump, output, lang, workers, index, quiet, max_page_bytes=max_page_bytes)
     print_extract_summary(result)
 
 
@@ -388,19 +421,27 @@ def build_command(
     ] = None,
     workers: WorkersOption = None,
     quiet: QuietOption = False,
+    max_page: MaxPageOption = DEFAULT_MAX_PAGE,
 ) -> None:
     """Build the word lists from dumps (default: the samples).
 
     Extract each dump, then select every profile's word list from its entries, into OUT.
     """
+    max_page_bytes = page_size(max_page)
     if dumps and downloads:
         raise WordlistError("give --dump or --downloads, not both")
     chosen = dumps_by_language(dumps) if dumps else downloaded(downloads) if downloads else sample_dumps()
 
     def extract_with_progress(
-        dump: Path, output: Path, *, lang: str, workers: int | None, on_started: Callable[[], None]
+        dump: Path,
+        output: Path,
+        *,
+        lang: str,
+        workers: int | None,
+        on_started: Callable[[], None],
+        max_page_bytes: int,
     ) -> ExtractResult:
-        result = run_extract(dump, output, lang, workers, None, quiet, on_started)
+        result = run_extract(dump, output, lang, workers, None, quiet, on_started, max_page_bytes)
         print_extract_summary(result)
         return result
 
@@ -416,6 +457,7 @@ def build_command(
         from_entries=from_entries,
         run_extract=extract_with_progress,
         on_word_list=report,
+        max_page_bytes=max_page_bytes,
     )
 
 
@@ -663,6 +705,7 @@ def synth_command(
     epilog=examples(
         "wordlist export                       # every built list: outputs/<lang>/<profile>/words.sqlite",
         "wordlist export --lang en --profile balda --format jsonl --out balda-en.jsonl",
+        "wordlist export --lang de --profile wordgame --format jsonl --out - | jq .word",
     ),
 )
 def export_command(
@@ -676,7 +719,7 @@ def export_command(
             "-o",
             readable=False,
             metavar="PATH",
-            help="File to write (one list only; default: words.<format> in the list)",
+            help="File to write, - for standard output (one list only; default: words.<format> in the list)",
         ),
     ] = None,
     data: Annotated[
@@ -696,8 +739,30 @@ def export_command(
     """
     if fmt not in EXPORT_FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(EXPORT_FORMATS)}", param_hint="--format")
-    for result in export_lists(fmt, root=data, language=lang, profile=profile, out=out):
+    if out is not None and str(out) == STDOUT:
+        export_to_stdout(fmt, data, lang, profile)
+        return
+    try:
+        results = export_lists(fmt, root=data, language=lang, profile=profile, out=out)
+    except NotAFileError as error:  # `-o /dev/stdout`, a link: say what writes to standard output
+        raise NotAFileError(error.filename, error.kind, "-o - writes to standard output") from None
+    for result in results:
         typer.echo(f"{result.path}  ({result.words:,} words, {result.bytes:,} bytes, {result.format})")
+
+
+STDOUT = "-"  # an output path that means standard output
+
+
+def export_to_stdout(fmt: str, data: Path, lang: str | None, profile: str | None) -> None:
+    """`export -o -`: the export on standard output, what was written said on stderr."""
+    if fmt == "sqlite" and sys.stdout.isatty():
+        raise WordlistError("-o -: standard output is a terminal, not a place for a SQLite file (add > FILE)")
+    try:
+        (result,) = export_lists(fmt, root=data, language=lang, profile=profile, out=sys.stdout.buffer)
+    except BrokenPipeError:  # the reader stopped reading (`| head`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+        raise WordlistError("-o -: standard output was closed before the end of the export") from None
+    err.print(f"-  ({result.words:,} words, {result.bytes:,} bytes, {result.format})", markup=False)
 
 
 @app.command("profiles")

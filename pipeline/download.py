@@ -16,17 +16,21 @@ the transfer with one line; the partial file stays for the next run to resume.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import http.client
 import os
 import re
+import stat
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
+from wordlist.atomic import NotAFileError, check_replaceable_file
 from wordlist_pipeline.editions import EDITIONS, Edition, codes
 from wordlist_pipeline.errors import DownloadError, OutputError, os_reason
 from wordlist_pipeline.paths import check_output_folder
@@ -177,12 +181,11 @@ def fetch(
     A transfer that makes no progress for `stall_timeout` seconds stops with a DownloadError; the
     partial file stays for the next run.
     """
-    if target.is_file() and sha1_of(target) == sha1:
+    if target.is_file() and sha1_of(target) == sha1:  # already there: nothing is written
         return target
     partial = target.with_name(target.name + ".part")
-    for path in (target, partial):
-        if os.path.lexists(path) and not path.is_file():
-            raise OutputError(f"{path}: not a file; the download will not replace it")
+    for path in (target, partial):  # a FIFO, a device or a symbolic link is not replaced
+        check_replaceable_file(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -203,10 +206,7 @@ def fetch(
                 have, digest = 0, hashlib.sha1(usedforsecurity=False)
             length = response.headers.get("Content-Length")
             total = have + int(length) if length is not None else None
-            try:
-                out = open(partial, "ab" if have else "wb")  # noqa: SIM115 - closed by the with below
-            except OSError as error:
-                raise OutputError(f"{partial}: cannot be written ({os_reason(error)})") from None
+            out = _open_partial(partial, append=bool(have))
             with out:
                 done = have
                 try:
@@ -246,8 +246,29 @@ def fetch(
             f"{target.name}: checksum mismatch (sha1 {got}, published {sha1}); "
             "the download was deleted, run again"
         )
+    check_replaceable_file(target)  # again: something else may have been put there meanwhile
     os.replace(partial, target)
     return target
+
+
+def _open_partial(partial: Path, *, append: bool) -> BinaryIO:
+    """The partial download, opened to write on (or anew): a regular file, whatever was put at
+    its name since it was checked (a link is not followed, a FIFO does not block the open)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    flags |= os.O_APPEND if append else os.O_TRUNC
+    try:
+        fd = os.open(partial, flags, 0o666)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.ENXIO):  # a link; a FIFO nobody reads
+            kind = "a symbolic link" if error.errno == errno.ELOOP else "a named pipe (FIFO)"
+            raise NotAFileError(partial, kind) from None
+        raise OutputError(f"{partial}: cannot be written ({os_reason(error)})") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        check_replaceable_file(partial)  # says what it is
+        raise NotAFileError(partial, "a special file")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "ab" if append else "wb")
 
 
 def download(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 
+from wordlist.errors import OutputError as OutputError  # the library's: its atomic writer raises it
 from wordlist.errors import WordlistError
 
 
@@ -22,10 +23,6 @@ class DownloadError(WordlistError):
 
 class SynthError(WordlistError):
     """A synthetic dump was asked for with a bad size or language."""
-
-
-class OutputError(WordlistError):
-    """An output cannot be written where it was asked for, or would replace something it must not."""
 
 
 class InputError(WordlistError):

@@ -35,6 +35,7 @@ from wordlist_pipeline.dump import (
     open_multistream,
     pages_in_range,
 )
+from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, too_large
 from wordlist_pipeline.dump.multistream import default_index_path
 from wordlist_pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER
 from wordlist_pipeline.dump.reader import is_bz2, read_siteinfo
@@ -45,6 +46,7 @@ from wordlist_pipeline.paths import check_input_file, check_output_file
 
 ROW_GROUP_ROWS = 10_000
 PAGE_BATCH = 400
+PAGE_BATCH_TEXT = 8 << 20  # characters of text a batch may hold (400 pages of the cap would be GBs)
 MAX_PROBLEMS = 20
 MAX_PAGE_ID = 2**63 - 1  # the entries table stores page ids as int64
 
@@ -167,12 +169,18 @@ def extract_pages(pages: Iterable[Page], lang: str) -> tuple[list[Entry], Extrac
 
 # Worker tasks: top-level functions so they pickle. Each returns (entries, stats, bytes covered);
 # entries go back as an Arrow table, which pickles as a few buffers instead of a tuple per row.
-def _extract_range(task: tuple[Path, StreamRange, SiteInfo, str]) -> tuple[pa.Table, ExtractStats, int]:
-    path, chunk, siteinfo, lang = task
+def _extract_range(task: tuple[Path, StreamRange, SiteInfo, str, int]) -> tuple[pa.Table, ExtractStats, int]:
+    path, chunk, siteinfo, lang, max_page_bytes = task
     malformed: list[str] = []
     passed_over: Counter = Counter()
     pages = pages_in_range(
-        path, chunk, siteinfo, malformed, marker=edition(lang).marker, passed_over=passed_over
+        path,
+        chunk,
+        siteinfo,
+        malformed,
+        marker=edition(lang).marker,
+        passed_over=passed_over,
+        max_page_bytes=max_page_bytes,
     )
     entries, stats = extract_pages(pages, lang)
     stats.note_malformed(malformed)
@@ -226,6 +234,13 @@ def check_paths(dump: Path | str, out: Path | str, index: Path | str | None = No
     return index_path
 
 
+def check_max_page_bytes(max_page_bytes: int) -> int:
+    """The page size cap, if it is a positive number of bytes."""
+    if max_page_bytes < 1:
+        raise WordlistError(f"--max-page-size {max_page_bytes}: give a positive number of bytes")
+    return max_page_bytes
+
+
 def check_workers(workers: int | None) -> int | None:
     """`workers` as given with --workers (None: all cores), if it is 1 or more."""
     if workers is not None and workers < 1:
@@ -242,9 +257,11 @@ def extract(
     index: Path | str | None = None,
     on_progress: ProgressCallback | None = None,
     on_started: Callable[[], None] | None = None,
+    max_page_bytes: int = MAX_PAGE_BYTES,
 ) -> ExtractResult:
     """Extract `dump` into the Parquet entries table `out`; see the module docstring.
 
+    A page larger than `max_page_bytes` is skipped while it is read, and counted (dump.limit).
     `on_progress(bytes_done, bytes_total, stats_so_far)` is called as results come in.
     `on_started()` is called once the worker processes run (never with one worker): what this
     process starts or imports from then on is not copied into them, and costs no idle core.
@@ -252,6 +269,7 @@ def extract(
     started = time.perf_counter()
     dump, out = Path(dump), Path(out)
     index = check_paths(dump, out, index)
+    check_max_page_bytes(max_page_bytes)
     workers = check_workers(workers) or default_workers()
     multistream = open_multistream(dump, index) if is_bz2(dump) or index else None
     siteinfo = multistream.siteinfo if multistream else read_siteinfo(dump)
@@ -260,7 +278,11 @@ def extract(
     stats = ExtractStats()
     done = multistream.stream_offsets[0] if multistream else 0
     with atomic_path(out) as tmp, _TableWriter(tmp) as writer:
-        tasks = _range_tasks(multistream, lang, workers) if multistream else _batch_tasks(dump, lang, stats)
+        tasks = (
+            _range_tasks(multistream, lang, workers, max_page_bytes)
+            if multistream
+            else _batch_tasks(dump, lang, stats, max_page_bytes)
+        )
         for table, part, covered in _run(tasks, workers, on_started):
             writer.add(table)
             stats.add(part)
@@ -274,23 +296,31 @@ def extract(
     )
 
 
-def _range_tasks(multistream: Multistream, lang: str, workers: int) -> Iterator[tuple[Callable, tuple]]:
+def _range_tasks(
+    multistream: Multistream, lang: str, workers: int, max_page_bytes: int
+) -> Iterator[tuple[Callable, tuple]]:
     # ~256 KB of bz2 (1.5 MB of XML) a task: workers finish together, and a task's overhead is nil
     for chunk in multistream.chunks(target_bytes=1 << 18, min_chunks=workers * 16):
-        yield _extract_range, (multistream.path, chunk, multistream.siteinfo, lang)
+        yield _extract_range, (multistream.path, chunk, multistream.siteinfo, lang, max_page_bytes)
 
 
-def _batch_tasks(dump: Path, lang: str, stats: ExtractStats) -> Iterator[tuple[Callable, tuple]]:
-    with DumpReader(dump) as reader:
+def _batch_tasks(
+    dump: Path, lang: str, stats: ExtractStats, max_page_bytes: int
+) -> Iterator[tuple[Callable, tuple]]:
+    with DumpReader(dump, max_page_bytes) as reader:
         batch: list[Page] = []
+        text = 0
         for page in reader:
             batch.append(page)
-            if len(batch) >= PAGE_BATCH:
+            text += len(page.text)
+            if len(batch) >= PAGE_BATCH or text >= PAGE_BATCH_TEXT:  # large pages: fewer a batch
                 yield _extract_batch, (batch, lang, reader.bytes_read)
-                batch = []
+                batch, text = [], 0
         if batch:
             yield _extract_batch, (batch, lang, reader.bytes_read)
         stats.note_malformed(reader.malformed)
+        if reader.too_large:
+            stats.note_passed_over(Counter({too_large(max_page_bytes): reader.too_large}), lang)
 
 
 def _run(

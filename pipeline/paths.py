@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from wordlist.atomic import check_replaceable_file
 from wordlist.errors import WordlistError
 from wordlist_pipeline.errors import OutputError, os_reason
 
@@ -61,7 +62,8 @@ def check_location(final: Path) -> None:
 
 
 def check_output_file(out: Path, inputs: Iterable[Path | None] = ()) -> Path:
-    """`out` can be written as a file: not a folder, not one of `inputs`, its folder creatable."""
+    """`out` can be written as a file: not a folder, not one of `inputs`, nothing there but a
+    regular file (no FIFO, device or symbolic link: wordlist.atomic), its folder creatable."""
     out = Path(out)
     if out.is_dir():
         raise OutputError(f"{out}: a folder, not a file to write (give the output file's name)")
@@ -69,6 +71,7 @@ def check_output_file(out: Path, inputs: Iterable[Path | None] = ()) -> Path:
         if source is not None and same_file(out, source):
             which = "an input" if Path(source) == out else f"the same file as the input {source}"
             raise OutputError(f"{out}: {which}; writing the output there would replace it")
+    check_replaceable_file(out)
     check_location(out)
     return out
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import errno
+import os
 import shutil
+import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import EN_SAMPLE, ROOT
+from wordlist import atomic as library
+from wordlist.atomic import NotAFileError
+from wordlist.games.state import write_atomic
 from wordlist_pipeline import atomic
 from wordlist_pipeline.atomic import atomic_dir, atomic_path, write_text
 from wordlist_pipeline.errors import OutputError
@@ -66,7 +72,7 @@ def test_a_symbolic_link_or_a_file_in_the_way_is_not_replaced(tmp_path: Path) ->
     (tmp_path / "file").write_text("keep")
     with pytest.raises(OutputError, match="file: a file is in the way of the folder to write"):
         make_list(tmp_path / "file", a="1")
-    with pytest.raises(OutputError, match="elsewhere: a folder is in the way of the file to write"):
+    with pytest.raises(OutputError, match="elsewhere: a folder, not a regular file; not replaced"):
         write_text(target, "x")
     assert (target / "precious").read_text() == "keep" and (tmp_path / "file").read_text() == "keep"
 
@@ -151,3 +157,117 @@ def test_extract_onto_a_full_or_read_only_disk(tmp_path: Path, options: str, rea
     assert done.returncode == 1 and len(lines) == 1, done.stderr
     assert lines[0].startswith("error: e.parquet: not written: ") and reason in lines[0]
     assert "files: e.parquet filler \n" in done.stdout and "kept: previous" in done.stdout
+
+
+# --- only a regular file is replaced (wordlist.atomic, which the pipeline's writer builds on) -------
+
+
+def _socket(path: Path) -> None:
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(path))
+
+
+def _device(path: Path) -> None:
+    """A character device like /dev/full (1, 7), made in the test's folder: never the real /dev."""
+    try:
+        os.mknod(path, 0o600 | stat.S_IFCHR, os.makedev(1, 7))
+    except PermissionError:
+        pytest.skip("making a device node needs root")
+
+
+NOT_FILES = {  # what may be at an output's path, and what the refusal calls it
+    "fifo": (lambda p: os.mkfifo(p), "a named pipe (FIFO)"),
+    "link to a file": (lambda p: p.symlink_to(p.with_name("real")), "a symbolic link"),
+    "link to a fifo": (lambda p: p.symlink_to(p.with_name("pipe")), "a symbolic link"),
+    "dangling link": (lambda p: p.symlink_to(p.with_name("nowhere")), "a symbolic link"),
+    "socket": (_socket, "a socket"),
+    "device": (_device, "a device"),
+    "folder": (lambda p: p.mkdir(), "a folder"),
+}
+WRITERS = {
+    "library": lambda p: library_write(p),
+    "pipeline": lambda p: write_text(p, "new"),
+    "game save": lambda p: write_atomic(p, "new"),
+}
+
+
+def library_write(path: Path) -> None:
+    with library.atomic_path(path) as tmp:
+        tmp.write_text("new")
+
+
+def kinds(folder: Path) -> dict[str, str]:
+    """Every name in `folder`: a link's target, a file's text, or what it is."""
+    seen = {}
+    for path in sorted(folder.iterdir()):
+        mode = path.lstat().st_mode
+        if stat.S_ISLNK(mode):
+            seen[path.name] = f"-> {os.readlink(path)}"
+        elif stat.S_ISREG(mode):
+            seen[path.name] = path.read_text()
+        else:
+            seen[path.name] = stat.filemode(mode)[0]
+    return seen
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+@pytest.mark.parametrize("thing", NOT_FILES)
+def test_only_a_regular_file_is_replaced(tmp_path: Path, thing: str, writer: str) -> None:
+    (tmp_path / "real").write_text("the user's")
+    os.mkfifo(tmp_path / "pipe")
+    make, kind = NOT_FILES[thing]
+    target = tmp_path / "out"
+    make(target)
+    before = kinds(tmp_path)
+    with pytest.raises(NotAFileError) as raised:
+        WRITERS[writer](target)
+    assert str(raised.value) == (
+        f"{target}: {kind}, not a regular file; not replaced (give the name of a regular file or a new one)"
+    )
+    assert isinstance(raised.value, OutputError) and isinstance(raised.value, OSError)
+    assert raised.value.filename == str(target) and raised.value.strerror.startswith(kind)
+    assert kinds(tmp_path) == before  # nothing replaced, nothing left behind
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_regular_file_is_replaced_with_the_usual_mode(tmp_path: Path, writer: str) -> None:
+    target = tmp_path / "out"
+    target.write_text("old")
+    os.link(target, tmp_path / "hard link")  # a hard link is a regular file: its name is replaced
+    WRITERS[writer](target)
+    assert kinds(tmp_path) == {"hard link": "old", "out": "new"}
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~atomic._UMASK
+    WRITERS[writer](tmp_path / "fresh")
+    assert (tmp_path / "fresh").read_text() == "new"
+
+
+def test_what_appears_while_the_file_is_written_is_not_replaced(tmp_path: Path) -> None:
+    target = tmp_path / "out"
+    with pytest.raises(NotAFileError, match="out: a named pipe"), library.atomic_path(target) as tmp:
+        tmp.write_text("new")
+        os.mkfifo(target)  # made by someone else meanwhile
+    assert kinds(tmp_path) == {"out": "p"}
+
+
+def test_a_failure_names_the_output_not_the_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As a normal user, `-o /dev/stdout` once failed naming /dev/.stdout.x1y2.tmp, a name nobody gave."""
+    real_open = os.open
+
+    def no_permission(path, flags, mode=0o777, **kwargs):
+        if str(path).endswith(".tmp"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, mode, **kwargs)
+
+    monkeypatch.setattr(os, "open", no_permission)
+    target = tmp_path / "out"
+    with pytest.raises(PermissionError) as raised:
+        write_atomic(target, "new")
+    assert str(raised.value) == f"[Errno 13] Permission denied: '{target}'"
+    with pytest.raises(OutputError) as raised:
+        write_text(target, "new")
+    assert (
+        str(raised.value) == f"{target}: not written: permission denied (any previous version is unchanged)"
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -99,19 +99,29 @@ def folder(rel: str) -> Callable[[Path], None]:
     return setup
 
 
+def _clear(path: Path) -> None:
+    """Make room at `path` (in its folder, made if missing) for what a row puts there instead."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    elif os.path.lexists(path):
+        path.unlink()
+    path.parent.mkdir(parents=True, exist_ok=True)
+
+
 def symlink(rel: str, target: str) -> Callable[[Path], None]:
     def setup(root: Path) -> None:
-        path = root / rel
-        if path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.symlink_to(target)
+        _clear(root / rel)
+        (root / rel).symlink_to(target)
 
     return setup
 
 
 def fifo(rel: str) -> Callable[[Path], None]:
-    return lambda root: os.mkfifo(root / rel)
+    def setup(root: Path) -> None:
+        _clear(root / rel)
+        os.mkfifo(root / rel)
+
+    return setup
 
 
 def truncate(rel: str, keep: float) -> Callable[[Path], None]:
@@ -154,6 +164,11 @@ def plain_dump(rel: str, *, compress: bool, spoil: Callable[[bytes], bytes] = la
         path.write_bytes(spoil(path.read_bytes()))
 
     return setup
+
+
+def comment_after_a_page(size: int) -> Callable[[bytes], bytes]:
+    """A dump's XML with a comment of `size` bytes after its first page (XML outside any page)."""
+    return lambda xml: xml.replace(b"</page>", b"</page><!--" + b"x" * size + b"-->", 1)
 
 
 def other_table(rel: str, columns: dict[str, list]) -> Callable[[Path], None]:
@@ -212,6 +227,7 @@ EXTRACT = ("extract", "-q")
 BUILD = ("build", "--out", OUT, "-q", "--workers", "1")
 BUILD_DUMP = (*BUILD, "--dump", DUMP)
 DOWNLOAD = ("download", "--lang", "en", "--date", DATE, "--dest", "dl")
+EXPORT = ("export", "--data", OUT, "--lang", "en", "--profile", "balda", "--format", "jsonl")
 
 CASES = [
     # --- extract: the dump ---------------------------------------------------------------------------
@@ -243,6 +259,11 @@ CASES = [
          says="--lang ../x was asked for"),
     case("extract-workers-zero", *EXTRACT, DUMP, "--workers", "0", names="--workers", says="greater than",
          code=2),
+    case("extract-max-page-size-not-a-size", *EXTRACT, DUMP, "--max-page-size", "lots",
+         names="--max-page-size", says="expected a positive number of bytes", code=2),
+    case("extract-xml-outside-pages", *EXTRACT, "dumps/d.xml", "--max-page-size", "1MB", names="dumps/d.xml",
+         says="more than 1 MB of XML outside any <page>",
+         setup=plain_dump("dumps/d.xml", compress=False, spoil=comment_after_a_page(2 << 20))),
     # --- extract: the index --------------------------------------------------------------------------
     case("index-negative-offset", *EXTRACT, DUMP, "--index", "dumps/i.txt.bz2", names="dumps/i.txt.bz2",
          says="line 1 starts with b'-5', not a byte offset", setup=index("dumps/i.txt.bz2", "-5:1:x\n")),
@@ -270,6 +291,13 @@ CASES = [
     case("extract-out-is-a-folder", *EXTRACT, DUMP, "--out", OUT, names=OUT, says="a folder"),
     case("extract-out-under-a-file", *EXTRACT, DUMP, "--out", f"{DUMP}/e.parquet", names=DUMP,
          says="a file, not a folder"),
+    case("extract-out-is-a-fifo", *EXTRACT, DUMP, "--out", "e.parquet", names="e.parquet",
+         says="a named pipe (FIFO), not a regular file; not replaced", setup=fifo("e.parquet")),
+    case("extract-out-is-a-symlink-to-a-file", *EXTRACT, DUMP, "--out", "e.parquet", names="e.parquet",
+         says="a symbolic link, not a regular file; not replaced",
+         setup=both(write("mine.parquet", "the user's\n"), symlink("e.parquet", "mine.parquet"))),
+    case("extract-out-is-a-symlink-to-a-fifo", *EXTRACT, DUMP, "--out", "e.parquet", names="e.parquet",
+         says="a symbolic link, not a regular file", setup=both(fifo("pipe"), symlink("e.parquet", "pipe"))),
     # --- build: profiles -----------------------------------------------------------------------------
     case("build-profile-typo", *BUILD_DUMP, "--profile", "typo", names="'typo'", says="no profile named"),
     case("build-profile-missing-file", *BUILD_DUMP, "--profile", "profiles/none.toml",
@@ -350,6 +378,8 @@ CASES = [
     case("build-download-of-the-wrong-edition", *BUILD, "--downloads", "dl", names=f"dl/de{DL_NAME[2:]}",
          says="this is a dump of the English Wiktionary", setup=copy(f"dl/de{DL_NAME[2:]}", DUMP)),
     case("build-workers-zero", *BUILD_DUMP, "--workers", "0", names="--workers", says="greater than", code=2),
+    case("build-max-page-size-zero", *BUILD_DUMP, "--max-page-size", "0", names="--max-page-size",
+         says="expected a positive number of bytes", code=2),
     # --- build: the output folder --------------------------------------------------------------------
     case("build-out-is-a-file", "build", "--dump", DUMP, "--out", DUMP, "-q", names=DUMP,
          says="a file, not a folder"),
@@ -359,6 +389,12 @@ CASES = [
          setup=write("outputs/en", "not a folder\n")),
     case("build-entries-table-is-a-folder", *BUILD_DUMP, names=ENTRIES, says="a folder",
          setup=folder(ENTRIES)),
+    case("build-entries-table-is-a-fifo", *BUILD_DUMP, names=ENTRIES, says="a named pipe (FIFO), not a",
+         setup=fifo(ENTRIES)),
+    case("build-source-is-a-symlink", *BUILD_DUMP, names=SOURCE, says="a symbolic link, not a regular file",
+         setup=both(write("mine.json", "{}\n"), symlink(SOURCE, "../../mine.json"))),
+    case("build-word-list-holds-a-fifo", *BUILD_DUMP, names="outputs/en/balda", says="not replaced",
+         setup=fifo("outputs/en/balda/words.txt")),
     case("build-word-list-holds-a-users-file", *BUILD_DUMP, names="outputs/en/balda", says="not replaced",
          setup=write("outputs/en/balda/notes.txt", "mine\n")),
     case("build-word-list-holds-a-subfolder", *BUILD_DUMP, names="outputs/en/balda", says="not replaced",
@@ -451,15 +487,32 @@ CASES = [
          "--mirror", "{mirror}/trickle", names=DUMP, says="a file, not a folder"),
     case("download-partial-is-a-folder", *DOWNLOAD, "--mirror", "{mirror}/trickle",
          names=f"dl/{DL_NAME}.part",
-         says="not a file", setup=folder(f"dl/{DL_NAME}.part")),
+         says="a folder, not a regular file", setup=folder(f"dl/{DL_NAME}.part")),
     case("download-target-is-a-folder", *DOWNLOAD, "--mirror", "{mirror}/trickle", names=f"dl/{DL_NAME}",
-         says="not a file", setup=folder(f"dl/{DL_NAME}")),
+         says="a folder, not a regular file", setup=folder(f"dl/{DL_NAME}")),
+    case("download-target-is-a-fifo", *DOWNLOAD, "--mirror", "{mirror}/trickle", names=f"dl/{DL_NAME}",
+         says="a named pipe (FIFO), not a regular file", setup=fifo(f"dl/{DL_NAME}")),
+    case("download-partial-is-a-symlink", *DOWNLOAD, "--mirror", "{mirror}/trickle",
+         names=f"dl/{DL_NAME}.part", says="a symbolic link, not a regular file",
+         setup=symlink(f"dl/{DL_NAME}.part", f"../{DUMP}")),
     case("download-bad-date", "download", "--lang", "en", "--date", "last week", "--dest", "dl", "--mirror",
          "{mirror}/none", names="--date 'last week'", says="give YYYYMMDD or latest"),
     case("download-bad-language", "download", "--lang", "fr", "--dest", "dl", names="--lang 'fr'",
          says="the pipeline reads "),
     case("download-timeout-zero", *DOWNLOAD, "--timeout", "0", names="--timeout", says="greater than",
          code=2),
+    # --- export --------------------------------------------------------------------------------------
+    case("export-out-is-a-fifo", *EXPORT, "--out", "x.jsonl", names="x.jsonl",
+         says="a named pipe (FIFO), not a regular file; not replaced (-o - writes to standard output)",
+         setup=fifo("x.jsonl")),
+    case("export-out-is-a-link-as-dev-stdout-is", *EXPORT, "--out", "stdout", names="stdout",
+         says="a symbolic link, not a regular file; not replaced (-o - writes to standard output)",
+         setup=both(fifo("pipe"), symlink("stdout", "pipe"))),
+    case("export-beside-the-list-onto-a-fifo", *EXPORT, names="outputs/en/balda/words.jsonl",
+         says="a named pipe (FIFO), not a regular file", setup=fifo("outputs/en/balda/words.jsonl")),
+    case("export-to-stdout-two-lists", "export", "--data", OUT, "-f", "jsonl", "--out", "-", names="--out",
+         says="names one file but 2 lists match"),
+    case("export-out-under-a-file", *EXPORT, "--out", f"{DUMP}/x.jsonl", names=DUMP, says="no folder"),
     # --- synth ---------------------------------------------------------------------------------------
     case("synth-size-not-a-size", "synth", "--size", "huge", "--dest", "s", names="'huge'",
          says="expected a positive number of bytes"),
@@ -674,6 +727,16 @@ def test_bad_input(row: Case, outcomes: dict[str, Outcome], mirror: str) -> None
 
 def test_the_corpus_covers_every_pipeline_command() -> None:
     commands = {row.args[0] for row in CASES}
-    assert commands >= {"extract", "build", "stats", "why", "download", "synth", "profiles", "query"}
+    assert commands >= {
+        "extract",
+        "build",
+        "stats",
+        "why",
+        "download",
+        "synth",
+        "profiles",
+        "query",
+        "export",
+    }
     assert len({row.id for row in CASES}) == len(CASES), "two rows with one id"
     assert len(CASES) >= 100

@@ -263,12 +263,7 @@ def test_a_full_disk_during_a_download_keeps_what_was_written(
         def write(self, data: bytes) -> int:
             raise OSError(errno.ENOSPC, "No space left on device")
 
-    real_open = open
-
-    def open_part(path, mode="r", *args, **kwargs):
-        return FullDisk() if str(path).endswith(".part") else real_open(path, mode, *args, **kwargs)
-
-    monkeypatch.setattr(download_module, "open", open_part, raising=False)
+    monkeypatch.setattr(download_module, "_open_partial", lambda path, append: FullDisk())
     with pytest.raises(OutputError) as raised:
         download("en", DATE, tmp_path, mirror=url)
     assert str(raised.value).startswith(f"{tmp_path / DUMP}.part: not written: no space left on the device; ")

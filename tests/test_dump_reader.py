@@ -5,9 +5,12 @@ from __future__ import annotations
 import bz2
 import itertools
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wordlist_pipeline.dump import (
     DumpReader,
@@ -16,8 +19,10 @@ from wordlist_pipeline.dump import (
     pages_in_range,
     read_index,
 )
+from wordlist_pipeline.dump.limit import PageLimit, too_large
 from wordlist_pipeline.dump.multistream import decompress_stream, pages_in_stream
-from wordlist_pipeline.dump.writer import SourcePage, write_dump
+from wordlist_pipeline.dump.reader import read_siteinfo
+from wordlist_pipeline.dump.writer import SourcePage, header, numbered, page_xml, write_dump
 from wordlist_pipeline.errors import DumpError
 
 PAGES = [
@@ -212,3 +217,81 @@ def test_a_large_index_is_read_whole(tmp_path: Path) -> None:
     compressed = tmp_path / "large-index.txt.bz2"
     compressed.write_bytes(bz2.compress(plain.read_bytes()))
     assert read_index(compressed) == expected
+
+
+# --- the page size cap (dump.limit): pages over it are cut out of the XML as it is read --------------
+
+
+def xml_of(texts: list[str]) -> tuple[bytes, list[bytes], bytes]:
+    """A dump's header, its pages' XML (one per text), and its closing tag."""
+    pages = [
+        page_xml(page, "en").encode()
+        for page in numbered(SourcePage(f"w{i}", t) for i, t in enumerate(texts))
+    ]
+    return header("en").encode(), pages, b"</mediawiki>\n"
+
+
+def without_large(pages: list[bytes], cap: int) -> bytes:
+    """What the limit must pass on: each page over the cap cut from "<page" to "</page>"."""
+    return b"".join(page if len(page.strip()) <= cap else page.replace(page.strip(), b"") for page in pages)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    lengths=st.lists(st.integers(0, 3000), max_size=6),
+    cap=st.integers(400, 4000),
+    cuts=st.lists(st.integers(1, 5000), max_size=12),
+)
+def test_the_limit_cuts_exactly_the_large_pages_however_the_xml_arrives(
+    lengths: list[int], cap: int, cuts: list[int]
+) -> None:
+    head, pages, tail = xml_of(["x" * n for n in lengths])
+    data = head + b"".join(pages) + tail
+    chunks = [
+        data[a:b] for a, b in itertools.pairwise([0, *sorted(c % (len(data) + 1) for c in cuts), len(data)])
+    ]
+    limit = PageLimit(cap, "test")
+    assert b"".join(limit.pieces(chunks)) == head + without_large(pages, cap) + tail
+    assert limit.dropped == sum(len(page.strip()) > cap for page in pages)
+    closing = PageLimit(cap, "test")  # a multistream page stream, parsed inside a root of its own
+    assert b"".join(closing.pieces(chunks, closing=b"</mediawiki>")) == head + without_large(pages, cap)
+
+
+def test_a_large_page_is_dropped_as_it_is_read_and_its_bytes_are_never_held(tmp_path: Path) -> None:
+    head, pages, tail = xml_of(["small", "HUGE", "after"])
+    before, after = pages[1].split(b"HUGE")
+    chunks = iter([head, pages[0], before, *(b"a" * 1000 for _ in range(10_000)), after, pages[2], tail])
+    limit = PageLimit(64 << 10, "test")
+    pieces = list(limit.pieces(chunks))
+    assert max(map(len, pieces)) < 64 << 10 and limit.dropped == 1  # 10 MB read, nothing of it kept
+    assert b"".join(pieces) == head + pages[0] + pages[1].replace(pages[1].strip(), b"") + pages[2] + tail
+
+
+def test_more_than_the_cap_outside_any_page_is_no_dump(tmp_path: Path) -> None:
+    head, pages, tail = xml_of(["one"])
+    dump = tmp_path / "d.xml"
+    dump.write_bytes(head + pages[0] + b"<!--" + b"x" * (2 << 20) + b"-->" + tail)
+    with (
+        DumpReader(dump, max_page_bytes=1 << 20) as reader,
+        pytest.raises(DumpError, match=r"d\.xml: more than 1 MB of XML outside any <page>; not a dump"),
+    ):
+        list(reader)
+    with DumpReader(dump, max_page_bytes=4 << 20) as reader:  # the cap bounds both
+        assert [page.title for page in reader] == ["w0"]
+
+
+@pytest.mark.parametrize("cap", [1, 200, 10_000])
+def test_readers_count_what_they_skip(tmp_path: Path, cap: int) -> None:
+    dump = tmp_path / "d.xml.bz2"
+    write_dump(PAGES, dump, lang="en", multistream=False)
+    large = {p.title for p in pages_of(dump) if len(page_xml(p, "en").strip()) > cap}
+    with DumpReader(dump, max_page_bytes=cap) as reader:
+        assert [p.title for p in reader] == [p.title for p in pages_of(dump) if p.title not in large]
+        assert reader.too_large == len(large)
+    stream = bz2.decompress(dump.read_bytes())
+    stream = stream[stream.index(b"<page>") :]
+    passed_over: Counter = Counter()
+    read = pages_in_stream(stream, read_siteinfo(dump), "test", max_page_bytes=cap, passed_over=passed_over)
+    titles = [p.title for p in read]
+    assert titles == [p.title for p in pages_of(dump) if p.title not in large]
+    assert passed_over == (Counter({too_large(cap): len(large)}) if large else Counter())

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import pty
 import re
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -151,3 +156,65 @@ def test_export_cli(lists: Path, tmp_path: Path) -> None:
     bad = run_cli("export", "--data", lists, "--out", tmp_path / "all.sqlite")
     assert bad.returncode == 1 and "--out names one file but 4 lists match" in bad.stderr
     assert "Traceback" not in bad.stderr and not (tmp_path / "all.sqlite").exists()
+
+
+def test_out_dash_streams_to_standard_output(lists: Path, tmp_path: Path) -> None:
+    """`-o -` writes the bytes a file export holds to stdout; what was written is said on stderr."""
+    for fmt in ("jsonl", "sqlite"):
+        made = export(Lexicon.open("en", "balda", lists), fmt, tmp_path / f"en.{fmt}")
+        command = [sys.executable, "-m", "wordlist_pipeline", "export", "--data", str(lists)]
+        streamed = subprocess.run(
+            [*command, "-l", "en", "-p", "balda", "-f", fmt, "-o", "-"], capture_output=True, timeout=300
+        )
+        assert streamed.returncode == 0, streamed.stderr
+        assert streamed.stdout == (tmp_path / f"en.{fmt}").read_bytes()
+        said = f"-  ({made.words:,} words, {made.bytes:,} bytes, {fmt})\n"
+        assert streamed.stderr.decode() == said
+    assert sorted(p.name for p in lists.rglob("*") if p.suffix in (".sqlite", ".jsonl")) == []
+
+
+def test_the_library_writes_to_a_stream(lists: Path, tmp_path: Path) -> None:
+    lexicon = Lexicon.open("de", "wordgame", lists)
+    for fmt in ("jsonl", "sqlite"):
+        stream = io.BytesIO()
+        result = export(lexicon, fmt, stream)
+        in_file = export(lexicon, fmt, tmp_path / f"de.{fmt}")
+        assert stream.getvalue() == in_file.path.read_bytes()
+        assert (result.path, result.words, result.bytes) == (None, len(lexicon), len(stream.getvalue()))
+
+
+def test_a_reader_that_stops_early_is_one_line(lists: Path) -> None:
+    command = [sys.executable, "-m", "wordlist_pipeline", "export", "--data", str(lists), "-f", "jsonl"]
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody reads: the first write fails (EPIPE)
+    done = subprocess.run(
+        [*command, "-l", "de", "-p", "balda", "-o", "-"], stdout=writer, stderr=subprocess.PIPE, timeout=300
+    )
+    os.close(writer)
+    assert done.returncode == 1
+    assert done.stderr.decode() == "error: -o -: standard output was closed before the end of the export\n"
+
+
+def test_sqlite_is_not_sent_to_a_terminal(lists: Path) -> None:
+    command = [
+        sys.executable,
+        "-m",
+        "wordlist_pipeline",
+        "export",
+        "--data",
+        str(lists),
+        "-l",
+        "en",
+        "-p",
+        "balda",
+    ]
+    terminal, other_end = pty.openpty()
+    try:
+        done = subprocess.run([*command, "-o", "-"], stdout=other_end, stderr=subprocess.PIPE, timeout=300)
+    finally:
+        os.close(other_end)
+        os.close(terminal)
+    assert done.returncode == 1
+    assert done.stderr.decode() == (
+        "error: -o -: standard output is a terminal, not a place for a SQLite file (add > FILE)\n"
+    )

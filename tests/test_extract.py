@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import bz2
 import dataclasses
+import json
 import multiprocessing
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import polars as pl
 import pytest
 
 from tests.conftest import EN_SAMPLE, ROOT, run_cli
-from wordlist_pipeline.dump.writer import SourcePage, write_dump
+from wordlist_pipeline.dump.multistream import find_stream_offsets
+from wordlist_pipeline.dump.writer import SourcePage, page_xml, write_dump
 from wordlist_pipeline.editions import EDITIONS
 from wordlist_pipeline.extract import extract
 
@@ -259,3 +263,131 @@ def test_a_number_too_long_to_read_is_a_malformed_page(tmp_path: Path, field: st
     assert re.search(r"skipped: malformed <page>\s+1\n", result.stdout)
     assert "a number of more than 4,300 digits" in result.stderr
     assert pl.read_parquet(out)["word"].to_list() == ["apple", "apple", "apples"]
+
+
+# --- the page size cap: a page larger than it is skipped while it is read, and counted -----------------
+
+HUGE_ID = 999
+CAP = 1 << 20
+
+
+def huge_page_parts(size: int) -> Iterator[bytes]:
+    """The XML of an English noun page whose wikitext is `size` bytes, most of them one letter."""
+    xml = page_xml(SourcePage("huge", "==English==\n===Noun===\n# HUGE", page_id=HUGE_ID), "en")
+    before, after = xml.encode().split(b"HUGE")
+    yield before
+    for done in range(0, size, 1 << 20):
+        yield b"a" * min(1 << 20, size - done)
+    yield after
+
+
+def compressed(parts: Iterable[bytes]) -> bytes:
+    compressor = bz2.BZ2Compressor()
+    return b"".join([*(compressor.compress(part) for part in parts), compressor.flush()])
+
+
+def dump_with_a_huge_page(folder: Path, kind: str, page: int) -> tuple[Path, Path]:
+    """A dump of PAGES as `kind` (plain, bz2, multistream) with a page of `page` bytes of wikitext
+    after its first page, and the same dump without it."""
+    name = {"plain": "d.xml", "bz2": "d.xml.bz2", "multistream": "d-multistream.xml.bz2"}[kind]
+    without, dump = folder / f"without-{name}", folder / name
+    write_dump(PAGES, without, lang="en", compress=kind != "plain", multistream=kind == "multistream",
+               pages_per_stream=1)  # fmt: skip
+    data = without.read_bytes()
+    if kind == "multistream":  # a stream of its own, after the header's and the first page's
+        at = find_stream_offsets(without)[2]
+        dump.write_bytes(data[:at] + compressed(huge_page_parts(page)) + data[at:])
+        return dump, without
+    xml = data if kind == "plain" else bz2.decompress(data)
+    at = xml.index(b"<page>", xml.index(b"<page>") + 1) - 2
+    parts = [xml[:at], *huge_page_parts(page), xml[at:]]
+    dump.write_bytes(b"".join(parts) if kind == "plain" else compressed(parts))
+    return dump, without
+
+
+@pytest.mark.parametrize("kind", ["plain", "bz2", "multistream"])
+def test_a_page_over_the_cap_is_skipped_and_counted(tmp_path: Path, kind: str) -> None:
+    """3 MB of wikitext against a 1 MB cap: skipped whatever path reads it (the multistream range
+    is sorted in one piece), the other pages extracted as if it was not there."""
+    dump, without = dump_with_a_huge_page(tmp_path, kind, 3 * CAP)
+    result = extract(dump, tmp_path / "e.parquet", lang="en", workers=1, max_page_bytes=CAP)
+    alone = extract(without, tmp_path / "alone.parquet", lang="en", workers=1, max_page_bytes=CAP)
+    assert result.stats.skipped["page larger than 1 MB"] == 1
+    assert result.stats.pages == alone.stats.pages + 1 and result.stats.entries == alone.stats.entries == 3
+    assert (tmp_path / "e.parquet").read_bytes() == (tmp_path / "alone.parquet").read_bytes()
+    # with a cap above it, the page is read as any other
+    extract(dump, tmp_path / "all.parquet", lang="en", workers=2, max_page_bytes=4 * CAP)
+    assert HUGE_ID in pl.read_parquet(tmp_path / "all.parquet")["page_id"].to_list()
+
+
+# VmHWM, the peak of this process's memory since it started this program: ru_maxrss would also
+# count the parent's (pytest's) peak, which a child started by fork and exec inherits on Linux.
+MEASURE = """
+import re, sys
+from pathlib import Path
+from wordlist_pipeline.extract import extract
+result = extract(sys.argv[1], sys.argv[2], lang="en", workers=1, max_page_bytes=int(sys.argv[3]))
+peak = re.search(r"VmHWM:\\s+(\\d+) kB", Path("/proc/self/status").read_text()).group(1)
+print(int(peak) >> 10, result.stats.skipped.get("page larger than 1 MB", 0))
+"""
+
+
+def peak_megabytes(dump: Path, out: Path) -> tuple[int, int]:
+    """(peak RSS in MB, pages skipped as too large) of extracting `dump` in a process of its own."""
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(dump), str(out), str(CAP)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    peak, skipped = done.stdout.split()
+    return int(peak), int(skipped)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmHWM in /proc (Linux)")
+@pytest.mark.parametrize("kind", ["bz2", "multistream"])
+def test_a_page_of_hundreds_of_megabytes_in_kilobytes_of_bz2_costs_memory_of_the_cap(
+    tmp_path: Path, kind: str
+) -> None:
+    """The issue's bomb, smaller: 192 MB of one letter in a few hundred bytes of bz2. Memory grows
+    by the order of the cap (and the 16 MB a multistream range may take whole), not of the page."""
+    dump, without = dump_with_a_huge_page(tmp_path, kind, 192 << 20)
+    assert dump.stat().st_size - without.stat().st_size < 4096
+    peak, skipped = peak_megabytes(dump, tmp_path / "e.parquet")
+    baseline, _ = peak_megabytes(without, tmp_path / "alone.parquet")
+    assert skipped == 1 and peak - baseline < 48, (peak, baseline)
+    assert (tmp_path / "e.parquet").read_bytes() == (tmp_path / "alone.parquet").read_bytes()
+
+
+def test_the_cap_is_an_option_and_a_setting_and_the_summary_counts_it(tmp_path: Path) -> None:
+    dump, _ = dump_with_a_huge_page(tmp_path, "bz2", 3 * CAP)
+    command = [sys.executable, "-m", "wordlist_pipeline", "extract", str(dump), "-q", "-w", "1"]
+    environment = {**os.environ, "COLUMNS": "100"}
+    environment.pop("WORDLIST_MAX_PAGE_SIZE", None)
+    for extra, setting in (
+        (["--max-page-size", "1MB"], None),
+        ([], "1M"),
+        (["--max-page-size", "1024KB"], "64MB"),  # the option wins
+    ):
+        env = environment if setting is None else {**environment, "WORDLIST_MAX_PAGE_SIZE": setting}
+        done = subprocess.run(
+            [*command, *extra], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300
+        )
+        assert done.returncode == 0, done.stderr
+        assert re.search(r"^skipped: page larger than 1 MB +1$", done.stdout, re.MULTILINE), done.stdout
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=300)
+    assert "page larger" not in done.stdout  # 3 MB: under the default, 8 MB
+    done = subprocess.run(
+        [*command, "--max-page-size", "0"], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--max-page-size" in done.stderr
+    build = [sys.executable, "-m", "wordlist_pipeline", "build", "--dump", str(dump), "--out", "out", "-q"]
+    done = subprocess.run(
+        [*build, "--max-page-size", "1MB"], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert done.returncode == 0 and re.search(
+        r"^skipped: page larger than 1 MB +1$", done.stdout, re.MULTILINE
+    )
+    source = json.loads((tmp_path / "out" / "en" / "source.json").read_text())
+    assert source["extraction"]["pages_skipped"]["page larger than 1 MB"] == 1

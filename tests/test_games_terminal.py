@@ -208,6 +208,38 @@ def test_a_failed_save_is_one_line_and_the_game_goes_on(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no temporary file left
 
 
+def test_a_save_replaces_only_a_regular_file(tmp_path: Path, sample_outputs: Path) -> None:
+    """`save FILE` onto a FIFO or a link (as /dev/stdout is) leaves it as it is, says so in one
+    line, and the game goes on: the real `wordlist play`, with what a player types."""
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "stdout").symlink_to(tmp_path / "pipe")
+    (tmp_path / "mine.json").write_text("the user's")
+    (tmp_path / "link.json").symlink_to(tmp_path / "mine.json")
+    typed = "".join(f"save {tmp_path / name}\n" for name in ("pipe", "stdout", "link.json", "game.json"))
+    result = play_cli("balda", "--data", sample_outputs, "--seed", "1", typed=typed + "quit\n")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    for name, kind in (
+        ("pipe", "a named pipe (FIFO)"),
+        ("stdout", "a symbolic link"),
+        ("link.json", "a symbolic link"),
+    ):
+        refusal = (
+            f"Could not save to {tmp_path / name}: {kind}, not a regular file; not replaced (give the name "
+            "of a regular file or a new one). The game goes on; try another file."
+        )
+        assert result.stdout.count(refusal) == 1, result.stdout
+    assert f"Saved to {tmp_path / 'game.json'}." in result.stdout
+    assert (tmp_path / "pipe").is_fifo() and os.readlink(tmp_path / "stdout") == str(tmp_path / "pipe")
+    assert (tmp_path / "mine.json").read_text() == "the user's" and (tmp_path / "link.json").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game.json",
+        "link.json",
+        "mine.json",
+        "pipe",
+        "stdout",
+    ]
+
+
 def test_line_editing_and_history_in_a_real_terminal(sample_outputs: Path) -> None:
     """Up recalls the previous line (readline), instead of printing ^[[A."""
     pid, fd = pty.fork()

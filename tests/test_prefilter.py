@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from wordlist_pipeline.dump import open_multistream, pages_in_range
+from wordlist_pipeline.dump.limit import PageLimit, too_large
 from wordlist_pipeline.dump.multistream import _page_run, decompress_streams, read_range
 from wordlist_pipeline.dump.pages import SiteInfo, page_from_element
 from wordlist_pipeline.dump.prefilter import (
@@ -190,6 +191,40 @@ def test_a_range_of_streams_decompresses_in_one_piece(tmp_path: Path, monkeypatc
     corrupt = bytearray(b"".join(streams))
     corrupt[len(streams[0]) + 30] ^= 0xFF
     assert multistream.decompress_streams(bytes(corrupt)) is None
+
+
+def test_triage_passes_over_a_page_larger_than_the_cap_as_the_reader_would() -> None:
+    """Sizes from "<page" to "</page>", as dump.limit measures them: a page of exactly the cap is
+    kept, one byte more is passed over, whatever the page is (in another namespace too)."""
+    long_noun = ENGLISH_NOUN + "\n# A longer definition." * 20
+    pages = [SourcePage("apple", ENGLISH_NOUN), SourcePage("Talk:x", "chat", namespace=1),
+             SourcePage("pear", long_noun)]  # fmt: skip
+    xml = [page_xml(page, "en").encode() for page in numbered(pages)]
+    body = b"".join(xml).strip()
+    apple, talk, pear = (len(page.strip()) for page in xml)
+    assert talk < apple < pear
+    assert triage(body, "English", pear) == triage(body, "English")
+    assert triage(body, "English", pear - 1) == Triage(
+        body[: body.index(b"<page>", 1)], Counter({too_large(pear - 1): 1, OTHER_NAMESPACE: 1})
+    )
+    assert triage(body, "English", talk - 1) == Triage(b"", Counter({too_large(talk - 1): 3}))
+    for cap in (talk - 1, talk, apple, pear - 1, pear):  # the reader's limit drops the same pages
+        limit = PageLimit(cap, "test")
+        b"".join(limit.pieces([body]))
+        assert limit.dropped == triage(body, "English", cap).passed_over[too_large(cap)], cap
+
+
+def test_a_range_that_decompresses_past_the_limit_takes_the_slow_path(tmp_path: Path, monkeypatch) -> None:
+    from wordlist_pipeline.dump import multistream
+
+    streams = [bz2.compress(f"<page>{i}</page>".encode() * 50) for i in range(3)]
+    whole = b"".join(map(bz2.decompress, streams))
+    for decoder in ("indexed_bzip2", "libbz2"):
+        if decoder == "libbz2":
+            monkeypatch.setattr(multistream, "_indexed_bzip2", None)
+        assert multistream.decompress_streams(b"".join(streams), len(whole)) == whole
+        assert multistream.decompress_streams(b"".join(streams), len(whole) - 1) is None
+        assert multistream.decompress_streams(streams[0], 10) is None
 
 
 # Reading the candidates off their markup (read_candidates) instead of parsing them as XML: the

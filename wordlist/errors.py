@@ -7,3 +7,7 @@ class WordlistError(Exception):
 
 class ArtefactError(WordlistError):
     """A built artefact is missing, corrupt or does not match its manifest."""
+
+
+class OutputError(WordlistError):
+    """An output cannot be written where it was asked for, or would replace something it must not."""

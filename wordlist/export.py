@@ -7,25 +7,24 @@
 
 SQLite is what Godot, Unity, Android, iOS and every backend read without extra code; JSON Lines
 is what every language parses line by line. Both are documented in docs/FORMAT.md, written to a
-temporary file next to the target and renamed into place (a failed export leaves the old file),
-and deterministic: the same list gives the same bytes (SQLite: one page size, rows inserted in
-word order, the file rewritten by VACUUM INTO, no timestamps anywhere).
+temporary file next to the target and renamed into place (wordlist.atomic: a failed export leaves
+the old file, and only a regular file is replaced), or to a stream (`wordlist export -o -`), and
+deterministic: the same list gives the same bytes (SQLite: one page size, rows inserted in word
+order, the file rewritten by VACUUM INTO, no timestamps anywhere).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from wordlist.errors import WordlistError
+from wordlist.atomic import NotAFileError, atomic_path
+from wordlist.errors import OutputError
 from wordlist.format import POS, POS_BITS
 from wordlist.lexicon import Lexicon, WordRecord, data_root
 
@@ -46,15 +45,15 @@ CREATE INDEX titles_word ON titles (word);
 """
 
 
-class ExportError(WordlistError):
+class ExportError(OutputError):
     """An export cannot be written where it was asked to be."""
 
 
 @dataclass(frozen=True)
 class ExportResult:
-    """What `export` wrote: the file, its format, how many words and bytes."""
+    """What `export` wrote: the file (None for a stream), its format, how many words and bytes."""
 
-    path: Path
+    path: Path | None
     format: str
     words: int
     bytes: int
@@ -67,16 +66,44 @@ def default_path(lexicon: Lexicon, fmt: str) -> Path:
     return lexicon.path / FORMATS[fmt]
 
 
-def export(lexicon: Lexicon, fmt: str, out: str | Path | None = None) -> ExportResult:
-    """Write `lexicon` as `fmt` ("sqlite" or "jsonl") to `out` (default: `default_path`)."""
+def export(lexicon: Lexicon, fmt: str, out: str | Path | BinaryIO | None = None) -> ExportResult:
+    """Write `lexicon` as `fmt` ("sqlite" or "jsonl") to `out`: a file (default: `default_path`),
+    or a binary stream such as sys.stdout.buffer, which is written as the export is made (JSON
+    Lines), or once made (SQLite, built in a temporary folder)."""
     if fmt not in FORMATS:
         raise ExportError(f"unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
+    if out is not None and not isinstance(out, str | Path):
+        return _export_to_stream(lexicon, fmt, out)
     path = Path(out) if out is not None else default_path(lexicon, fmt)
     _check_target(path, lexicon)
-    writer = _write_sqlite if fmt == "sqlite" else _write_jsonl
-    with _atomic(path) as tmp:
-        words = writer(lexicon, tmp)
+    try:
+        with atomic_path(path) as tmp:
+            words = _WRITERS[fmt](lexicon, tmp)
+    except NotAFileError:
+        raise
+    except (OSError, sqlite3.Error) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise ExportError(f"{path}: cannot be written ({reason})") from None
     return ExportResult(path, fmt, words, path.stat().st_size)
+
+
+def _export_to_stream(lexicon: Lexicon, fmt: str, stream: BinaryIO) -> ExportResult:
+    if fmt == "jsonl":
+        words, size = _write_jsonl_stream(lexicon, stream)
+        return ExportResult(None, fmt, words, size)
+    folder = Path(tempfile.mkdtemp(prefix="wordlist-export-"))
+    try:
+        made = folder / FORMATS[fmt]
+        words = _write_sqlite(lexicon, made)
+        with open(made, "rb") as file:
+            shutil.copyfileobj(file, stream)
+        size = made.stat().st_size
+    except sqlite3.Error as error:
+        raise ExportError(f"{folder}: the export cannot be made there ({error})") from None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    stream.flush()
+    return ExportResult(None, fmt, words, size)
 
 
 def export_lists(
@@ -85,11 +112,12 @@ def export_lists(
     root: str | Path | None = None,
     language: str | None = None,
     profile: str | None = None,
-    out: str | Path | None = None,
+    out: str | Path | BinaryIO | None = None,
 ) -> list[ExportResult]:
     """Export every built list under the data root (or those of `language` / `profile`).
 
-    Each goes beside its list (`default_path`), or to `out` when exactly one list is chosen.
+    Each goes beside its list (`default_path`), or to `out` (a file or a binary stream) when
+    exactly one list is chosen.
     """
     base = data_root(root)
     chosen = [
@@ -109,7 +137,8 @@ def export_lists(
 
 
 def _check_target(path: Path, lexicon: Lexicon) -> None:
-    """Refuse a target that is a folder, has no folder, or is one of the list's own files."""
+    """Refuse a target that is a folder, has no folder, is one of the list's own files, or is
+    anything but a regular file (wordlist.atomic)."""
     if path.is_dir():
         raise ExportError(f"{path}: a folder; give the file to write")
     if not path.parent.is_dir():
@@ -118,21 +147,6 @@ def _check_target(path: Path, lexicon: Lexicon) -> None:
         own = {p.resolve() for p in lexicon.path.iterdir() if p.name not in FORMATS.values()}
         if path.resolve() in own:
             raise ExportError(f"{path}: one of the word list's own files; choose another name")
-
-
-@contextlib.contextmanager
-def _atomic(path: Path) -> Iterator[Path]:
-    """A temporary path in a private folder beside `path`, renamed over it on success."""
-    folder = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
-    try:
-        tmp = folder / path.name
-        yield tmp
-        os.replace(tmp, path)
-    except (OSError, sqlite3.Error) as error:
-        reason = getattr(error, "strerror", None) or error
-        raise ExportError(f"{path}: cannot be written ({reason})") from None
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _meta(lexicon: Lexicon) -> list[tuple[str, Any]]:
@@ -190,9 +204,21 @@ def word_object(record: WordRecord) -> dict[str, Any]:
 
 
 def _write_jsonl(lexicon: Lexicon, path: Path) -> int:
-    words = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
-        for record in lexicon.records():
-            words += 1
-            out.write(json.dumps(word_object(record), ensure_ascii=False, separators=(",", ":")) + "\n")
-    return words
+    with open(path, "wb") as out:
+        return _write_jsonl_stream(lexicon, out)[0]
+
+
+def _write_jsonl_stream(lexicon: Lexicon, out: BinaryIO) -> tuple[int, int]:
+    """One line per word to `out`; (words, bytes)."""
+    words = size = 0
+    for record in lexicon.records():
+        line = json.dumps(word_object(record), ensure_ascii=False, separators=(",", ":")) + "\n"
+        data = line.encode("utf-8")
+        out.write(data)
+        words += 1
+        size += len(data)
+    out.flush()
+    return words, size
+
+
+_WRITERS = {"sqlite": _write_sqlite, "jsonl": _write_jsonl}

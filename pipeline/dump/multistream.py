@@ -15,7 +15,7 @@ import itertools
 import os
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +26,7 @@ try:
 except ImportError:  # pragma: no cover - no wheel for this platform: libbz2 does the same, slower
     _indexed_bzip2 = None
 
+from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, ChunkReader, PageLimit, too_large
 from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements, make_page
 from wordlist_pipeline.dump.prefilter import Triage, read_candidates, triage
 from wordlist_pipeline.dump.reader import (
@@ -42,6 +43,8 @@ STREAM_START = re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)")
 _MAGIC_LEN = 10
 _SCAN_CHUNK = 1 << 22
 _HEADER_LIMIT = 1 << 20  # a multistream header (siteinfo) is a few KB; a page stream would go on
+_CHUNK = 1 << 20  # what a stream read stream by stream is decompressed by
+_RANGE_BYTES = 16 << 20  # at least what a range may decompress to for the one-piece path
 _TRAILER = b"</mediawiki>"
 _PARSER = etree.XMLParser(huge_tree=True)
 # A run of index lines with the same offset (a stream's ~100 pages): one match, so no object is
@@ -159,16 +162,26 @@ def default_index_path(dump: Path) -> Path | None:
 
 def decompress_stream(data: bytes, source: str) -> bytes:
     """Decompress exactly one bz2 stream (extra bytes after its end marker are ignored)."""
+    return b"".join(decompressed_chunks(data, source))
+
+
+def decompressed_chunks(data: bytes, source: str) -> Iterator[bytes]:
+    """One bz2 stream decompressed a chunk at a time (a small stream can hold gigabytes)."""
     decompressor = bz2.BZ2Decompressor()
     try:
-        out = decompressor.decompress(data)
+        chunk = decompressor.decompress(data, _CHUNK)
+        while True:
+            if chunk:
+                yield chunk
+            if decompressor.eof:
+                return
+            if decompressor.needs_input:
+                raise DumpError(
+                    f"{source}: the bzip2 data is truncated (a compressed stream ends before its end marker)"
+                )
+            chunk = decompressor.decompress(b"", _CHUNK)
     except OSError as error:
         raise DumpError(f"{source}: corrupt bzip2 data ({error})") from error
-    if not decompressor.eof:
-        raise DumpError(
-            f"{source}: the bzip2 data is truncated (a compressed stream ends before its end marker)"
-        )
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +239,7 @@ def read_header_stream(path: Path | str, limit: int = _HEADER_LIMIT) -> tuple[by
             if not block:
                 return None
             try:
-                out += decompressor.decompress(block)
+                out += decompressor.decompress(block, limit + 1 - len(out))  # never more than limit + 1
             except OSError as error:
                 raise DumpError(f"{path}: corrupt bzip2 data ({error})") from error
             consumed += len(block)
@@ -312,19 +325,27 @@ def read_range(path: Path | str, chunk: StreamRange) -> bytes:
 
 
 def pages_in_stream(
-    data: bytes, siteinfo: SiteInfo, source: str, malformed: list[str] | None = None
+    data: bytes | Iterable[bytes],
+    siteinfo: SiteInfo,
+    source: str,
+    malformed: list[str] | None = None,
+    *,
+    max_page_bytes: int = MAX_PAGE_BYTES,
+    passed_over: Counter | None = None,
 ) -> Iterator[Page]:
-    """Pages of one decompressed page stream (a run of <page> elements without a root)."""
-    body = _page_run(data)
-    if not body:
-        return
-    events = etree.iterparse(
-        io.BytesIO(b"<mediawiki>" + body + _TRAILER), events=("end",), tag="{*}page", huge_tree=True
-    )
+    """Pages of one decompressed page stream (a run of <page> elements without a root), given
+    whole or in chunks. Pages larger than `max_page_bytes` are dropped as they are read and
+    counted in `passed_over`."""
+    limit = PageLimit(max_page_bytes, source)
+    pieces = limit.pieces([data] if isinstance(data, bytes) else data, closing=_TRAILER)
+    xml = ChunkReader(itertools.chain([b"<mediawiki>"], pieces, [_TRAILER]))
+    events = etree.iterparse(xml, events=("end",), tag="{*}page", huge_tree=True)
     try:
         yield from _pages(iter_page_elements(events), siteinfo, source, malformed)
     except etree.XMLSyntaxError as error:
         raise DumpError(f"{source}: invalid XML at line {error.lineno} of the stream: {error.msg}") from error
+    if passed_over is not None and limit.dropped:
+        passed_over[too_large(max_page_bytes)] += limit.dropped
 
 
 def pages_in_range(
@@ -335,17 +356,20 @@ def pages_in_range(
     *,
     marker: str | None = None,
     passed_over: Counter | None = None,
+    max_page_bytes: int = MAX_PAGE_BYTES,
 ) -> Iterator[Page]:
-    """The pages of one range of streams.
+    """The pages of one range of streams, but for those larger than `max_page_bytes` (counted in
+    `passed_over`, as the dump.limit module says).
 
     With `marker`, only articles whose text contains it are built (see prefilter); the pages
     passed over are counted by reason in `passed_over`. The range is then decompressed and
-    sorted in one piece. Whatever that cannot handle (unusual markup, corrupt or truncated bzip2,
-    invalid XML) is read again stream by stream, which finds and reports the exact stream.
+    sorted in one piece, if it decompresses to no more than a few times the cap. Whatever that
+    cannot handle (a larger range, unusual markup, corrupt or truncated bzip2, invalid XML) is
+    read again stream by stream, a chunk at a time, which finds and reports the exact stream.
     """
     data = read_range(path, chunk)
     if marker is not None:
-        sorted_pages = _triaged_range(data, marker)
+        sorted_pages = _triaged_range(data, marker, max_page_bytes)
         if sorted_pages is not None:
             source = f"{path} (bz2 streams at {chunk.start})"
             pages = _candidate_pages(sorted_pages.candidates, siteinfo, source, malformed)
@@ -356,14 +380,21 @@ def pages_in_range(
                 return
     for start, end in itertools.pairwise([*chunk.stream_starts, chunk.end]):
         source = f"{path} (bz2 stream at byte {start})"
-        text = decompress_stream(data[start - chunk.start : end - chunk.start], source)
-        yield from pages_in_stream(text, siteinfo, source, malformed)
+        text = decompressed_chunks(data[start - chunk.start : end - chunk.start], source)
+        yield from pages_in_stream(
+            text, siteinfo, source, malformed, max_page_bytes=max_page_bytes, passed_over=passed_over
+        )
 
 
-def _triaged_range(data: bytes, marker: str) -> Triage | None:
+def range_limit(max_page_bytes: int) -> int:
+    """How much XML a range may decompress to for the one-piece path (a range is ~1.5 MB)."""
+    return max(_RANGE_BYTES, 2 * max_page_bytes)
+
+
+def _triaged_range(data: bytes, marker: str, max_page_bytes: int) -> Triage | None:
     """The candidate pages' markup and the passed-over counts of a range, or None for the slow path."""
-    body = _page_run(decompress_streams(data) or b"")
-    return triage(body, marker) if body else None
+    body = _page_run(decompress_streams(data, range_limit(max_page_bytes)) or b"")
+    return triage(body, marker, max_page_bytes) if body else None
 
 
 def _candidate_pages(
@@ -381,21 +412,28 @@ def _candidate_pages(
     return _pages(iter(root), siteinfo, source, malformed)
 
 
-def decompress_streams(data: bytes) -> bytes | None:
-    """All bz2 streams in `data`, decompressed; None if anything is wrong with them.
+def decompress_streams(data: bytes, limit: int | None = None) -> bytes | None:
+    """All bz2 streams in `data`, decompressed; None if anything is wrong with them, or if they
+    decompress to more than `limit` bytes.
 
     indexed_bzip2 decodes a quarter faster than libbz2 (Python's bz2) on one core; it checks
     each block's CRC just the same.
     """
+    wanted = -1 if limit is None else limit + 1
     try:
         if _indexed_bzip2 is not None:
             with _indexed_bzip2.open(io.BytesIO(data), parallelization=1) as f:
-                return f.read()
+                out = f.read(wanted)
+            return None if limit is not None and len(out) > limit else out
         # not bz2.decompress: it silently drops whatever follows the first corrupt stream
         parts = []
         while data:
             decompressor = bz2.BZ2Decompressor()
-            parts.append(decompressor.decompress(data))
+            parts.append(decompressor.decompress(data, wanted))
+            if limit is not None:
+                wanted -= len(parts[-1])
+                if wanted <= 0:
+                    return None
             if not decompressor.eof:
                 return None
             data = decompressor.unused_data

@@ -20,6 +20,8 @@ from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 
+from wordlist_pipeline.dump.limit import too_large
+
 # Why a page was passed over; the extraction reports these counts as skip reasons.
 OTHER_NAMESPACE = "not in the main namespace"
 REDIRECT = "redirect"
@@ -55,9 +57,11 @@ class Triage:
     passed_over: Counter  # reason -> pages
 
 
-def triage(body: bytes, marker: str) -> Triage | None:
+def triage(body: bytes, marker: str, max_page_bytes: int | None = None) -> Triage | None:
     """Sort the <page> elements of `body` (a stream without its root), given that only a page
-    containing `marker` can hold an entry. None: the stream needs the full path.
+    containing `marker` can hold an entry. None: the stream needs the full path. A page of more
+    than `max_page_bytes` (from "<page" to "</page>", as dump.limit measures it) is passed over
+    as too_large(max_page_bytes), whatever it is.
 
     The facts are found by whole-stream passes (one regex, and a find loop for the marker) and
     mapped to their page by position: a pass runs in C, while Python work per byte or per page
@@ -83,6 +87,8 @@ def triage(body: bytes, marker: str) -> Triage | None:
     if not starts or starts[0] != 0:
         return None
     starts.append(len(body))
+    if max_page_bytes is not None:
+        _pass_over_large_pages(body, starts, verdicts, max_page_bytes)
     needle = marker.encode()
     found = body.find(needle)
     while found >= 0:  # a page's first mention of the marker is enough: search on from the next page
@@ -95,6 +101,21 @@ def triage(body: bytes, marker: str) -> Triage | None:
     if without_marker:
         passed_over[WITHOUT_MARKER] = without_marker
     return Triage(b"".join(candidates), passed_over)
+
+
+def _pass_over_large_pages(body: bytes, starts: list[int], verdicts: list[str | None], cap: int) -> None:
+    """Give every page larger than `cap` the verdict too_large(cap): its span to the next page's
+    start is an upper bound of its size, measured exactly only when it exceeds the cap."""
+    reason = too_large(cap)
+    for page in range(len(verdicts)):
+        start, following = starts[page], starts[page + 1]
+        if following - start > cap:
+            end = body.rfind(_PAGE_END, start, following)
+            if (following if end < 0 else end + len(_PAGE_END)) - start > cap:
+                verdicts[page] = reason
+
+
+_PAGE_END = b"</page>"
 
 
 # Reading the candidates without an XML parser (which builds a tree of every element, and then

@@ -1,12 +1,14 @@
 """Stream the pages of a dump file (.xml or .xml.bz2, one or many bz2 streams) in one pass.
 
 Memory stays flat whatever the dump's size: lxml's iterparse hands over one <page> at a time and
-every parsed page is freed before the next one is read.
+every parsed page is freed before the next one is read; a page larger than the cap is dropped
+before the parser sees it (dump.limit), however large it is.
 """
 
 from __future__ import annotations
 
 import bz2
+import functools
 import io
 import re
 from collections.abc import Callable, Iterator
@@ -15,6 +17,7 @@ from typing import BinaryIO
 
 from lxml import etree
 
+from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, ChunkReader, PageLimit
 from wordlist_pipeline.dump.pages import (
     Page,
     SiteInfo,
@@ -26,6 +29,8 @@ from wordlist_pipeline.dump.pages import (
 from wordlist_pipeline.errors import DumpError, os_reason
 
 _HEAD_BYTES = 8192
+_CHUNK = 1 << 20
+_PIECE = 1 << 18  # what the page limit looks at a time (a copy or two of it is held)
 _EXPORT_VERSION = re.compile(rb'xmlns="http://www\.mediawiki\.org/xml/export-([0-9.]+)/"')
 _XML_LANG = re.compile(rb'xml:lang="([A-Za-z-]+)"')
 _ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)[\s>]")
@@ -79,12 +84,14 @@ class DumpReader:
 
     `siteinfo` is set once the header has been read; `bytes_read` is the position in the file
     (compressed bytes for .bz2), for progress bars. Pages without a title or id are skipped and
-    described in `malformed`.
+    described in `malformed`; pages larger than `max_page_bytes` are skipped and counted in
+    `too_large`.
     """
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, max_page_bytes: int = MAX_PAGE_BYTES) -> None:
         self.path = Path(path)
         self.malformed: list[str] = []  # pages skipped because a required field is missing
+        self._limit = PageLimit(max_page_bytes, str(self.path))
         if not self.path.exists():
             raise DumpError(f"{self.path}: no such file")
         if not self.path.is_file():
@@ -104,7 +111,12 @@ class DumpReader:
         else:
             self._raw.seek(0)
             decompressed = self._raw
-        return io.BufferedReader(decompressed, buffer_size=1 << 20)  # type: ignore[arg-type]
+        return io.BufferedReader(decompressed, buffer_size=_CHUNK)  # type: ignore[arg-type]
+
+    @property
+    def too_large(self) -> int:
+        """How many pages were larger than the cap, so far."""
+        return self._limit.dropped
 
     @property
     def bytes_read(self) -> int:
@@ -124,9 +136,9 @@ class DumpReader:
         try:
             head = self._stream.peek(_HEAD_BYTES)[:_HEAD_BYTES]
             export_version, xml_lang = header_info(head, self.path)
-            events = etree.iterparse(
-                self._stream, events=("end",), tag=("{*}siteinfo", "{*}page"), huge_tree=True
-            )
+            chunks = iter(functools.partial(self._stream.read1, _PIECE), b"")
+            limited = ChunkReader(self._limit.pieces(chunks))
+            events = etree.iterparse(limited, events=("end",), tag=("{*}siteinfo", "{*}page"), huge_tree=True)
             yield from pages_from_elements(
                 iter_page_elements(events),
                 self.path,

@@ -19,15 +19,14 @@ with each other and with the rules.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from wordlist.atomic import atomic_path
 from wordlist.errors import WordlistError
 from wordlist.format import WORDS_DAWG
 from wordlist.lexicon import Lexicon
@@ -265,19 +264,12 @@ def open_envelope(
 
 
 def write_atomic(path: str | os.PathLike, text: str) -> Path:
-    """Write `text` to `path` through a temporary file in the same folder, renamed into place: a
-    failure (a full disk, a missing folder) raises OSError and leaves any earlier file intact."""
+    """Write `text` to `path` through a temporary file in the same folder, renamed into place
+    (wordlist.atomic): a failure (a full disk, a missing folder, a path that is not a regular
+    file) raises OSError naming `path` and leaves any earlier file intact."""
     path = Path(path)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            os.fchmod(file.fileno(), 0o644)  # mkstemp makes 0600 files; a save is an ordinary file
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
-        raise
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as file:
+        file.write(text)
+        file.flush()
+        os.fsync(file.fileno())
     return path
