@@ -243,7 +243,9 @@ def test_wordgame_states_that_lie(lists: dict[str, Lexicon]) -> None:
     history[0]["exchanged"] = 2
     load(Wordgame, with_state(history=history), lexicon, r"history\[0\].exchanged: 2, but the move gives 0")
     settings = {"rack_size": 8, "layout": {"board": ["..."] * 3, "start": [0, 0]}}
-    load(Wordgame, with_state(settings=settings), lexicon, "state.settings: a board layout is 4x4 to 26x26")
+    load(Wordgame, with_state(settings=settings), lexicon, "state.settings: 'board' must be square, of 4")
+    settings = {"rack_size": 16, "layout": state["settings"]["layout"]}
+    load(Wordgame, with_state(settings=settings), lexicon, "state.settings: a rack holds 4 to 15 tiles")
     load(Wordgame, {**saved, "state": "x"}, lexicon, "state: expected an object, not a string")
 
 

@@ -93,9 +93,11 @@ def test_the_layout_is_data(lexicon: Lexicon) -> None:
     assert Layout.of(lexicon.game_spec.board) == CLASSIC  # from the profile, via game.json
     assert Layout.from_dict(CLASSIC.to_dict()) == CLASSIC
     for rows, start, message in [
-        (("...", ".."), (0, 0), "must be square"),
-        (("..x", "...", "..."), (0, 0), "unknown squares \\['x'\\]"),
-        (("...", "...", "..."), (3, 0), "on the 3x3 board"),
+        (("....", "....", "....", "..."), (0, 0), "must be square"),
+        (("...x", "....", "....", "...."), (0, 0), "unknown squares \\['x'\\]"),
+        (("....",) * 4, (4, 0), "on the 4x4 board"),
+        (("...",) * 3, (0, 0), "of 4 to 26 rows"),  # a first word has 4 letters
+        (("." * 27,) * 27, (0, 0), "of 4 to 26 rows"),  # columns are named a to z
     ]:
         with pytest.raises(WordlistError, match=message):
             Layout(rows, start)

@@ -47,6 +47,7 @@ from wordlist.format import (
     read_json,
     read_word_list,
 )
+from wordlist.format.limits import MAX_WORD_LENGTH
 from wordlist.graph import ROOT, Graph
 
 try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a compiler is
@@ -54,10 +55,9 @@ try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a co
 except ImportError:  # pragma: no cover - the Python method is the same, slower
     _FastIsWord = None
 
-__all__ = ["DATA_ENV", "Lexicon", "WordRecord", "data_root", "read_json"]
+__all__ = ["DATA_ENV", "MAX_WORD_LENGTH", "Lexicon", "WordRecord", "data_root", "read_json"]
 
 DATA_ENV = "WORDLIST_DATA"
-MAX_WORD_LENGTH = 255  # as MediaWiki titles (255 bytes): searches recurse once per letter
 DEFAULT_ROOT = Path("outputs")
 BLANKS = frozenset(WILDCARDS)
 

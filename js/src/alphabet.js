@@ -4,9 +4,9 @@
 
 import { ArtefactError } from "./errors.js";
 import { checkVersion } from "./format.js";
+import { MAX_LETTERS } from "./limits.js";
 
 const WILDCARDS = "?*"; // never letters and never removed: patterns and racks use them
-const MAX_LETTERS = 1024;
 const LANGUAGE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 // What Python's str.isprintable() refuses: control, format, unassigned, private-use and surrogate
 // code points and every separator (the ASCII space is printable there, but never a letter).

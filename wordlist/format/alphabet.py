@@ -10,10 +10,10 @@ from typing import Any
 
 from wordlist.format import base
 from wordlist.format.base import FORMAT_VERSION, FormatError
+from wordlist.format.limits import MAX_LETTERS
 
 BLANK = "?"  # a blank tile in a rack, one letter in a pattern
 WILDCARDS = "?*"  # never letters and never removed: patterns and racks use them
-MAX_LETTERS = 1024
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wordlist.errors import WordlistError
+from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK, MIN_RACK
 from wordlist.games import protocol, state
 from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Cell, Found, cell_name, checked_cell
 from wordlist.games.state import GameStateError, Reader
@@ -50,10 +51,8 @@ from wordlist.games.wordgame.movegen import BINGO_FACTOR, BLANK_TILE, ON_BOARD
 from wordlist.games.wordgame.tiles import BLANK, Tile, TileSet
 from wordlist.lexicon import Lexicon
 
-FIRST_WORD_LETTERS = 4
 PASSES_TO_END = 3
 DEFAULT_RACK = 8
-MAX_RACK = 15
 
 RULES = {
     **protocol.COMMON_RULES,
@@ -90,8 +89,8 @@ class WordgameSettings:
     def __post_init__(self) -> None:
         if not isinstance(self.rack_size, int) or isinstance(self.rack_size, bool):
             raise WordlistError(f"the rack size must be a whole number, not {self.rack_size!r}")
-        if not 1 <= self.rack_size <= MAX_RACK:
-            raise WordlistError(f"a rack holds 1 to {MAX_RACK} tiles, not {self.rack_size}")
+        if not MIN_RACK <= self.rack_size <= MAX_RACK:
+            raise WordlistError(f"a rack holds {MIN_RACK} to {MAX_RACK} tiles, not {self.rack_size}")
 
     @classmethod
     def of(cls, lexicon: Lexicon) -> WordgameSettings:

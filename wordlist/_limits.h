@@ -1,0 +1,19 @@
+/* Written by `python -m wordlist.format.limits_files` from wordlist/format/limits.py: do not edit. */
+#ifndef WORDLIST_LIMITS_H
+#define WORDLIST_LIMITS_H
+
+#define WORDLIST_FIRST_WORD_LETTERS 4
+#define WORDLIST_MIN_BOARD 4
+#define WORDLIST_MAX_BOARD 26
+#define WORDLIST_MIN_RACK 4
+#define WORDLIST_MAX_RACK 15
+#define WORDLIST_MAX_POINTS 1000
+#define WORDLIST_MAX_TILE_COUNT 1000
+#define WORDLIST_MAX_TILES 10000
+#define WORDLIST_MAX_LETTERS 1024
+#define WORDLIST_MAX_WORD_LENGTH 255
+#define WORDLIST_MAX_NAME 40
+#define WORDLIST_COMPILED_LETTERS 64
+#define WORDLIST_COMPILED_CELLS 128
+
+#endif
