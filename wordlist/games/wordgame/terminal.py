@@ -22,7 +22,8 @@ from wordlist.games import terminal
 from wordlist.games.protocol import EXCHANGE, PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
 from wordlist.games.terminal import Style
 from wordlist.games.wordgame.board import ACROSS, DOWN, step
-from wordlist.games.wordgame.game import PASSES_TO_END, Candidate, Turn, Wordgame, spelled
+from wordlist.games.wordgame.game import Wordgame
+from wordlist.games.wordgame.records import PASSES_TO_END, Candidate, Turn, spelled
 from wordlist.games.wordgame.tiles import BLANK, Tile
 
 _SQUARES = {".": "·", "d": "'", "t": '"', "D": "+", "T": "#"}
