@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests import balda_helpers, wordgame_helpers
+from tests.conftest import run_cli
 from tests.game_helpers import dealt, hand_made_lists
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
@@ -204,6 +205,27 @@ def test_balda_states_that_lie(lists: dict[str, Lexicon]) -> None:
         {**fresh, "state": {**fresh["state"], "start_word": "cable"}},
         lexicon,
         "state.board: does not match",
+    )
+
+
+@pytest.mark.parametrize("kind", ["balda", "wordgame"])
+def test_a_seed_is_one_a_saved_game_can_keep(kind: str, lists: dict[str, Lexicon]) -> None:
+    """A Wordgame is loaded by dealing it again from its seed: a seed its state could not hold
+    (past 64 bits) is refused when the game is made, not when it is loaded."""
+    lexicon, cls = lists[kind], BaldaGame if kind == "balda" else Wordgame
+    extra: dict[str, Any] = {"start_word": "table"} if kind == "balda" else {}
+    for seed in (-(1 << 63), (1 << 63) - 1):
+        game = cls.new(lexicon, seed=seed, **extra)
+        assert cls.from_json(game.to_json(), lexicon).seed == seed
+    for seed in (1 << 63, -(1 << 63) - 1, True, 2.0, "7"):
+        with pytest.raises(
+            WordlistError, match=r"a game's seed is a whole number from -2\*\*63 to 2\*\*63 - 1"
+        ):
+            cls.new(lexicon, seed=seed, **extra)
+    played = run_cli("play", kind, "--self-play", "--seed", str(1 << 63), "--data", lexicon.path.parents[1])
+    assert (played.returncode, played.stdout) == (1, "")
+    assert (
+        played.stderr == f"error: a game's seed is a whole number from -2**63 to 2**63 - 1, not {1 << 63}\n"
     )
 
 

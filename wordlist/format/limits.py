@@ -35,6 +35,7 @@ MAX_WORD_LENGTH = 255  # letters of a word, as MediaWiki titles (255 bytes): sea
 # --- saved games -----------------------------------------------------------------------------------------
 
 MAX_NAME = 40  # characters of a player's name
+MIN_SEED, MAX_SEED = -(1 << 63), (1 << 63) - 1  # a game's seed, which its saved state keeps: 64 bits
 MAX_STATE_BYTES = 4 << 20  # of a saved game's JSON (a finished 15x15 game is about 60 KB)
 
 # --- the compiled move generator (the Python one has no such limits and takes over beyond them) ---------

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from wordlist.errors import WordlistError
+from wordlist.format.limits import MAX_SEED, MIN_SEED
 from wordlist.games import state as states
 from wordlist.lexicon import Lexicon
 from wordlist.text import NameRefused, check_name
@@ -360,6 +361,21 @@ def checked_players(players: Sequence[object], game: str) -> list[str]:
         except NameRefused as error:
             raise WordlistError(f"{game}: player {i + 1}'s name: {error}") from None
     return names  # type: ignore[return-value]
+
+
+def checked_seed(seed: object) -> int | None:
+    """`seed` if it is None or a whole number a saved game can keep (MIN_SEED to MAX_SEED); else
+    WordlistError (a game whose seed cannot be saved could not be loaded again)."""
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not MIN_SEED <= seed <= MAX_SEED
+    ):
+        raise WordlistError(f"a game's seed is a whole number from -2**63 to 2**63 - 1, not {seed!r}")
+    return seed
+
+
+def read_seed(reader: states.Reader) -> int | None:
+    """The seed of a saved state (its field "seed"), or None; else GameStateError naming it."""
+    return reader.optional_int("seed", MIN_SEED, MAX_SEED)
 
 
 def read_players(reader: states.Reader, game: str) -> list[str]:

@@ -209,6 +209,7 @@ class BaldaGame(protocol.Game):
         word of the list for the game's parts of speech, as wide as the board)."""
         settings = settings or BaldaSettings()
         players = protocol.checked_players(players, "Balda")
+        seed = protocol.checked_seed(seed)
         if start_word is None:
             try:
                 start_word = lexicon.random_word(settings.size, pos="noun", rng=random.Random(seed))
@@ -438,7 +439,7 @@ class BaldaGame(protocol.Game):
         except WordlistError as error:
             raise state.fail(reader.at("start_word"), str(error)) from None
         players = protocol.read_players(reader, "Balda")
-        seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
+        seed = protocol.read_seed(reader)
         game = cls.new(lexicon, settings, seed=seed, players=players, start_word=start_word)
         history = reader.list("history", size * size - size + 1)
         for i, item in enumerate(history):

@@ -109,6 +109,7 @@ class Wordgame(protocol.Game):
         can be dealt again when it is loaded (see `saved`)."""
         settings = settings or WordgameSettings.of(lexicon)
         names = protocol.checked_players(players, "Wordgame")
+        seed = protocol.checked_seed(seed)
         if seed is None:
             seed = secrets.randbits(63)
         tiles = TileSet.of(lexicon)

@@ -78,7 +78,7 @@ def replay(kind: type[Wordgame], reader: Reader, lexicon: Lexicon, version: int)
     except WordlistError as error:
         raise GameStateError(f"{raw.where}: {error}") from None
     players = protocol.read_players(reader, "Wordgame")
-    seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
+    seed = protocol.read_seed(reader)
     if seed is None:
         raise state.fail(
             reader.at("seed"),
