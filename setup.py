@@ -103,7 +103,10 @@ setup(
         # is_word's fast path in C; optional: without a compiler the Python path is used
         Extension("wordlist._dawg", ["wordlist/_dawg.c"], optional=True),
         # the games' move generators in C; optional: without a compiler the Python ones are used
-        Extension("wordlist._movegen", ["wordlist/_movegen.c"], optional=True),
+        # (its limits are wordlist/_limits.h, written from wordlist/format/limits.py)
+        Extension(
+            "wordlist._movegen", ["wordlist/_movegen.c"], depends=["wordlist/_limits.h"], optional=True
+        ),
     ],
     cmdclass={"build_ext": BuildExt},
 )

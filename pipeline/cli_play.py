@@ -1,7 +1,9 @@
 """`wordlist play ...`: the games in a terminal (the engines and the driver live in wordlist.games).
 
 Errors end here as one plain line on stderr and exit code 1: a file named with what is wrong with
-it, never a traceback, and no rich markup (a message may hold [brackets], like a rule code).
+it, never a traceback, and no rich markup (a message may hold [brackets], like a rule code); what
+it quotes of a file is escaped (`wordlist.text.escaped`), so a saved game cannot write to the
+terminal.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from wordlist.games.protocol import Game
 from wordlist.games.wordgame import Layout, Wordgame, WordgameSettings
 from wordlist.games.wordgame.terminal import play as play_wordgame
 from wordlist.lexicon import Lexicon
+from wordlist.text import escaped
 from wordlist_pipeline.cli_app import App, examples
 
 app = App(
@@ -187,5 +190,5 @@ def _read(path: Path) -> str:
 
 
 def _fail(message: str) -> NoReturn:
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {escaped(message)}", file=sys.stderr)
     raise typer.Exit(1)

@@ -8,7 +8,9 @@ found), 2 the question could not be answered (bad input or a usage error; one li
 Commands whose answer can be the whole list (words, match, anagrams) print at most --limit
 words (1,000 by default; 0 for all) and then say on stderr how many were left out. Words,
 patterns and definitions are printed as they are: the console never reads them as Rich markup (a
-German definition starts with "[1]"; a pattern may hold brackets).
+German definition starts with "[1]"; a pattern may hold brackets), and what they hold of control,
+format or invisible characters is shown escaped (`wordlist.text.escaped`: ESC as \\x1b), so a
+word list cannot write to the terminal.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from rich.console import Console
 
 from wordlist.errors import WordlistError
 from wordlist.lexicon import Lexicon
+from wordlist.text import escaped
 from wordlist_pipeline.cli_app import App, Failure, JsonFlag, examples, print_json
 from wordlist_pipeline.profile import NAME, check_language
 
@@ -84,7 +87,7 @@ def print_capped(words: list[str], limit: int, as_json: bool, what: str = "words
     if as_json:
         print_json({"words": shown, "total": len(words)})
     elif shown:
-        typer.echo("\n".join(shown))  # plain text: a word is never read as markup
+        typer.echo("\n".join(map(escaped, shown)))  # plain text: a word is never read as markup
     if not as_json and len(shown) < len(words):
         err.print(f"... {len(words) - len(shown):,} more {what} of {len(words):,} (--limit N, or 0 for all)")
     elif not as_json and not words:
@@ -167,10 +170,11 @@ def check(
         )
     else:
         for _, key, found, has in answers:
+            shown = escaped(lex.display(key))
             if found:
-                out.print(f"{lex.display(key)}: yes ({', '.join(has)})")
+                out.print(f"{shown}: yes ({', '.join(has)})")
             else:
-                out.print(f"{lex.display(key)}: no" + (f" (only as {', '.join(has)})" if has else ""))
+                out.print(f"{shown}: no" + (f" (only as {', '.join(has)})" if has else ""))
     answer(all(found for _, _, found, _ in answers))
 
 
@@ -276,7 +280,7 @@ def random_word(
             f"list ({lex.path})"
         )
     else:
-        out.print(word)
+        out.print(escaped(word))
     answer(word is not None)
 
 
@@ -306,9 +310,9 @@ def define(
             }
         )
     elif not definitions:
-        out.print(f"{lex.display(key)}: not in the list")
+        out.print(f"{escaped(lex.display(key))}: not in the list")
     else:
-        out.print(f"{lex.display(key)} ({', '.join(lex.titles(word))})")
+        out.print(escaped(f"{lex.display(key)} ({', '.join(lex.titles(word))})"))
         for i, definition in enumerate(definitions, 1):
-            out.print(f"  {i}. {definition}")
+            out.print(f"  {i}. {escaped(definition)}")
     answer(bool(definitions))

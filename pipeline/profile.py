@@ -46,8 +46,9 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
 
 The alphabet and the game are checked by their records in wordlist.format (`Alphabet`,
 `GameSpec`), the same code that reads them back from a built list, within the format's limits
-(boards up to 32x32, racks up to 16 tiles, 0 to 1,000 points and tiles a letter, at most 10,000
-tiles). Word lengths are 1 to 100 letters (LIMITS). A profile file is UTF-8 TOML of at most 1 MB.
+(wordlist/format/limits.py: boards of 4x4 to 26x26, racks of 4 to 15 tiles, 0 to 1,000 points
+and tiles a letter, at most 10,000 tiles). Word lengths are 1 to 100 letters (LIMITS). A profile
+file is UTF-8 TOML of at most 1 MB.
 """
 
 from __future__ import annotations

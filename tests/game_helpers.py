@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 
@@ -25,7 +28,8 @@ from wordlist_pipeline.synth import WordGenerator
 
 def deal(game: Wordgame, tiles: str, player: int | None = None) -> Wordgame:
     """Give a player exactly `tiles`, taken from the bag (their old tiles go back), so that the
-    board, racks and bag still hold the tile set: a position a saved game may have."""
+    board, racks and bag still hold the tile set: a position to test the rules on, but not one a
+    saved game may have (its seed did not deal it: `dealt` finds a seed that does)."""
     rack = game.racks[game.turn if player is None else player]
     game.bag.extend(rack)
     rack.clear()
@@ -95,3 +99,19 @@ def generator(kind: str) -> Iterator[str]:
         yield kind
     finally:
         graph_module.COMPILED = saved
+
+
+def dealt(lexicon: Lexicon, tiles: str, **new: Any) -> Wordgame:
+    """A new game (`Wordgame.new(lexicon, **new)`) whose seed deals the first player `tiles` (and
+    maybe more): the first such seed from 0. Unlike `deal`, a position a saved game can have, since
+    loading deals the racks again from the seed."""
+    return Wordgame.new(lexicon, seed=_seed_dealing(lexicon, tiles, tuple(new.items())), **new)
+
+
+@functools.cache  # a search of thousands of deals: once per list and tiles
+def _seed_dealing(lexicon: Lexicon, tiles: str, new: tuple[tuple[str, Any], ...]) -> int:
+    wanted = Counter(tiles)
+    for seed in range(200_000):
+        if not wanted - Counter(Wordgame.new(lexicon, seed=seed, **dict(new)).racks[0]):
+            return seed
+    raise AssertionError(f"no seed below 200,000 deals {tiles!r}")

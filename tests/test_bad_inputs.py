@@ -79,7 +79,9 @@ def profile(extra: str, base: str = GOOD_PROFILE) -> Callable[[Path], None]:
     return write(BAD, base + extra)
 
 
-def game(rack: str = "7", board: str = '["...", "...", "..."]', tiles: str = "a = [1, 5]\n") -> str:
+def game(
+    rack: str = "7", board: str = '["....", "....", "....", "...."]', tiles: str = "a = [1, 5]\n"
+) -> str:
     """A complete [game] table with one value changed (a game table is whole or an error)."""
     return f"[game]\nboard = {board}\nstart = [1, 1]\nrack_size = {rack}\n[game.tiles.en]\n{tiles}"
 

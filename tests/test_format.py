@@ -126,12 +126,14 @@ def test_game_spec_round_trip_and_board() -> None:
 @pytest.mark.parametrize(
     ("change", "message", "in_schema"),
     [
-        ({"board": ["..", "."]}, "'board' must be square: 2 strings of 2 squares", False),
-        ({"board": ["x"]}, "'board' has unknown squares \\['x'\\]", True),
-        ({"board": ["." * 40] * 40}, "'board' must be square, of 1 to 32 rows", True),
-        ({"start": [1, 0]}, "'start' must be \\[row, column\\] on the 1x1 board", False),
+        ({"board": ["....", "....", "....", "..."]}, "'board' must be square: 4 strings of 4 squares", True),
+        ({"board": ["...x", "....", "....", "...."]}, "'board' has unknown squares \\['x'\\]", True),
+        ({"board": ["." * 27] * 27}, "'board' must be square, of 4 to 26 rows", True),
+        ({"board": ["..."] * 3}, "'board' must be square, of 4 to 26 rows", True),
+        ({"start": [4, 0]}, "'start' must be \\[row, column\\] on the 4x4 board", False),
         ({"start": [True, 0]}, "'start' must be", True),
-        ({"rack_size": 0}, "'rack_size' must be between 1 and 16, not 0", True),
+        ({"rack_size": 3}, "'rack_size' must be between 4 and 15, not 3", True),
+        ({"rack_size": 16}, "'rack_size' must be between 4 and 15, not 16", True),
         ({"rack_size": "7"}, "'rack_size' must be a whole number, not \"7\"", True),
         ({"tiles": {}}, "'tiles' must list at least one tile", True),
         ({"tiles": {"é": {"points": 1, "count": 1}}}, "'tiles.é' is not a letter of the alphabet", False),
@@ -144,7 +146,7 @@ def test_game_spec_round_trip_and_board() -> None:
     ],
 )
 def test_game_spec_mistakes(change: dict, message: str, in_schema: bool) -> None:
-    document = {"format": 2, "board": ["."], "start": [0, 0], "rack_size": 7}
+    document = {"format": 2, "board": ["...."] * 4, "start": [0, 0], "rack_size": 7}
     document["tiles"] = {"a": {"points": 1, "count": 9}, "?": {"points": 0, "count": 2}}
     document.update(change)
     with pytest.raises(FormatError, match=message):
@@ -156,10 +158,10 @@ def test_game_spec_mistakes(change: dict, message: str, in_schema: bool) -> None
 
 def test_board_and_tiles_records_validate_themselves() -> None:
     with pytest.raises(FormatError, match="'start' must be"):
-        Board(("...", "...", "..."), (3, 0))
+        Board(("....",) * 4, (4, 0))
     with pytest.raises(FormatError, match=r"'tiles\.a\.count' must be between"):
         Tiles({"a": 1}, {"a": 10**9})
-    assert Board(["d.", ".T"], [1, 1]).letter_multiplier((0, 0)) == 2
+    assert Board(["d...", ".T..", "....", "...."], [1, 1]).letter_multiplier((0, 0)) == 2
 
 
 # --- the manifest ------------------------------------------------------------------------------------------

@@ -13,8 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests import wordgame_helpers
-from tests.game_helpers import deal, hand_made_lists
+from tests import balda_helpers, wordgame_helpers
+from tests.conftest import run_cli
+from tests.game_helpers import dealt, hand_made_lists
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
 from wordlist.format.game import Tiles
@@ -42,12 +43,11 @@ def balda_states(lexicon: Lexicon) -> list[dict]:
 
 
 def wordgame_states(lexicon: Lexicon) -> list[dict]:
-    game = deal(Wordgame.new(lexicon, seed=4), "coa?sgde")
+    game = dealt(lexicon, "coa?s")  # the racks its seed deals: a state loading deals them again
     game.play(
         [Tile((7, 3), "c"), Tile((7, 4), "o"), Tile((7, 5), "a"), Tile((7, 6), "t", True), Tile((7, 7), "s")]
     )
     game.pass_turn()
-    deal(game, "dogatsea")
     for seed in range(3):
         Bot("strong", seed).move(game)
     game.exchange(game.rack[:2])
@@ -208,6 +208,56 @@ def test_balda_states_that_lie(lists: dict[str, Lexicon]) -> None:
     )
 
 
+@pytest.mark.parametrize("kind", ["balda", "wordgame"])
+def test_a_seed_is_one_a_saved_game_can_keep(kind: str, lists: dict[str, Lexicon]) -> None:
+    """A Wordgame is loaded by dealing it again from its seed: a seed its state could not hold
+    (past 64 bits) is refused when the game is made, not when it is loaded."""
+    lexicon, cls = lists[kind], BaldaGame if kind == "balda" else Wordgame
+    extra: dict[str, Any] = {"start_word": "table"} if kind == "balda" else {}
+    for seed in (-(1 << 63), (1 << 63) - 1):
+        game = cls.new(lexicon, seed=seed, **extra)
+        assert cls.from_json(game.to_json(), lexicon).seed == seed
+    for seed in (1 << 63, -(1 << 63) - 1, True, 2.0, "7"):
+        with pytest.raises(
+            WordlistError, match=r"a game's seed is a whole number from -2\*\*63 to 2\*\*63 - 1"
+        ):
+            cls.new(lexicon, seed=seed, **extra)
+    played = run_cli("play", kind, "--self-play", "--seed", str(1 << 63), "--data", lexicon.path.parents[1])
+    assert (played.returncode, played.stdout) == (1, "")
+    assert (
+        played.stderr == f"error: a game's seed is a whole number from -2**63 to 2**63 - 1, not {1 << 63}\n"
+    )
+
+
+def test_a_balda_start_word_is_a_word_of_the_game(lists: dict[str, Lexicon]) -> None:
+    """A saved start word must fit the board and be a word of the list for the game's parts of
+    speech: a forged one ("zzzzz") is refused, as `BaldaGame.new` refuses it."""
+    lexicon = balda_helpers.make_lexicon(None, {**balda_helpers.WORDS, "baked": "verb"})
+    saved = BaldaGame.new(lexicon, start_word="table").to_dict()
+
+    def with_start(word: Any, **settings: Any) -> dict:
+        board = list(saved["state"]["board"])
+        board[2] = word if isinstance(word, str) else board[2]
+        changed = {**saved["state"], "start_word": word, "board": board}
+        return {**saved, "state": {**changed, "settings": {**changed["settings"], **settings}}}
+
+    for word, message in [
+        ("zzzzz", "the starting word 'zzzzz' is not a noun of the word list"),
+        ("tablx", "the starting word 'tablx' is not a noun of the word list"),
+        ("baked", "the starting word 'baked' is not a noun of the word list"),  # a verb only
+        ("tab..", "the starting word 'tab..' must have 5 letters of the alphabet"),
+        ("cables", "longer than 5 characters"),
+        (5, "expected a string"),
+    ]:
+        refused(BaldaGame, with_start(word), lexicon, rf"^state.start_word: {message}")
+        if isinstance(word, str) and len(word) == 5:
+            with pytest.raises(WordlistError, match=message):
+                BaldaGame.new(lexicon, start_word=word)
+    verbs = BaldaGame.from_dict(with_start("baked", extra_parts_of_speech=["verb"]), lexicon)
+    assert verbs.start_word == "baked" and verbs.board[2] == list("baked")
+    assert BaldaGame.from_dict(with_start("cable"), lexicon).start_word == "cable"
+
+
 def test_wordgame_states_that_lie(lists: dict[str, Lexicon]) -> None:
     lexicon = lists["wordgame"]
     saved = wordgame_states(lexicon)[0]
@@ -216,12 +266,13 @@ def test_wordgame_states_that_lie(lists: dict[str, Lexicon]) -> None:
     def with_state(**changes: Any) -> dict:
         return {**saved, "state": {**copy.deepcopy(state), **changes}}
 
-    load(Wordgame, with_state(racks=[[BLANK] * 8, state["racks"][1]]), lexicon, "do not hold the tile set")
+    dealt_rack = r"state.racks\[0\]: not the tiles the game's seed deals this player"
+    load(Wordgame, with_state(racks=[[BLANK] * 8, state["racks"][1]]), lexicon, dealt_rack)
     load(Wordgame, with_state(bag=state["bag"] + ["e"] * 1000), lexicon, r"state.bag: more than 104 items")
-    load(Wordgame, with_state(bag=state["bag"] + ["e"]), lexicon, r"state.bag: \d+ tiles, but the log leaves")
+    load(Wordgame, with_state(bag=state["bag"] + ["e"]), lexicon, r"state.bag: not the bag .* \(other")
     racks = copy.deepcopy(state["racks"])
     racks[0][0] = "ä"
-    load(Wordgame, with_state(racks=racks), lexicon, r"tiles \['ä'\] are not in the word list's tile set")
+    load(Wordgame, with_state(racks=racks), lexicon, dealt_rack)
     load(Wordgame, with_state(scores=[500, 0]), lexicon, "state.scores: .* but the log gives")
     load(Wordgame, with_state(passes=2), lexicon, "state.passes: 2, but the log gives")
     load(Wordgame, with_state(blanks=[]), lexicon, "state.blanks: do not match")
@@ -243,7 +294,9 @@ def test_wordgame_states_that_lie(lists: dict[str, Lexicon]) -> None:
     history[0]["exchanged"] = 2
     load(Wordgame, with_state(history=history), lexicon, r"history\[0\].exchanged: 2, but the move gives 0")
     settings = {"rack_size": 8, "layout": {"board": ["..."] * 3, "start": [0, 0]}}
-    load(Wordgame, with_state(settings=settings), lexicon, "state.settings: a board layout is 4x4 to 26x26")
+    load(Wordgame, with_state(settings=settings), lexicon, "state.settings: 'board' must be square, of 4")
+    settings = {"rack_size": 16, "layout": state["settings"]["layout"]}
+    load(Wordgame, with_state(settings=settings), lexicon, "state.settings: a rack holds 4 to 15 tiles")
     load(Wordgame, {**saved, "state": "x"}, lexicon, "state: expected an object, not a string")
 
 
@@ -260,6 +313,7 @@ def test_wordgame_exchanges_that_lie(lists: dict[str, Lexicon]) -> None:
         return {**saved, "state": {**copy.deepcopy(state), "history": history}}
 
     load(Wordgame, with_turn(exchanged=9), lexicon, r"history\[0\].exchanged: 9 is out of range \(1 to 8\)")
+    load(Wordgame, with_turn(exchanged=2), lexicon, r"history\[0\].exchanged: 2, but a exchange records 1")
     load(Wordgame, with_turn(exchanged=0), lexicon, r"history\[0\].exchanged: 0 is out of range")
     load(Wordgame, with_turn(exchanged=True), lexicon, r"history\[0\].exchanged: expected a whole number")
     load(Wordgame, with_turn(points=5), lexicon, r"history\[0\].points: 5, but a exchange records 0")
@@ -288,6 +342,81 @@ def test_wordgame_exchanges_that_lie(lists: dict[str, Lexicon]) -> None:
     )
     with pytest.raises(GameStateError, match=r"history\[0\]: an exchange with 4 tiles in the bag"):
         Wordgame.from_dict(saved, small, allow_other_list=True)
+
+
+def refused(cls: type[Game], state: Any, lexicon: Lexicon, message: str) -> None:
+    """`state` is refused with one line that matches `message` (a field's path first)."""
+    with pytest.raises(GameStateError, match=message) as error:
+        cls.from_dict(state, lexicon)
+    assert "\n" not in str(error.value)
+
+
+def swapped(state: dict, *swaps: tuple[tuple[Any, ...], tuple[Any, ...]]) -> dict:
+    """A copy of a saved Wordgame with tiles swapped between racks and bag (paths like ("racks", 0,
+    3) or ("bag", 5)): the tile set stays whole, only who holds what changes."""
+    edited = copy.deepcopy(state)
+    inner = edited["state"]
+    for a, b in swaps:
+        holder_a = inner[a[0]][a[1]] if a[0] == "racks" else inner["bag"]
+        holder_b = inner[b[0]][b[1]] if b[0] == "racks" else inner["bag"]
+        holder_a[a[-1]], holder_b[b[-1]] = holder_b[b[-1]], holder_a[a[-1]]
+    return edited
+
+
+def test_a_wordgame_state_is_dealt_again_from_its_seed(lists: dict[str, Lexicon]) -> None:
+    """The seed fixes every draw: racks, bag and exchanges that are not what it deals are refused,
+    though the board, racks and bag still hold the tile set and every other field agrees."""
+    lexicon = lists["wordgame"]
+    fresh = Wordgame.new(lexicon, seed=8)
+    saved = fresh.to_dict()
+    inner = saved["state"]
+    blanks = [("racks", p, i) for p in (0, 1) for i, t in enumerate(inner["racks"][p]) if t == BLANK]
+    blanks += [("bag", i) for i, t in enumerate(inner["bag"]) if t == BLANK]
+    assert len(blanks) == 2 and all(b[:2] != ("racks", 0) for b in blanks)
+    both_blanks = swapped(saved, (("racks", 0, 0), blanks[0]), (("racks", 0, 1), blanks[1]))
+    assert Counter(both_blanks["state"]["racks"][0])[BLANK] == 2
+    refused(Wordgame, both_blanks, lexicon, r"^state.racks\[0\]: not the tiles the game's seed deals")
+    refused(Wordgame, swapped(saved, (("racks", 1, 2), ("bag", 0))), lexicon, r"^state.racks\[1\]: not the")
+    racks = {**inner, "racks": inner["racks"][::-1]}
+    refused(Wordgame, {**saved, "state": racks}, lexicon, r"^state.racks\[0\]: not the tiles")
+    order = {**inner, "bag": inner["bag"][::-1]}
+    refused(
+        Wordgame, {**saved, "state": order}, lexicon, r"^state.bag: .*\(the same tiles in another order\)"
+    )
+    refused(Wordgame, {**saved, "state": {**inner, "seed": None}}, lexicon, r"^state.seed: missing: ")
+    refused(Wordgame, {**saved, "state": {**inner, "seed": 9}}, lexicon, r"^state.racks\[0\]: not the tiles")
+    # a move from tiles the seed did not deal: the log of one seed under another
+    played = wordgame_states(lexicon)[0]
+    other_seed = {**played, "state": {**played["state"], "seed": played["state"]["seed"] + 1}}
+    refused(Wordgame, other_seed, lexicon, r"^state.history\[0\]: an illegal move \(not on your rack")
+    # the bag's order after moves and exchanges
+    later = {**played["state"], "bag": sorted(played["state"]["bag"])}
+    refused(Wordgame, {**played, "state": later}, lexicon, r"^state.bag: not the bag the game's seed leaves")
+
+
+def test_a_saved_exchange_names_its_tiles(lists: dict[str, Lexicon]) -> None:
+    lexicon = lists["wordgame"]
+    saved = wordgame_states(lexicon)[2]  # two exchanges
+    state = saved["state"]
+    first = state["history"][0]
+    assert first["returned"] and first["exchanged"] == len(first["returned"])
+    assert "returned" not in json.dumps(Wordgame.from_dict(saved, lexicon).view(1))  # nor in a view
+
+    def with_turn(index: int, **changes: Any) -> dict:
+        history = copy.deepcopy(state["history"])
+        history[index].update(changes)
+        return {**saved, "state": {**state, "history": history}}
+
+    missing = copy.deepcopy(saved)
+    del missing["state"]["history"][0]["returned"]
+    refused(Wordgame, missing, lexicon, r"^state.history\[0\].returned: missing: a saved exchange names")
+    stranger = next(t for t in sorted(lexicon.game_spec.tiles.counts) if t not in state["racks"][0])
+    unrack = with_turn(0, returned=[stranger])
+    refused(Wordgame, unrack, lexicon, r"^state.history\[0\].returned: tiles that are not on the rack")
+    refused(Wordgame, with_turn(0, returned=[]), lexicon, r"^state.history\[0\].returned: .* at least one")
+    passed = json.loads(json.dumps(wordgame_states(lexicon)[1]))
+    passed["state"]["history"][0]["returned"] = ["a"]
+    refused(Wordgame, passed, lexicon, r"^state.history\[0\].returned: a pass puts no tiles back")
 
 
 def test_wordgame_states_saved_before_exchanges_existed_load(lists: dict[str, Lexicon]) -> None:

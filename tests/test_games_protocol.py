@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.game_helpers import deal, hand_made_lists
+from tests.game_helpers import dealt, hand_made_lists
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
 from wordlist.games import Bot, Game, GameStateError, IllegalMove, load_game
@@ -25,7 +25,7 @@ def lists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Lexicon]:
 def new(kind: str, lists: dict[str, Lexicon]) -> Game:
     if kind == "balda":
         return BaldaGame.new(lists["balda"], start_word="table", seed=3, players=("Ann", "Bob"))
-    return deal(Wordgame.new(lists["wordgame"], seed=3, players=("Ann", "Bob")), "coatsgde")
+    return dealt(lists["wordgame"], "coats", players=("Ann", "Bob"))  # a word to play at once
 
 
 KINDS = ["balda", "wordgame"]

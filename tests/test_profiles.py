@@ -13,8 +13,14 @@ from wordlist_pipeline.profile import available_profiles, load_profile
 MINIMAL = 'name = "mine"\nlanguages = ["en"]\n[alphabet]\nen = "abc"\n'
 
 
+B4 = '["....", "....", "....", "...."]'  # the smallest board: a first word has 4 letters
+
+
 def game(
-    board: str = '["...", "...", "..."]', start: str = "[1, 1]", rack: str = "7", tiles: str = "a = [1, 5]"
+    board: str = B4,
+    start: str = "[1, 1]",
+    rack: str = "7",
+    tiles: str = "a = [1, 5]",
 ) -> str:
     """A complete [game] table for MINIMAL's alphabet, with one value changed."""
     return f"[game]\nboard = {board}\nstart = {start}\nrack_size = {rack}\n[game.tiles.en]\n{tiles}\n"
@@ -58,28 +64,34 @@ def test_a_user_profile_from_a_file(tmp_path: Path) -> None:
         ('[entries]\nexclude_tags = ["rude"]\n', "'entries.exclude_tags' has unknown tag 'rude'"),
         ("[words]\nremove = 3\n", "'words.remove' must be a string, not 3"),
         ("[game.tiles.en]\nz = [10, 1]\n", "'game.tiles.en.z' is not a letter of 'alphabet.en'"),
-        ('[game]\nboard_size = 3\nboard = ["...", ".x.", "..."]\n', "'game.board' has unknown squares ['x']"),
-        ('[game]\nboard = ["...", "..", "..."]\n', "'game.board' must be square: 3 strings of 3 squares"),
-        ('[game]\nboard = ["...", "...", "..."]\nstart = [3, 1]\n', "'game.start' must be [row, column]"),
         (
-            '[game]\nboard = ["..."]\nstart = [0, 0]\nrack_size = 7\n',
-            "'game.board' must be square: 1 strings of 1 squares",
+            '[game]\nboard_size = 4\nboard = [".x..", "....", "....", "...."]\n',
+            "'game.board' has unknown squares ['x']",
         ),
         (
-            '[game]\nboard = ["."]\nstart = [0, 0]\nrack_size = 7\n',
+            '[game]\nboard = ["....", "...", "....", "...."]\n',
+            "'game.board' must be square: 4 strings of 4 squares",
+        ),
+        (f"[game]\nboard = {B4}\nstart = [4, 1]\n", "'game.start' must be [row, column]"),
+        (
+            '[game]\nboard = ["..."]\nstart = [0, 0]\nrack_size = 7\n',
+            "'game.board' must be square, of 4 to 26 rows",
+        ),
+        (
+            f"[game]\nboard = {B4}\nstart = [0, 0]\nrack_size = 7\n",
             "'game.tiles.en' must give the tiles of language 'en'",
         ),
         (
-            '[game]\nboard = ["."]\nstart = [0, 0]\n[game.tiles.en]\na = [1, 2]\n',
+            f"[game]\nboard = {B4}\nstart = [0, 0]\n[game.tiles.en]\na = [1, 2]\n",
             "missing key 'game.rack_size'",
         ),
         (
-            '[game]\nboard = ["."]\nstart = [0, 0]\nrack_size = 7\n[game.tiles.en]\na = [1, 1000000000]\n',
+            f"[game]\nboard = {B4}\nstart = [0, 0]\nrack_size = 7\n[game.tiles.en]\na = [1, 1000000000]\n",
             "'game.tiles.en.a.count' must be between 0 and 1,000, not 1,000,000,000",
         ),
         (
-            '[game]\nboard = ["."]\nstart = [0, 0]\nrack_size = 99\n',
-            "'game.rack_size' must be between 1 and 16",
+            f"[game]\nboard = {B4}\nstart = [0, 0]\nrack_size = 99\n",
+            "'game.rack_size' must be between 4 and 15",
         ),
         ("[alphabet.upper]\na = 3\n", "'alphabet.en': 'upper.a' must be printable text"),
     ],
@@ -158,10 +170,12 @@ def test_good_profile_names(tmp_path: Path, name: str) -> None:
         ("[words]\nmax_length = 101\n", "'words.max_length' is 101; it must be from 1 to 100"),
         ("[words]\nmin_length = 6\nmax_length = 5\n", "'words.max_length' is less than 'words.min_length'"),
         ("[game]\nboard_size = 2\n", "missing key 'game.board'"),
-        (game(rack="0"), "'game.rack_size' must be between 1 and 16, not 0"),
-        (game(rack="-8"), "'game.rack_size' must be between 1 and 16, not -8"),
-        (game(board="[" + ", ".join([f'"{"." * 33}"'] * 33) + "]"),
-         "'game.board' must be square, of 1 to 32 rows"),
+        (game(rack="0"), "'game.rack_size' must be between 4 and 15, not 0"),
+        (game(rack="-8"), "'game.rack_size' must be between 4 and 15, not -8"),
+        (game(rack="16"), "'game.rack_size' must be between 4 and 15, not 16"),
+        (game(board="[" + ", ".join([f'"{"." * 27}"'] * 27) + "]"),
+         "'game.board' must be square, of 4 to 26 rows"),
+        (game(board='["...", "...", "..."]'), "'game.board' must be square, of 4 to 26 rows"),
         (game(tiles="a = [1, 1000000000]"),
          "'game.tiles.en.a.count' must be between 0 and 1,000, not 1,000,000,000"),
         (game(tiles="a = [1, -1]"), "'game.tiles.en.a.count' must be between 0 and 1,000, not -1"),

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.balda_helpers import make_lexicon as make_balda_lexicon
-from tests.game_helpers import deal, written_list
+from tests.game_helpers import deal, dealt, written_list
 from tests.wordgame_helpers import WORDS, make_lexicon, place
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
@@ -93,9 +93,11 @@ def test_the_layout_is_data(lexicon: Lexicon) -> None:
     assert Layout.of(lexicon.game_spec.board) == CLASSIC  # from the profile, via game.json
     assert Layout.from_dict(CLASSIC.to_dict()) == CLASSIC
     for rows, start, message in [
-        (("...", ".."), (0, 0), "must be square"),
-        (("..x", "...", "..."), (0, 0), "unknown squares \\['x'\\]"),
-        (("...", "...", "..."), (3, 0), "on the 3x3 board"),
+        (("....", "....", "....", "..."), (0, 0), "must be square"),
+        (("...x", "....", "....", "...."), (0, 0), "unknown squares \\['x'\\]"),
+        (("....",) * 4, (4, 0), "on the 4x4 board"),
+        (("...",) * 3, (0, 0), "of 4 to 26 rows"),  # a first word has 4 letters
+        (("." * 27,) * 27, (0, 0), "of 4 to 26 rows"),  # columns are named a to z
     ]:
         with pytest.raises(WordlistError, match=message):
             Layout(rows, start)
@@ -322,7 +324,7 @@ def test_a_tie_is_shared(lexicon: Lexicon) -> None:
 
 
 def test_the_state_round_trips_through_json(lexicon: Lexicon, tmp_path: Path) -> None:
-    game = deal(new_game(lexicon, seed=11), "coa?sgxe")
+    game = dealt(lexicon, "coa?s")  # a saved game's racks are the ones its seed deals
     game.play(word_tiles("coats", (7, 3), blanks="3"))
     game.pass_turn()
     text = game.to_json()
@@ -368,9 +370,9 @@ def test_a_german_game_needs_no_code_of_its_own(tmp_path: Path) -> None:
     german = written_list(
         tmp_path, "wordgame", dict.fromkeys(["Straße", "Bär", "Häuser", "Bären", "Rasse"], "noun"), "de"
     )
-    game = deal(Wordgame.new(german, seed=2), "strassäe")
+    game = dealt(german, "strasse")
     moves = {m.word: m.points for m in game.legal_moves()}
-    assert moves.keys() == {"strasse", "rasse"}  # from S T R A S S Ä E
+    assert moves.keys() == {"strasse", "rasse"}  # from S T R A S S E and one more tile
     turn = game.play(parse_move("d8 across STRAẞE", game))  # typed with ß: the tiles S, S
     assert turn.words[0][0] == "strasse" and game.board[7][3:10] == list("strasse")
     assert german.display("strasse") == "STRASSE"

@@ -20,9 +20,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_LETTERS 64   /* letter sets are uint64 bit masks */
-#define MAX_LINE 32      /* Wordgame: the longest board side (the format's MAX_BOARD) */
-#define MAX_CELLS 128    /* Balda: cells of the board (a 9x9 board has 81); sets are 2 x uint64 */
+#include "_limits.h" /* wordlist/format/limits.py's numbers (`python -m wordlist.format.limits_files`) */
+
+#define MAX_LETTERS WORDLIST_COMPILED_LETTERS /* letter sets are uint64 bit masks */
+#define MAX_LINE WORDLIST_MAX_BOARD           /* Wordgame: the longest board side */
+#define MAX_CELLS WORDLIST_COMPILED_CELLS     /* Balda: cells of the board; sets are 2 x uint64 */
+#if MAX_LETTERS > 64 || MAX_CELLS > 128
+#error "a set of letters is one uint64 and a set of cells two: see wordlist/format/limits.py"
+#endif
 #define MAX_NEIGHBOURS 8
 #define EMPTY 255        /* no tile on the square */
 #define FOREIGN 254      /* a tile that is not a letter of the alphabet: never followed */
@@ -34,7 +39,7 @@
 #define TILE 1
 #define BLANK_TILE 2
 #define ANY UINT64_MAX   /* the cross-set of a square with no tile across the line */
-#define MAX_POINTS 1000000
+#define MAX_POINTS WORDLIST_MAX_POINTS /* of one tile */
 /* A bound on the work of one search (a keyword argument lowers it). A word list's DAWG is acyclic,
    so its searches end: the heaviest seen (two blanks on a Wordgame board, a 9x9 Balda board with
    diagonals, on a list of 400,000 words) visit 1.4 million nodes at 60-100 ns each. A damaged one
@@ -1145,6 +1150,12 @@ PyMODINIT_FUNC PyInit__movegen(void) {
         return NULL;
     }
     if (PyModule_AddObject(m, "MAX_STEPS", PyLong_FromUnsignedLongLong(MAX_STEPS)) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    /* the limits compiled in (from _limits.h), which the tests hold to wordlist/format/limits.py */
+    if (PyModule_AddIntConstant(m, "MAX_LINE", MAX_LINE) < 0 || PyModule_AddIntConstant(m, "MAX_LETTERS", MAX_LETTERS) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_CELLS", MAX_CELLS) < 0 || PyModule_AddIntConstant(m, "MAX_POINTS", MAX_POINTS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -30,6 +30,7 @@ from wordlist.format.dawg import HAS_LEAF as _HAS_LEAF
 from wordlist.format.dawg import IS_LEAF as _IS_LEAF
 from wordlist.format.dawg import LABEL_MASK as _LABEL_MASK
 from wordlist.format.dawg import ROOT, dawg_layout
+from wordlist.format.limits import COMPILED_LETTERS
 
 try:  # the games' move generators in C, optional: without a compiler the Python ones are used
     from wordlist import _movegen
@@ -41,13 +42,12 @@ __all__ = ["COMPILED", "PYTHON_MOVEGEN_ENV", "ROOT", "Graph"]
 PYTHON_MOVEGEN_ENV = "WORDLIST_PYTHON_MOVEGEN"
 # Read at every search, so a test (or a debugging session) can switch to the reference generators.
 COMPILED = _movegen is not None and os.environ.get(PYTHON_MOVEGEN_ENV, "0") in ("", "0")
-_MAX_COMPILED_LETTERS = 64  # the core's letter sets are uint64 masks; every edition has fewer
 
 
 def _compiled_core(units: array, guide: bytes | None, letters: str) -> _movegen.Graph | None:
     """The compiled core over these same units (the array's buffer, no copy), where it is built
     and takes the alphabet."""
-    if _movegen is None or len(letters) > _MAX_COMPILED_LETTERS:
+    if _movegen is None or len(letters) > COMPILED_LETTERS:
         return None
     try:
         return _movegen.Graph(units, guide, letters)

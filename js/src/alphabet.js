@@ -4,16 +4,11 @@
 
 import { ArtefactError } from "./errors.js";
 import { checkVersion } from "./format.js";
+import { MAX_LETTERS, MAX_REPLACEMENTS, MAX_SPELLING, MAX_TEXT_LENGTH, MAX_WORD_LENGTH } from "./limits.js";
+
+export { MAX_TEXT_LENGTH };
 
 const WILDCARDS = "?*"; // never letters and never removed: patterns and racks use them
-// The limits of wordlist/format/alphabet.py (docs/FORMAT.md), which the conformance vectors hold this
-// reader to.
-const MAX_LETTERS = 1024; // also the most characters "remove" holds: each is a pass over the text
-const MAX_REPLACEMENTS = 256; // entries of "replace": each is a pass over the text
-const MAX_SPELLING = 8; // characters of a "replace" key or value
-const MAX_WORD_LENGTH = 255;
-/** Text longer than this (in code points) is never normalized for a lookup: not a word; a pattern or rack error. */
-export const MAX_TEXT_LENGTH = 4 * MAX_WORD_LENGTH;
 const LANGUAGE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 // What Python's str.isprintable() refuses: control, format, unassigned, private-use and surrogate
 // code points and every separator (the ASCII space is printable there, but never a letter).

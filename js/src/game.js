@@ -1,17 +1,14 @@
 // game.json: a tile game's board, tiles and rack size (docs/FORMAT.md, "game.json"), checked with
-// the limits Python's wordlist.format.GameSpec sets, so that a web game can use it as it is.
+// the limits Python's wordlist.format.GameSpec sets (limits.js, written from wordlist/format/limits.py),
+// so that a web game can use it as it is.
 
 import { describe } from "./alphabet.js";
 import { ArtefactError } from "./errors.js";
 import { checkVersion } from "./format.js";
+import { MAX_BOARD, MAX_POINTS, MAX_RACK, MAX_TILE_COUNT, MAX_TILES, MIN_BOARD, MIN_RACK } from "./limits.js";
 
 const SQUARES = /^[.dtDT]*$/; // plain, double and triple letter, double and triple word
 const BLANK = "?";
-const MAX_BOARD = 32;
-const MAX_RACK = 16;
-const MAX_POINTS = 1000;
-const MAX_TILE_COUNT = 1000;
-const MAX_TILES = 10_000;
 
 /**
  * `json` (a parsed game.json) if it is a valid game of `alphabet`'s letters, else an ArtefactError
@@ -29,7 +26,7 @@ export function checkGame(json, alphabet, source = "game.json") {
   const bad = (what) => new ArtefactError(`${source}: ${what}`);
   const { board, start, rack_size: rackSize, tiles } = json;
   const size = Array.isArray(board) ? board.length : 0;
-  if (size < 1 || size > MAX_BOARD) throw bad(`"board" must be a list of 1 to ${MAX_BOARD} rows`);
+  if (size < MIN_BOARD || size > MAX_BOARD) throw bad(`"board" must be a list of ${MIN_BOARD} to ${MAX_BOARD} rows`);
   for (const row of board) {
     if (typeof row !== "string" || row.length !== size) throw bad(`"board" must be ${size} strings of ${size} squares`);
     if (!SQUARES.test(row)) throw bad(`"board" has a square other than . d t D T: ${JSON.stringify(row)}`);
@@ -38,8 +35,8 @@ export function checkGame(json, alphabet, source = "game.json") {
   if (!Array.isArray(start) || start.length !== 2 || !start.every(onBoard)) {
     throw bad(`"start" must be [row, column] on the ${size}x${size} board`);
   }
-  if (!Number.isSafeInteger(rackSize) || rackSize < 1 || rackSize > MAX_RACK) {
-    throw bad(`"rack_size" must be a whole number from 1 to ${MAX_RACK}`);
+  if (!Number.isSafeInteger(rackSize) || rackSize < MIN_RACK || rackSize > MAX_RACK) {
+    throw bad(`"rack_size" must be a whole number from ${MIN_RACK} to ${MAX_RACK}`);
   }
   if (tiles === null || typeof tiles !== "object" || Array.isArray(tiles) || Object.keys(tiles).length === 0) {
     throw bad(`"tiles" must be an object listing at least one tile`);

@@ -19,15 +19,7 @@ documents the files for readers in other languages; the JSON Schemas are in ``sc
 
 from __future__ import annotations
 
-from wordlist.format.alphabet import (
-    BLANK,
-    MAX_REPLACEMENTS,
-    MAX_SPELLING,
-    MAX_TEXT_LENGTH,
-    MAX_WORD_LENGTH,
-    WILDCARDS,
-    Alphabet,
-)
+from wordlist.format.alphabet import BLANK, WILDCARDS, Alphabet
 from wordlist.format.base import (
     ALL_POS,
     ALPHABET_JSON,
@@ -58,6 +50,7 @@ from wordlist.format.game import (
     Tiles,
     check_board,
 )
+from wordlist.format.limits import MAX_REPLACEMENTS, MAX_SPELLING, MAX_TEXT_LENGTH, MAX_WORD_LENGTH
 from wordlist.format.manifest import (
     LEFT_OUT_RULES,
     OUTSIDE_ALPHABET,

@@ -10,15 +10,14 @@ from typing import Any
 
 from wordlist.format import base
 from wordlist.format.base import FORMAT_VERSION, FormatError
+from wordlist.format.limits import (
+    MAX_LETTERS,
+    MAX_REPLACEMENTS,
+    MAX_SPELLING,
+)
 
 BLANK = "?"  # a blank tile in a rack, one letter in a pattern
 WILDCARDS = "?*"  # never letters and never removed: patterns and racks use them
-MAX_LETTERS = 1024  # also the most characters `remove` holds: each is a pass over the text
-MAX_REPLACEMENTS = 256  # entries of `replace`: each is a pass over the text
-MAX_SPELLING = 8  # characters of a `replace` key or value: a character becomes at most 8 letters
-MAX_WORD_LENGTH = 255  # letters of the longest word (MediaWiki titles have at most 255 bytes)
-# Readers normalize no longer text: a longer one is not a word, and a longer pattern or rack an error
-MAX_TEXT_LENGTH = 4 * MAX_WORD_LENGTH
 # Conjoining jamo: the vowels and finals compose with the syllable before them (no combining class)
 _HANGUL_JAMO = ((0x1100, 0x11FF), (0xA960, 0xA97F), (0xD7B0, 0xD7FF))
 

@@ -15,6 +15,15 @@ from typing import Any
 from wordlist.format import base
 from wordlist.format.alphabet import BLANK
 from wordlist.format.base import FORMAT_VERSION, FormatError
+from wordlist.format.limits import (
+    MAX_BOARD,
+    MAX_POINTS,
+    MAX_RACK,
+    MAX_TILE_COUNT,
+    MAX_TILES,
+    MIN_BOARD,
+    MIN_RACK,
+)
 
 Cell = tuple[int, int]  # (row, column) from (0, 0) at the top left
 
@@ -22,13 +31,6 @@ Cell = tuple[int, int]  # (row, column) from (0, 0) at the top left
 LETTER_PREMIUMS = {"d": 2, "t": 3}  # double, triple letter
 WORD_PREMIUMS = {"D": 2, "T": 3}  # double, triple word
 BOARD_SQUARES = "." + "".join(LETTER_PREMIUMS) + "".join(WORD_PREMIUMS)
-
-# Limits that keep a game's work and memory bounded whatever a file says.
-MAX_BOARD = 32
-MAX_RACK = 16
-MAX_POINTS = 1000
-MAX_TILE_COUNT = 1000
-MAX_TILES = 10_000
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,8 @@ class GameSpec:
     rack_size: int
 
     def __post_init__(self) -> None:
-        if not 1 <= self.rack_size <= MAX_RACK:
-            raise FormatError(f"'rack_size' must be between 1 and {MAX_RACK}, not {self.rack_size}")
+        if not MIN_RACK <= self.rack_size <= MAX_RACK:
+            raise FormatError(f"'rack_size' must be between {MIN_RACK} and {MAX_RACK}, not {self.rack_size}")
 
     def to_json(self) -> dict[str, Any]:
         """The game as game.json holds it: board, start square, rack size and tiles."""
@@ -135,7 +137,7 @@ class GameSpec:
         rows = base.field(data, "board", list, where)
         start = data.get("start")  # (checked with the board: a missing start reads as a wrong one)
         check_board(rows, start, where)
-        rack_size = base.count(data, "rack_size", where, low=1, high=MAX_RACK)
+        rack_size = base.count(data, "rack_size", where, low=MIN_RACK, high=MAX_RACK)
         tiles = base.field(data, "tiles", dict, where)
         check_tiles(tiles, letters, tiles_where or f"{where}tiles.")
         return cls(
@@ -146,13 +148,13 @@ class GameSpec:
 
 
 def check_board(rows: Any, start: Any, where: str = "") -> None:
-    """`rows`: a square of board codes, 1 to MAX_BOARD a side; `start`: a [row, column] on it."""
+    """`rows`: a square of board codes, MIN_BOARD to MAX_BOARD a side; `start`: a [row, column] on it."""
     size = len(rows) if isinstance(rows, list | tuple) else 0
-    if not 1 <= size <= MAX_BOARD or any(not isinstance(r, str) or len(r) != size for r in rows):
+    if not MIN_BOARD <= size <= MAX_BOARD or any(not isinstance(r, str) or len(r) != size for r in rows):
         shape = (
             f"square: {size} strings of {size} squares"
-            if 1 <= size <= MAX_BOARD
-            else f"square, of 1 to {MAX_BOARD} rows"
+            if MIN_BOARD <= size <= MAX_BOARD
+            else f"square, of {MIN_BOARD} to {MAX_BOARD} rows"
         )
         raise FormatError(f"{where + 'board'!r} must be {shape}")
     bad = sorted({c for r in rows for c in r} - set(BOARD_SQUARES))

@@ -31,8 +31,10 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from wordlist.errors import WordlistError
+from wordlist.format.limits import MAX_SEED, MIN_SEED
 from wordlist.games import state as states
 from wordlist.lexicon import Lexicon
+from wordlist.text import NameRefused, check_name
 
 Cell = tuple[int, int]  # (row, column) from (0, 0) at the top left
 PLAY, PASS, EXCHANGE, RESIGN = "play", "pass", "exchange", "resign"  # what a turn can be
@@ -348,22 +350,45 @@ class Game(ABC):
         return cls.from_dict(data, lexicon, root=root, allow_other_list=allow_other_list)
 
 
-MAX_NAME = 100  # characters of a player's name
-
-
 def checked_players(players: Sequence[object], game: str) -> list[str]:
-    """Two players' names, each 1 to MAX_NAME characters, or WordlistError."""
+    """Two players' names, each one `wordlist.text.check_name` accepts; else WordlistError."""
     names = list(players)
-    if len(names) != 2 or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names):
-        raise WordlistError(f"{game} is played by two players with names of 1 to {MAX_NAME} characters")
+    if len(names) != 2:
+        raise WordlistError(f"{game} is played by two players, not {len(names)}")
+    for i, name in enumerate(names):
+        try:
+            check_name(name)
+        except NameRefused as error:
+            raise WordlistError(f"{game}: player {i + 1}'s name: {error}") from None
     return names  # type: ignore[return-value]
 
 
+def checked_seed(seed: object) -> int | None:
+    """`seed` if it is None or a whole number a saved game can keep (MIN_SEED to MAX_SEED); else
+    WordlistError (a game whose seed cannot be saved could not be loaded again)."""
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not MIN_SEED <= seed <= MAX_SEED
+    ):
+        raise WordlistError(f"a game's seed is a whole number from -2**63 to 2**63 - 1, not {seed!r}")
+    return seed
+
+
+def read_seed(reader: states.Reader) -> int | None:
+    """The seed of a saved state (its field "seed"), or None; else GameStateError naming it."""
+    return reader.optional_int("seed", MIN_SEED, MAX_SEED)
+
+
 def read_players(reader: states.Reader, game: str) -> list[str]:
-    """The two players' names of a saved state (its field "players"); else GameStateError naming it."""
-    players = reader.strings("players", 2, MAX_NAME)
-    if len(players) != 2 or not all(players):
-        raise states.fail(reader.at("players"), f"{game} is played by two players with names")
+    """The two players' names of a saved state (its field "players"), each one `check_name`
+    accepts; else GameStateError naming the field."""
+    players = reader.list("players", 2)
+    if len(players) != 2:
+        raise states.fail(reader.at("players"), f"{game} is played by two players")
+    for i, name in enumerate(players):
+        try:
+            check_name(name)
+        except NameRefused as error:
+            raise states.fail(f"{reader.at('players')}[{i}]", str(error)) from None
     return players
 
 

@@ -29,11 +29,11 @@ from typing import Any
 from wordlist.atomic import atomic_path
 from wordlist.errors import WordlistError
 from wordlist.format import WORDS_DAWG
+from wordlist.format.limits import MAX_STATE_BYTES
 from wordlist.lexicon import Lexicon
 
 # Names that may become a folder (outputs/<language>/<profile>) when a state opens its own list.
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-MAX_STATE_BYTES = 4 << 20  # a finished 15x15 game is about 60 KB with its definitions
 
 
 class GameStateError(WordlistError):

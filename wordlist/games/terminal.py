@@ -17,12 +17,17 @@ Anything else is read as a move by the game's `Screen.parse`. Lines are read wit
 the terminal has it (line editing, Up for the previous line). Colour marks the last move and the
 premium squares where the terminal shows colour (not with NO_COLOR or TERM=dumb, nor when the
 output is not a terminal); elsewhere the last move is put in [brackets].
+
+Names, words and definitions may come from a file anyone edited: the screens escape what they
+show of them (`shown`: a control character as \x1b, a new line too, so no line can be forged),
+and the driver escapes whatever else reaches the terminal but its own colours (`terminal_text`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -34,6 +39,7 @@ from wordlist.errors import WordlistError
 from wordlist.games.bot import Bot
 from wordlist.games.protocol import Game, IllegalMove, speaker
 from wordlist.games.state import write_atomic
+from wordlist.text import escaped as shown
 
 COMMANDS = __doc__.split("\n\n")[2].rstrip()
 MOVES_LISTED = 15
@@ -49,6 +55,25 @@ _ANSI = {
     "empty": "2",  # dim
     "note": "2",
 }
+
+
+_COLOUR = re.compile("\x1b\\[[0-9;]*m")  # what Style.paint writes (ESC [ ... m), and nothing else
+
+
+def terminal_text(text: str, colour: bool = False) -> str:
+    """`text` as the driver writes it: every hidden character escaped (`shown`) but its line
+    breaks and, with `colour`, the colour codes Style writes."""
+    pieces = _COLOUR.split(text) if colour else [text]
+    codes = _COLOUR.findall(text) if colour else []
+    out = ["\n".join(map(shown, pieces[0].split("\n")))]
+    for code, piece in zip(codes, pieces[1:], strict=True):
+        out += [code, "\n".join(map(shown, piece.split("\n")))]
+    return "".join(out)
+
+
+def player(game: Game, index: int) -> str:
+    """Player `index`'s name as a screen shows it (escaped: a name may come from an edited file)."""
+    return shown(game.players[index])
 
 
 @dataclass(frozen=True)
@@ -184,6 +209,11 @@ class Driver:
     hints: _Hints = field(default_factory=_Hints)
     saved: tuple[Path, int] | None = None  # the last save: its file and the game's version then
 
+    def __post_init__(self) -> None:
+        # everything reaches the terminal through here, escaped but for the style's own colours
+        write, colour = self.write, self.style.colour
+        self.write = lambda text: write(terminal_text(text, colour))
+
     def run(self) -> Game:
         """Play the game until it ends or the human quits (or the input ends); the game."""
         game, write = self.game, self.write
@@ -211,7 +241,7 @@ class Driver:
         game, screen, write = self.game, self.screen, self.write
         while True:
             try:
-                text = self.read(f"{game.players[game.turn]}> ").strip()
+                text = self.read(f"{player(game, game.turn)}> ").strip()
             except EOFError:
                 return False
             command, _, argument = text.partition(" ")
@@ -324,12 +354,12 @@ def result_line(game: Game, final: Sequence[int], ending: str = "", why: str = "
     resigned = [t.player for t in game.history if t.action == "resign"]
     if resigned:
         loser = resigned[-1]
-        return f"{speaker(game.players[loser], 'resigned.', 'resigned.')} {_wins(game.players[1 - loser])}."
+        return f"{speaker(player(game, loser), 'resigned.', 'resigned.')} {_wins(player(game, 1 - loser))}."
     winners = game.winners
     if len(winners) == 2:
         return f"Game over{why}: a tie, {final[0]} to {final[1]}{ending}."
     winner = winners[0]
-    return f"Game over{why}: {_wins(game.players[winner])}, {final[winner]} to {final[1 - winner]}{ending}."
+    return f"Game over{why}: {_wins(player(game, winner))}, {final[winner]} to {final[1 - winner]}{ending}."
 
 
 def _wins(name: str) -> str:

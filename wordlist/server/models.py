@@ -11,23 +11,13 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-# Characters that would make a name show as something else on the other player's screen: control
-# characters (NUL, escapes, new lines) and the marks that turn the direction of text.
-_HIDDEN = {chr(c) for c in (*range(0x20), *range(0x7F, 0xA0))} | set(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
-
-
-def _shown_as_typed(name: str) -> str:
-    if not _HIDDEN.isdisjoint(name):
-        raise ValueError("a name has no control or text-direction characters")
-    return name
-
+from wordlist.format.limits import MAX_NAME
+from wordlist.text import check_name  # the library's one check of a name (no control characters ...)
 
 Name = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
-    AfterValidator(_shown_as_typed),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME),
+    AfterValidator(check_name),
 ]
 Level = Literal["strong", "beginner"]  # wordlist.games.LEVELS (a test keeps them equal)
 Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="[row, column] from the top left")]

@@ -205,19 +205,17 @@ class BaldaGame(protocol.Game):
         players: Sequence[str] = ("Player 1", "Player 2"),
         start_word: str | None = None,
     ) -> BaldaGame:
-        """A new game: the starting word is a random noun of the board's width (or `start_word`)."""
+        """A new game: the starting word is a random noun of the board's width (or `start_word`, a
+        word of the list for the game's parts of speech, as wide as the board)."""
         settings = settings or BaldaSettings()
         players = protocol.checked_players(players, "Balda")
+        seed = protocol.checked_seed(seed)
         if start_word is None:
             try:
                 start_word = lexicon.random_word(settings.size, pos="noun", rng=random.Random(seed))
             except LookupError as error:
                 raise WordlistError(str(error)) from None
-        start_word = lexicon.normalize(start_word)
-        if len(start_word) != settings.size or any(c not in lexicon.letters for c in start_word):
-            raise WordlistError(
-                f"the starting word {start_word!r} must have {settings.size} letters of the alphabet"
-            )
+        start_word = check_start_word(lexicon, settings, start_word)
         board: list[list[str | None]] = [[None] * settings.size for _ in range(settings.size)]
         middle = settings.size // 2
         board[middle] = list(start_word)
@@ -436,10 +434,12 @@ class BaldaGame(protocol.Game):
             raise GameStateError(f"{raw.where}: {error}") from None
         size = settings.size
         start_word = reader.str("start_word", size)
-        if len(start_word) != size or any(c not in lexicon.letters for c in start_word):
-            raise state.fail(reader.at("start_word"), f"{start_word!r} is not {size} letters of the alphabet")
+        try:
+            start_word = check_start_word(lexicon, settings, start_word)
+        except WordlistError as error:
+            raise state.fail(reader.at("start_word"), str(error)) from None
         players = protocol.read_players(reader, "Balda")
-        seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
+        seed = protocol.read_seed(reader)
         game = cls.new(lexicon, settings, seed=seed, players=players, start_word=start_word)
         history = reader.list("history", size * size - size + 1)
         for i, item in enumerate(history):
@@ -483,6 +483,20 @@ class BaldaGame(protocol.Game):
             if turn.raw(key) != expected or isinstance(turn.raw(key), bool):
                 raise state.fail(turn.at(key), f"{turn.raw(key)!r}, but the move scores {expected!r}")
         self._apply(cell, letter, path, word, definitions)
+
+
+def check_start_word(lexicon: Lexicon, settings: BaldaSettings, word: str) -> str:
+    """`word` normalized, if it can start a game: as many letters as the board is wide, and a word of
+    the list for the game's parts of speech; else WordlistError saying which it is not."""
+    if not isinstance(word, str):
+        raise WordlistError(f"the starting word must be text, not {type(word).__name__}")
+    normal = lexicon.normalize(word)
+    if len(normal) != settings.size or not lexicon.alphabet_spec.spells(normal):
+        raise WordlistError(f"the starting word {word!r} must have {settings.size} letters of the alphabet")
+    if not lexicon.is_word(normal, pos=settings.parts_of_speech):
+        kinds = " or ".join(settings.parts_of_speech)
+        raise WordlistError(f"the starting word {word!r} is not a {kinds} of the word list")
+    return normal
 
 
 _TURN_KEYS = dict.fromkeys(

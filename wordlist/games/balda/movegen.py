@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from wordlist.errors import WordlistError
+from wordlist.format.limits import COMPILED_CELLS  # the compiled core's sets of cells: 128 bits
 from wordlist.games.balda.board import neighbour_table
 from wordlist.graph import ROOT, Graph
 
@@ -45,9 +46,6 @@ def placeable(position: Position) -> list[bool]:
     board = position.board
     table = neighbour_table(position.size, position.diagonal)
     return [letter is None and any(board[j] is not None for j in table[i]) for i, letter in enumerate(board)]
-
-
-COMPILED_CELLS = 128  # the compiled core keeps sets of cells in 128 bits (a 9x9 board has 81)
 
 
 def word_moves(graph: Graph, position: Position) -> Sequence[RawMove]:

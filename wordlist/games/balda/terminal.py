@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from wordlist.games import terminal
 from wordlist.games.balda.game import BaldaGame, Candidate, Move, Turn
 from wordlist.games.protocol import RESIGN, Cell, cell_name, letters_long, parse_cell, speaker
-from wordlist.games.terminal import Style
+from wordlist.games.terminal import Style, shown
 
 
 class BaldaScreen(terminal.Screen):
@@ -49,12 +49,12 @@ class BaldaScreen(terminal.Screen):
                 else:
                     kinds.append(None if letter else "empty")
             rows.append(style.row(f"{r + 1:>2}", cells, kinds, "   "))
-        scores = "   ".join(f"{name}: {score}" for name, score in zip(game.players, game.scores, strict=True))
+        scores = "   ".join(f"{terminal.player(game, p)}: {score}" for p, score in enumerate(game.scores))
         return "\n".join([*rows, "", scores])
 
     def describe(self, game: BaldaGame, turn: Turn) -> str:
         """A log line as Balda sites show it: who, the new letter, the word and its path, points, meanings."""
-        name = game.players[turn.player]
+        name = terminal.player(game, turn.player)
         if turn.action == RESIGN or turn.cell is None:
             return f"{speaker(name, 'resign.', 'resigns.')}"
         lexicon = game.lexicon
@@ -64,7 +64,7 @@ class BaldaScreen(terminal.Screen):
             return f"{name}: {letter} on {cell_name(turn.cell)}, a letter alone, +1"
         word = lexicon.display(turn.word)
         line = f"{name}: {letter} on {cell_name(turn.cell)}, {word} ({route}), +{turn.points}"
-        return "\n".join([line, *(f"    {i}. {d}" for i, d in enumerate(turn.definitions[:3], 1))])
+        return "\n".join([line, *(f"    {i}. {shown(d)}" for i, d in enumerate(turn.definitions[:3], 1))])
 
     def parse(self, game: BaldaGame, text: str) -> Move:
         return parse_move(text)

@@ -1,13 +1,16 @@
-"""Wordgame: rules and state (`game`), the board layout (`board`), tiles (`tiles`), move generation
-(`movegen`), and the terminal screen (`terminal`). The bot is the shared `wordlist.games.bot.Bot`.
+"""Wordgame: rules and state (`game`), its records (`records`), saved states (`saved`), the board
+layout (`board`), tiles (`tiles`), move generation (`movegen`), and the terminal screen
+(`terminal`). The bot is the shared `wordlist.games.bot.Bot`.
 
     from wordlist.games.wordgame import IllegalMove, Move, Tile, Wordgame
 """
 
+from wordlist.format.limits import FIRST_WORD_LETTERS
 from wordlist.games.protocol import Cell, cell_name, parse_cell
 from wordlist.games.wordgame.board import ACROSS, CLASSIC, DOWN, Layout
-from wordlist.games.wordgame.game import (
-    FIRST_WORD_LETTERS,
+from wordlist.games.wordgame.game import Wordgame
+from wordlist.games.wordgame.movegen import BINGO_FACTOR
+from wordlist.games.wordgame.records import (
     RULES,
     Candidate,
     IllegalMove,
@@ -15,10 +18,8 @@ from wordlist.games.wordgame.game import (
     Score,
     Turn,
     Word,
-    Wordgame,
     WordgameSettings,
 )
-from wordlist.games.wordgame.movegen import BINGO_FACTOR
 from wordlist.games.wordgame.tiles import BLANK, Tile, TileSet
 
 __all__ = [

@@ -16,7 +16,6 @@ from wordlist.games.protocol import Cell
 
 ACROSS, DOWN = "across", "down"
 DIRECTIONS = (ACROSS, DOWN)
-MIN_SIZE, MAX_SIZE = 4, 26  # a first word has 4 letters; columns are named a to z
 
 
 def step(direction: str) -> Cell:
@@ -32,17 +31,13 @@ def neighbours(cell: Cell) -> tuple[Cell, ...]:
 
 @dataclass(frozen=True)
 class Layout(Board):
-    """The board as data (wordlist.format's `Board`: rows of premium codes and the start square),
-    within what this game can play: 4x4 (a first word has 4 letters) to 26x26 (columns a to z).
+    """The board as data (wordlist.format's `Board`: rows of premium codes and the start square,
+    checked by the format's one validator of a board). Every board the format accepts is one this
+    game plays (wordlist/format/limits.py: 4x4, for a first word of 4 letters, to 26x26, for
+    columns a to z).
 
     Codes: "." plain, "d" double letter, "t" triple letter, "D" double word, "T" triple word.
     """
-
-    def __post_init__(self) -> None:
-        super().__post_init__()  # the format's one validator of a board
-        if not MIN_SIZE <= self.size <= MAX_SIZE:
-            size, low, high = self.size, MIN_SIZE, MAX_SIZE
-            raise WordlistError(f"a board layout is {low}x{low} to {high}x{high}, not {size}x{size}")
 
     @classmethod
     def of(cls, board: Board) -> Layout:

@@ -5,10 +5,11 @@ The rules
 - The board is 15x15 with premium squares: double and triple letter, double and triple word
   (`Layout`: the classic symmetric layout by default, or any layout given as data). The first
   word must cover the start square, the centre.
-- The tiles are the word list's tile set (alphabet.json of its profile): for English 102 letters
+- The tiles are the word list's tile set (game.json of its profile): for English 102 letters
   with their points, and 2 blanks worth 0 that stand for any letter. Each player holds 8 tiles,
-  drawn at random (seeded) from the bag, and refills to 8 after a move while the bag lasts. A
-  player sees only their own rack (`view`).
+  drawn at random from the bag, and refills to 8 after a move while the bag lasts. A player
+  sees only their own rack (`view`). Every draw follows from the game's seed, so a saved game is
+  loaded by dealing its tiles again (`saved`): a file cannot choose who holds which tiles.
 - The first move forms a word of at least 4 letters covering the start square, across or down.
   Every later move places tiles in one row or one column, with no gap along that line (the gaps
   may be filled by tiles already there), touching the tiles on the board. Every word formed (the
@@ -36,194 +37,31 @@ The rules
 from __future__ import annotations
 
 import random
+import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from wordlist.errors import WordlistError
-from wordlist.games import protocol, state
+from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK
+from wordlist.games import protocol
 from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Cell, Found, cell_name, checked_cell
-from wordlist.games.state import GameStateError, Reader
-from wordlist.games.wordgame import movegen
-from wordlist.games.wordgame.board import ACROSS, CLASSIC, DIRECTIONS, DOWN, Layout, neighbours, step
+from wordlist.games.state import Reader
+from wordlist.games.wordgame import movegen, saved
+from wordlist.games.wordgame.board import ACROSS, DIRECTIONS, DOWN, Layout, neighbours, step
 from wordlist.games.wordgame.movegen import BINGO_FACTOR, BLANK_TILE, ON_BOARD
+from wordlist.games.wordgame.records import (
+    PASSES_TO_END,
+    Candidate,
+    IllegalMove,
+    Move,
+    Score,
+    Turn,
+    Word,
+    WordgameSettings,
+    spelled,
+)
 from wordlist.games.wordgame.tiles import BLANK, Tile, TileSet
 from wordlist.lexicon import Lexicon
-
-FIRST_WORD_LETTERS = 4
-PASSES_TO_END = 3
-DEFAULT_RACK = 8
-MAX_RACK = 15
-
-RULES = {
-    **protocol.COMMON_RULES,
-    "no_tiles": "the move places no tile",
-    "off_board": "the square is not on the board",
-    "square_taken": "the square already holds a tile",
-    "same_square": "two tiles on one square",
-    "not_a_letter": "not a letter of the game's alphabet",
-    "not_on_rack": "not on your rack",
-    "not_in_line": "the tiles must lie in one row or one column",
-    "gap": "the tiles leave a gap in their line",
-    "first_move_off_start": "the first word must cover the start square",
-    "first_move_too_short": f"the first word must have at least {FIRST_WORD_LETTERS} letters",
-    "not_connected": "the tiles must touch a tile on the board",
-    "not_a_word": "not a word in this game's word list",
-    "empty_exchange": "choose at least one tile of your rack to exchange",
-    "bag_too_small": "the bag holds too few tiles to exchange",
-}
-
-
-class IllegalMove(protocol.IllegalMove):
-    """A move that breaks a Wordgame rule; `rule` is one of RULES. The game state is left unchanged."""
-
-    RULES = RULES
-
-
-@dataclass(frozen=True)
-class WordgameSettings:
-    """A game's options; the word list (language, profile, tile set) is the lexicon it is played on."""
-
-    rack_size: int = DEFAULT_RACK
-    layout: Layout = CLASSIC
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.rack_size, int) or isinstance(self.rack_size, bool):
-            raise WordlistError(f"the rack size must be a whole number, not {self.rack_size!r}")
-        if not 1 <= self.rack_size <= MAX_RACK:
-            raise WordlistError(f"a rack holds 1 to {MAX_RACK} tiles, not {self.rack_size}")
-
-    @classmethod
-    def of(cls, lexicon: Lexicon) -> WordgameSettings:
-        """The settings a word list's game data give: its rack size and board layout."""
-        spec = lexicon.game_spec
-        if spec is None:
-            return cls()
-        return cls(spec.rack_size, Layout.of(spec.board))
-
-    def to_dict(self) -> dict:
-        """The settings as a saved game holds them: the rack size and the layout."""
-        return {"rack_size": self.rack_size, "layout": self.layout.to_dict()}
-
-
-@dataclass(frozen=True)
-class Move:
-    """Place `tiles` (in one line).
-
-    JSON: {"tiles": [{"cell": [row, col], "letter": "c", "blank": false}, ...]}.
-    """
-
-    tiles: tuple[Tile, ...]
-
-    def to_dict(self) -> dict:
-        """The move as JSON: {"tiles": [{"cell", "letter", "blank"}, ...]}."""
-        return {"tiles": [t.to_dict() for t in self.tiles]}
-
-    @classmethod
-    def from_dict(cls, data: object) -> Move:
-        """A move read from JSON; IllegalMove('malformed') says what is wrong with its shape."""
-        try:
-            reader = Reader(data, "move", {"tiles": True})
-            tiles = []
-            for i, item in enumerate(reader.list("tiles", MAX_RACK)):
-                tile = Reader(item, f"move.tiles[{i}]", {"cell": True, "letter": True, "blank": False})
-                cell = checked_cell(state.as_list(tile.raw("cell"), tile.at("cell"), 2), tile.at("cell"))
-                blank = tile.bool("blank") if "blank" in tile.data else False
-                tiles.append(Tile(cell, tile.str("letter", 8), blank))
-            return cls(tuple(tiles))
-        except (GameStateError, ValueError) as error:
-            raise IllegalMove("malformed", str(error)) from None
-
-
-@dataclass(frozen=True)
-class Word:
-    """A word a move makes: its letters, its squares and its points."""
-
-    text: str
-    cells: tuple[Cell, ...]
-    points: int
-
-
-@dataclass(frozen=True)
-class Score:
-    """What a move forms: the main word first, then each cross word; the move's total points."""
-
-    words: tuple[Word, ...]
-    direction: str
-    bingo: bool
-    points: int
-
-    @property
-    def main(self) -> Word:
-        """The main word: the one along the move's line."""
-        return self.words[0]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn of the log. A pass, an exchange or a resignation has no tiles; `redraw` marks the
-    pass after which both racks were drawn again; `exchanged` is how many tiles an exchange put
-    back (which ones is never recorded: the log is what the opponent sees). `start` is the square
-    where the main word begins."""
-
-    player: int
-    tiles: tuple[Tile, ...] = ()
-    direction: str = ""
-    words: tuple[tuple[str, int], ...] = ()  # the main word first
-    points: int = 0
-    bingo: bool = False
-    redraw: bool = False
-    definitions: tuple[str, ...] = ()  # of the main word
-    action: str = PLAY
-    start: Cell | None = None
-    exchanged: int = 0
-
-    @property
-    def is_pass(self) -> bool:
-        """Whether the player passed."""
-        return self.action == PASS
-
-    def to_dict(self) -> dict:
-        """The turn as the game log in a saved game holds it."""
-        return {
-            "player": self.player,
-            "action": self.action,
-            "tiles": [t.to_dict() for t in self.tiles],
-            "start": list(self.start) if self.start is not None else None,
-            "direction": self.direction,
-            "words": [list(w) for w in self.words],
-            "points": self.points,
-            "bingo": self.bingo,
-            "redraw": self.redraw,
-            "definitions": list(self.definitions),
-            "exchanged": self.exchanged,
-        }
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A legal move: its tiles, main word, the square the word starts on, direction and points."""
-
-    move: Move
-    word: str
-    start: Cell
-    direction: str
-    points: int
-
-    @property
-    def tiles(self) -> tuple[Tile, ...]:
-        """The tiles the move places."""
-        return self.move.tiles
-
-    def to_dict(self) -> dict:
-        """The candidate as JSON: the move, the word, where it starts, its direction and points."""
-        return {
-            "move": self.move.to_dict(),
-            "word": self.word,
-            "start": list(self.start),
-            "direction": self.direction,
-            "points": self.points,
-        }
 
 
 @dataclass(repr=False)
@@ -248,7 +86,7 @@ class Wordgame(protocol.Game):
     bag: list[str]  # drawn from the end
     players: list[str]
     scores: list[int]
-    seed: int | None = None
+    seed: int | None = None  # every draw and shuffle follows from it; `new` always gives one
     turn: int = 0
     passes: int = 0  # scoreless turns in a row: passes and exchanges
     redrawn: bool = False
@@ -266,9 +104,14 @@ class Wordgame(protocol.Game):
         seed: int | None = None,
         players: Sequence[str] = ("Player 1", "Player 2"),
     ) -> Wordgame:
-        """A new game: the bag shuffled (seeded), each player's rack drawn from it."""
+        """A new game: the bag shuffled, each player's rack drawn from it. Every draw follows from
+        `seed` (a secret random one when None), which a saved game keeps so that its racks and bag
+        can be dealt again when it is loaded (see `saved`)."""
         settings = settings or WordgameSettings.of(lexicon)
         names = protocol.checked_players(players, "Wordgame")
+        seed = protocol.checked_seed(seed)
+        if seed is None:
+            seed = secrets.randbits(63)
         tiles = TileSet.of(lexicon)
         bag = tiles.bag()
         random.Random(seed).shuffle(bag)
@@ -399,13 +242,13 @@ class Wordgame(protocol.Game):
     def check(self, move: Move | Iterable[Tile]) -> Score:
         """What placing the tiles of `move` would score for the player to move; raises IllegalMove
         naming the broken rule. Changes nothing."""
-        return self._judge(move, self.rack)[0]
+        return self._judge(move)[0]
 
-    def _judge(self, move: Move | Iterable[Tile], rack: list[str] | None) -> tuple[Score, dict[Cell, Tile]]:
-        """The score of placing the tiles, and the tiles by cell (normalized), or IllegalMove.
-        `rack` None: the rack is not checked (replaying a log, whose racks are not recorded)."""
+    def _judge(self, move: Move | Iterable[Tile]) -> tuple[Score, dict[Cell, Tile]]:
+        """The score of placing the tiles from the rack of the player to move, and the tiles by
+        cell (normalized), or IllegalMove."""
         self._check_not_over()
-        placed = self._placed(_tiles_of(move), rack)
+        placed = self._placed(_tiles_of(move))
         direction = self._direction(placed)
         first = self.is_empty
         if first and self.layout.start not in placed:
@@ -435,22 +278,19 @@ class Wordgame(protocol.Game):
     def play(self, move: Move | Iterable[Tile]) -> Turn:
         """Place the tiles of `move` (a Move, or Tiles) for the player to move; raises IllegalMove
         (and changes nothing) if illegal."""
-        score, placed = self._judge(move, self.rack)
+        score, placed = self._judge(move)
         definitions = tuple(self.lexicon.definitions(score.main.text)[:3])
-        return self._commit(score, placed, definitions, from_rack=True)
+        return self._commit(score, placed, definitions)
 
-    def _commit(
-        self, score: Score, placed: dict[Cell, Tile], definitions: tuple[str, ...], from_rack: bool
-    ) -> Turn:
+    def _commit(self, score: Score, placed: dict[Cell, Tile], definitions: tuple[str, ...]) -> Turn:
+        """Place the judged tiles from the rack of the player to move, log the turn (with
+        `definitions` of its main word), refill the rack and pass the turn on."""
         rack = self.racks[self.turn]
         for cell, tile in placed.items():
             self.board[cell[0]][cell[1]] = tile.letter
             if tile.blank:
                 self.blanks.add(cell)
-            if from_rack:
-                rack.remove(BLANK if tile.blank else tile.letter)
-        if not from_rack:  # a replayed log: the rack's letters are not known, only how many
-            del rack[: len(placed)]
+            rack.remove(BLANK if tile.blank else tile.letter)
         self.scores[self.turn] += score.points
         record = Turn(
             self.turn,
@@ -522,7 +362,7 @@ class Wordgame(protocol.Game):
         self.bag.extend(names)
         seed = f"{self.seed}/exchange/{self.version}" if self.seed is not None else None
         random.Random(seed).shuffle(self.bag)
-        record = Turn(self.turn, action=EXCHANGE, exchanged=len(names))
+        record = Turn(self.turn, action=EXCHANGE, exchanged=len(names), returned=tuple(names))
         self.history.append(record)
         self.passes += 1
         self.turn = 1 - self.turn
@@ -546,7 +386,7 @@ class Wordgame(protocol.Game):
 
     # --- rules, step by step -----------------------------------------------------------------------
 
-    def _placed(self, tiles: Iterable[object], rack: list[str] | None) -> dict[Cell, Tile]:
+    def _placed(self, tiles: Iterable[object]) -> dict[Cell, Tile]:
         """The tiles by cell, each checked: on the board, on an empty square, a letter, on the rack."""
         placed: dict[Cell, Tile] = {}
         for tile in tiles:
@@ -565,14 +405,13 @@ class Wordgame(protocol.Game):
                 raise IllegalMove("not_on_rack", f"more than {MAX_RACK} tiles")
         if not placed:
             raise IllegalMove("no_tiles")
-        if rack is not None:
-            self._check_on_rack([BLANK if t.blank else t.letter for t in placed.values()], rack)
+        self._check_on_rack([BLANK if t.blank else t.letter for t in placed.values()])
         return dict(sorted(placed.items()))
 
-    def _check_on_rack(self, tiles: Sequence[str], rack: Sequence[str] | None = None) -> None:
-        """IllegalMove('not_on_rack') naming every tile of `tiles` that `rack` (default: the rack of
-        the player to move) lacks, in their order."""
-        have = Counter(self.rack if rack is None else rack)
+    def _check_on_rack(self, tiles: Sequence[str]) -> None:
+        """IllegalMove('not_on_rack') naming every tile of `tiles` that the rack of the player to
+        move lacks, in their order."""
+        have = Counter(self.rack)
         missing = []
         for tile in tiles:
             if have[tile] > 0:
@@ -659,188 +498,17 @@ class Wordgame(protocol.Game):
     # --- JSON --------------------------------------------------------------------------------------
 
     def state(self) -> dict:
-        """The saved state: options, players, the racks and the bag in order (for storage only: a
-        player's `view` never shows them), and the log; board, blanks, scores and the pass count
-        are stored too and checked against the log on loading."""
-        return {
-            "settings": self.settings.to_dict(),
-            "players": list(self.players),
-            "seed": self.seed,
-            "board": self.board_rows(),
-            "blanks": sorted(map(list, self.blanks)),
-            "racks": [list(r) for r in self.racks],
-            "bag": list(self.bag),
-            "scores": list(self.scores),
-            "turn": self.turn,
-            "passes": self.passes,
-            "redrawn": self.redrawn,
-            "history": [t.to_dict() for t in self.history],
-        }
+        """The saved state (see `wordgame.saved`): options, players, the seed, the racks and the bag
+        in order (for storage only: a player's `view` never shows them) and the log; board,
+        blanks, scores and the pass count too, all checked against the replay on loading."""
+        return saved.state_of(self)
 
     @classmethod
     def from_state(cls, reader: Reader, lexicon: Lexicon, version: int) -> Wordgame:
-        """Rebuild a game by replaying its log on an empty board: every move must be legal and
-        score what the log says; the board, blanks, scores, turn and passes must be what the replay
-        gives; the racks and the bag must hold as many tiles as the replay leaves in them, and the
-        board, racks and bag together exactly the word list's tile set."""
-        reader = Reader(reader.data, reader.where, dict.fromkeys(_STATE_KEYS, True))
-        raw = reader.object("settings", {"rack_size": True, "layout": True})
-        try:
-            layout = Layout.from_dict(raw.raw("layout"))
-            settings = WordgameSettings(raw.raw("rack_size"), layout)
-        except WordlistError as error:
-            raise GameStateError(f"{raw.where}: {error}") from None
-        players = protocol.read_players(reader, "Wordgame")
-        seed = reader.optional_int("seed", -(1 << 63), (1 << 63) - 1)
-        try:
-            tiles = TileSet.of(lexicon)
-        except WordlistError as error:
-            raise GameStateError(str(error)) from None
-        size = layout.size
-        # the replay: racks and bag hold placeholders, as many as the real ones would hold
-        game = cls(lexicon, settings, tiles, [[None] * size for _ in range(size)], set(), [[], []],
-                   ["·"] * tiles.total, players, [0, 0], seed)  # fmt: skip
-        for player in (0, 1):
-            game._refill(player)
-        history = reader.list("history", 4 * (tiles.total + 2))
-        for i, item in enumerate(history):
-            game._replay(Reader(item, f"{reader.at('history')}[{i}]", _TURN_KEYS))
-        if version != len(history):
-            raise GameStateError(f"version: {version}, but the log has {len(history)} turns")
-        game._check_replayed(reader)
-        return game
-
-    def _replay(self, turn: Reader) -> None:
-        """Apply one logged turn, checked against the rules and against what the log recorded."""
-        player = turn.int("player", 0, 1)
-        if player != self.turn:
-            raise state.fail(turn.at("player"), f"{player}, but it is player {self.turn}'s turn")
-        if self.is_over:
-            raise state.fail(turn.where, "a turn after the end of the game")
-        action = turn.str("action", 10)
-        if action not in protocol.ACTIONS:
-            raise state.fail(
-                turn.at("action"), f"{action!r}: a turn is 'play', 'pass', 'exchange' or 'resign'"
-            )
-        if action == EXCHANGE:
-            count = turn.int("exchanged", 1, self.settings.rack_size)
-            if count > len(self.rack):
-                raise state.fail(turn.at("exchanged"), f"{count} tiles from a rack of {len(self.rack)}")
-            if not self.can_exchange():
-                raise state.fail(turn.where, f"an exchange with {len(self.bag)} tiles in the bag")
-            record = self._exchange(self.rack[:count])  # placeholders: only how many is known
-        elif action != PLAY:
-            record = self.pass_turn() if action == PASS else self.resign()
-        if action != PLAY:
-            expected = record.to_dict()
-            for key, value in turn.data.items():
-                if value != expected[key] or type(value) is not type(expected[key]):
-                    raise state.fail(turn.at(key), f"{value!r}, but a {action} records {expected[key]!r}")
-            return
-        size = self.size
-        tiles = []
-        for k, item in enumerate(turn.list("tiles", self.settings.rack_size)):
-            tile = Reader(item, f"{turn.at('tiles')}[{k}]", {"cell": True, "letter": True, "blank": True})
-            cell = state.as_cell(tile.raw("cell"), tile.at("cell"), size)
-            letter = state.as_letter(tile.raw("letter"), tile.at("letter"), self.lexicon.letters)
-            tiles.append(Tile(cell, letter, tile.bool("blank")))
-        if len(tiles) > len(self.rack):
-            raise state.fail(turn.at("tiles"), f"{len(tiles)} tiles from a rack of {len(self.rack)}")
-        definitions = tuple(turn.strings("definitions", 10, 5000))
-        try:
-            score, placed = self._judge(Move(tuple(tiles)), None)
-        except IllegalMove as error:
-            raise state.fail(turn.where, f"an illegal move ({error})") from None
-        record = self._commit(score, placed, definitions, from_rack=False)
-        expected = record.to_dict()
-        for key in ("start", "direction", "words", "points", "bingo", "redraw", "exchanged"):
-            value = turn.raw(key, *([0] if key == "exchanged" else []))  # older states lack "exchanged"
-            if value != expected[key] or (isinstance(value, bool) != isinstance(expected[key], bool)):
-                raise state.fail(turn.at(key), f"{value!r}, but the move gives {expected[key]!r}")
-        if sorted(map(repr, tiles)) != sorted(map(repr, placed.values())):
-            raise state.fail(turn.at("tiles"), "not the tiles of the move")
-
-    def _check_replayed(self, reader: Reader) -> None:
-        """After the replay: the stored board, counts and the tiles themselves must agree with it."""
-        size = self.size
-        if reader.strings("board", size, size) != self.board_rows():
-            raise state.fail(reader.at("board"), "does not match the moves in the log")
-        blanks = {
-            state.as_cell(c, f"{reader.at('blanks')}[{i}]", size)
-            for i, c in enumerate(reader.list("blanks", size * size))
-        }
-        if blanks != self.blanks:
-            raise state.fail(reader.at("blanks"), "do not match the blanks played in the log")
-        for key, expected in (("scores", self.scores), ("turn", self.turn), ("passes", self.passes),
-                              ("redrawn", self.redrawn)):  # fmt: skip
-            found = reader.raw(key)
-            if found != expected or isinstance(found, bool) != isinstance(expected, bool):
-                raise state.fail(reader.at(key), f"{found!r}, but the log gives {expected!r}")
-        tile_names = set(self.tiles.counts)
-        racks = reader.list("racks", 2)
-        if len(racks) != 2:
-            raise state.fail(reader.at("racks"), "two racks, one a player")
-        for player, rack in enumerate(racks):
-            where = f"{reader.at('racks')}[{player}]"
-            letters = [
-                state.as_str(t, f"{where}[{k}]", 1)
-                for k, t in enumerate(state.as_list(rack, where, MAX_RACK))
-            ]
-            if len(letters) != len(self.racks[player]):
-                raise state.fail(where, f"{len(letters)} tiles, but the log leaves {len(self.racks[player])}")
-            self.racks[player] = letters
-        bag = reader.strings("bag", self.tiles.total, 1)
-        if len(bag) != len(self.bag):
-            raise state.fail(reader.at("bag"), f"{len(bag)} tiles, but the log leaves {len(self.bag)}")
-        self.bag = bag
-        on_board = Counter(
-            BLANK if (r, c) in self.blanks else letter
-            for r, row in enumerate(self.board)
-            for c, letter in enumerate(row)
-            if letter is not None
-        )
-        held = on_board + Counter(self.racks[0]) + Counter(self.racks[1]) + Counter(self.bag)
-        strangers = sorted(set(held) - tile_names)
-        if strangers:
-            raise state.fail(reader.where, f"tiles {strangers} are not in the word list's tile set")
-        if held != Counter(self.tiles.counts):
-            wrong = sorted(t for t in tile_names if held[t] != self.tiles.counts[t])
-            detail = ", ".join(f"{t}: {held[t]} instead of {self.tiles.counts[t]}" for t in wrong[:5])
-            raise state.fail(reader.where, f"board, racks and bag do not hold the tile set ({detail})")
-
-
-_STATE_KEYS = ("settings", "players", "seed", "board", "blanks", "racks", "bag", "scores", "turn", "passes",
-               "redrawn", "history")  # fmt: skip
-_TURN_KEYS = {
-    **dict.fromkeys(
-        (
-            "player",
-            "action",
-            "tiles",
-            "start",
-            "direction",
-            "words",
-            "points",
-            "bingo",
-            "redraw",
-            "definitions",
-        ),
-        True,
-    ),
-    "exchanged": False,  # states saved before exchanges existed have none
-}
-
-
-def spelled(start: Cell, direction: str, word: str, blanks: Iterable[Cell] = ()) -> str:
-    """'h8 down tea': the square where the word starts, the direction, the word with '?' before the
-    letter of each blank (as a player types a move)."""
-    dr, dc = step(direction)
-    blank_cells = set(blanks)
-    letters = "".join(
-        ("?" if (start[0] + dr * i, start[1] + dc * i) in blank_cells else "") + letter
-        for i, letter in enumerate(word)
-    )
-    return f"{cell_name(start)} {direction} {letters}"
+        """Rebuild a game by dealing its tiles again from its seed and replaying its log: every
+        move legal and from its player's rack, every stored field what the replay gives (see
+        `wordgame.saved`); GameStateError names the first field that is not."""
+        return saved.replay(cls, reader, lexicon, version)
 
 
 def _tiles_of(move: object) -> Iterable[object]:

@@ -20,9 +20,10 @@ from collections.abc import Sequence
 
 from wordlist.games import terminal
 from wordlist.games.protocol import EXCHANGE, PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
-from wordlist.games.terminal import Style
+from wordlist.games.terminal import Style, shown
 from wordlist.games.wordgame.board import ACROSS, DOWN, step
-from wordlist.games.wordgame.game import PASSES_TO_END, Candidate, Turn, Wordgame, spelled
+from wordlist.games.wordgame.game import Wordgame
+from wordlist.games.wordgame.records import PASSES_TO_END, Candidate, Turn, spelled
 from wordlist.games.wordgame.tiles import BLANK, Tile
 
 _SQUARES = {".": "·", "d": "'", "t": '"', "D": "+", "T": "#"}
@@ -61,7 +62,7 @@ class WordgameScreen(terminal.Screen):
                     cells.append(letter if (r, c) in game.blanks else lexicon.display(letter))
                     kinds.append("last" if (r, c) in fresh else None)
             rows.append(style.row(f"{r + 1:>3}", cells, kinds, " "))
-        scores = "   ".join(f"{name}: {score}" for name, score in zip(game.players, game.scores, strict=True))
+        scores = "   ".join(f"{terminal.player(game, p)}: {score}" for p, score in enumerate(game.scores))
         rows += ["", f"{scores}   bag: {len(game.bag)}"]
         if player is not None:
             rows.append(f"your rack: {rack_text(game, game.racks[player])}")
@@ -69,7 +70,7 @@ class WordgameScreen(terminal.Screen):
 
     def describe(self, game: Wordgame, turn: Turn) -> str:
         """A log line: who, the move as typed, the words and their points, what the main word means."""
-        name = game.players[turn.player]
+        name = terminal.player(game, turn.player)
         if turn.action == PASS:
             redraw = " Both racks are drawn again." if turn.redraw else ""
             return f"{speaker(name, 'pass.', 'passes.')}{redraw}"
@@ -82,7 +83,7 @@ class WordgameScreen(terminal.Screen):
         words = ", ".join(f"{lexicon.display(word)} {points}" for word, points in turn.words)
         bingo = "; all tiles: main word doubled" if turn.bingo else ""
         lines = [f"{name}: {game.notation(turn)} ({words}{bingo}) +{turn.points}"]
-        lines += [f"    {i}. {d}" for i, d in enumerate(turn.definitions, 1)]
+        lines += [f"    {i}. {shown(d)}" for i, d in enumerate(turn.definitions, 1)]
         return "\n".join(lines)
 
     def parse(self, game: Wordgame, text: str) -> tuple[Tile, ...]:
@@ -115,7 +116,7 @@ class WordgameScreen(terminal.Screen):
 
     def result(self, game: Wordgame) -> str:
         left = ", ".join(
-            f"{speaker(game.players[p], 'lose', 'loses')} {game.rack_value(p)} for tiles left"
+            f"{speaker(terminal.player(game, p), 'lose', 'loses')} {game.rack_value(p)} for tiles left"
             for p in (0, 1)
             if game.rack_value(p)
         )
@@ -168,9 +169,9 @@ def parse_move(text: str, game: Wordgame) -> tuple[Tile, ...]:
         if on_board is None:
             tiles.append(Tile((row, col), char, blank))
         elif on_board != char or blank:
-            shown = game.lexicon.display(on_board)
+            there = game.lexicon.display(on_board)
             raise ValueError(
-                f"{cell_name((row, col))} already holds {shown}, not {game.lexicon.display(char)}"
+                f"{cell_name((row, col))} already holds {there}, not {game.lexicon.display(char)}"
             )
         blank = False
         row, col = row + dr, col + dc

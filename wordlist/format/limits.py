@@ -1,0 +1,68 @@
+"""Every limit of the data and the games, in one place: what a file may hold and what a game can play.
+
+The format's readers (wordlist.format), the games (wordlist.games), the compiled move generator
+(wordlist/_movegen.c, through the generated wordlist/_limits.h) and the JavaScript reader (through
+the generated js/src/limits.js) take their numbers from here; the JSON Schemas and docs/FORMAT.md
+state them, and tests/test_limits.py fails when any of them says otherwise. After editing a number:
+
+    python -m wordlist.format.limits_files    # rewrites wordlist/_limits.h and js/src/limits.js
+
+The format's ranges are the games' ranges: a game.json the format accepts is one Wordgame plays
+(tests/test_limits.py plays the largest one to the end). The HTTP server's request limits are its
+own (wordlist/server/limits.py).
+"""
+
+from __future__ import annotations
+
+# --- game.json: the board, the rack, the tiles --------------------------------------------------------
+
+# Wordgame's first word has this many letters, all from one rack, in one row or column: a smaller
+# board or rack could never start a game.
+FIRST_WORD_LETTERS = 4
+MIN_BOARD = FIRST_WORD_LETTERS  # squares a side
+MAX_BOARD = 26  # squares a side: columns are named a to z ("h8")
+MIN_RACK = FIRST_WORD_LETTERS  # tiles
+MAX_RACK = 15  # tiles
+MAX_POINTS = 1000  # of one tile
+MAX_TILE_COUNT = 1000  # tiles of one kind in the bag
+MAX_TILES = 10_000  # tiles in the bag, blanks included
+
+# --- alphabet.json and words ---------------------------------------------------------------------------
+
+MAX_LETTERS = 1024  # letters of an alphabet; also the most characters `remove` holds (a pass each)
+MAX_REPLACEMENTS = 256  # entries of `replace`: each is a pass over the text
+MAX_SPELLING = 8  # characters of a `replace` key or value: a character becomes at most 8 letters
+MAX_WORD_LENGTH = 255  # letters of a word, as MediaWiki titles (255 bytes): searches recurse once a letter
+# Readers normalize no longer text: a longer one is not a word, and a longer pattern or rack an error
+MAX_TEXT_LENGTH = 4 * MAX_WORD_LENGTH
+
+# --- saved games -----------------------------------------------------------------------------------------
+
+MAX_NAME = 40  # characters of a player's name
+MIN_SEED, MAX_SEED = -(1 << 63), (1 << 63) - 1  # a game's seed, which its saved state keeps: 64 bits
+MAX_STATE_BYTES = 4 << 20  # of a saved game's JSON (a finished 15x15 game is about 60 KB)
+
+# --- the compiled move generator (the Python one has no such limits and takes over beyond them) ---------
+
+COMPILED_LETTERS = 64  # letters of an alphabet: a set of letters is one uint64
+COMPILED_CELLS = 128  # cells of a Balda board: a set of cells is two uint64 (a 9x9 board has 81)
+
+# The numbers the generated files carry, by the name they have there (C: WORDLIST_ + the name).
+SHARED = {
+    "FIRST_WORD_LETTERS": FIRST_WORD_LETTERS,
+    "MIN_BOARD": MIN_BOARD,
+    "MAX_BOARD": MAX_BOARD,
+    "MIN_RACK": MIN_RACK,
+    "MAX_RACK": MAX_RACK,
+    "MAX_POINTS": MAX_POINTS,
+    "MAX_TILE_COUNT": MAX_TILE_COUNT,
+    "MAX_TILES": MAX_TILES,
+    "MAX_LETTERS": MAX_LETTERS,
+    "MAX_REPLACEMENTS": MAX_REPLACEMENTS,
+    "MAX_SPELLING": MAX_SPELLING,
+    "MAX_WORD_LENGTH": MAX_WORD_LENGTH,
+    "MAX_TEXT_LENGTH": MAX_TEXT_LENGTH,
+    "MAX_NAME": MAX_NAME,
+    "COMPILED_LETTERS": COMPILED_LETTERS,
+    "COMPILED_CELLS": COMPILED_CELLS,
+}
