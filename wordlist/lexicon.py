@@ -13,7 +13,9 @@
     tiny = Lexicon.from_words([("cat", "noun"), ("run", ["noun", "verb"])], "abcdefghijklmnopqrstuvwxyz")
 
 Loading reads only the DAWG (a few bytes per word) and the small JSON files, through the records
-of wordlist.format; definitions are read from words.parquet on demand, one row group at a time.
+of wordlist.format; definitions are read from words.parquet on demand, one row group at a time
+(its size and checksum checked against the manifest on first use). Every read of the DAWG goes
+through `wordlist.graph.Graph`, which checks every unit index and bounds every walk.
 """
 
 from __future__ import annotations
@@ -26,11 +28,8 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import islice
 from pathlib import Path
 from typing import Any
-
-import dawg
 
 from wordlist.errors import ArtefactError
 from wordlist.format import (
@@ -39,15 +38,17 @@ from wordlist.format import (
     WORDS_PARQUET,
     Alphabet,
     Counts,
+    FileInfo,
     GameSpec,
     Manifest,
-    dawg_layout,
+    dawg_bytes,
     pos_mask,
     pos_names,
     read_json,
     read_word_list,
 )
-from wordlist.graph import ROOT, Graph
+from wordlist.format.folder import check_file
+from wordlist.graph import MAX_WORD_LENGTH, ROOT, TOO_LONG, TOO_MANY, Graph
 
 try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a compiler is
     from wordlist._dawg import IsWord as _FastIsWord
@@ -57,7 +58,6 @@ except ImportError:  # pragma: no cover - the Python method is the same, slower
 __all__ = ["DATA_ENV", "Lexicon", "WordRecord", "data_root", "read_json"]
 
 DATA_ENV = "WORDLIST_DATA"
-MAX_WORD_LENGTH = 255  # as MediaWiki titles (255 bytes): searches recurse once per letter
 DEFAULT_ROOT = Path("outputs")
 BLANKS = frozenset(WILDCARDS)
 
@@ -115,13 +115,9 @@ class Lexicon:
         self.profile: str = manifest.profile
         self.letters: str = alphabet.letters
         source = str(path / "words.dawg") if path is not None else "words"
-        try:
-            dawg_layout(dawg_bytes)  # dawg2 allocates what the header says: check it against the size first
-            self._dawg = dawg.IntCompletionDAWG().frombytes(dawg_bytes)
-        except Exception as error:  # FormatError, or whatever dawg2 raises for a damaged file
-            raise ArtefactError(f"{source}: not a valid DAWG ({error})") from None
-        self._get = self._dawg.get
+        # the one reader of the DAWG: its layout is checked first, every read is bounds-checked
         self.graph = Graph(dawg_bytes, self.letters, source=source)
+        self._value = self.graph.key_value
         self._definitions = definitions
         self._normalize = alphabet.normalize
         # Fast path of every lookup: a word that is lower case and all letters needs no
@@ -144,7 +140,7 @@ class Lexicon:
             alphabet=files.alphabet,
             game=files.game,
             dawg_bytes=files.dawg,
-            definitions=_ParquetDefinitions(files.path / WORDS_PARQUET),
+            definitions=_ParquetDefinitions(files.path, files.manifest.files.get(WORDS_PARQUET), verify),
             path=files.path,
         )
 
@@ -213,7 +209,6 @@ class Lexicon:
         records = {word: merged[word].record(word) for word in sorted(merged)}
         if not records:
             raise ValueError("a word list needs at least one word")
-        graph = dawg.IntCompletionDAWG(((r.word, r.pos_mask) for r in records.values()), input_is_sorted=True)
         by_pos = {
             name: sum(1 for r in records.values() if name in r.pos) for name in pos_names(pos_mask(None))
         }
@@ -234,7 +229,7 @@ class Lexicon:
             manifest=manifest,
             alphabet=alphabet,
             game=game,
-            dawg_bytes=graph.tobytes(),
+            dawg_bytes=dawg_bytes((r.word, r.pos_mask) for r in records.values()),
             definitions=_MemoryDefinitions(records),
         )
 
@@ -264,7 +259,7 @@ class Lexicon:
         if self._lower_words_are_normal and word.islower() and word.isalpha():
             return word
         key = self._normalize(word)
-        # NUL would end the key inside dawg2 ("cat\x00dog" found "cat"); a surrogate cannot be encoded
+        # no key holds a character that is not printable (NUL would meet the root's own label)
         return key if key.isprintable() else None
 
     def __len__(self) -> int:
@@ -274,61 +269,59 @@ class Lexicon:
         return isinstance(word, str) and self.is_word(word)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._dawg.keys())
+        return iter(self._words(None, None, "", None))
 
     def is_word(self, word: str, pos: PartsOfSpeech = None) -> bool:
-        """Is `word` in the list, as one of the parts of speech `pos` (None: any)?"""
-        # The fast path, for the call a game and a server make most: a string without NUL (which
-        # would end the key inside dawg2) found as it is is a word, since every DAWG key is a
-        # normal word; one not found that is already normal (lower case, all letters) is not.
-        if pos is None and word.__class__ is str and "\x00" not in word:
-            try:
-                if self._get(word) is not None:
-                    return True
-            except UnicodeEncodeError:  # a lone surrogate: no UTF-8 form, so no word
-                return False
+        """Is `word` in the list, as one of the parts of speech `pos` (None: any, whatever its bits)?"""
+        # The fast path, for the call a game and a server make most: a string found as it is is a
+        # word, since every DAWG key is a normal word; one not found that is already normal (lower
+        # case, all letters) is not.
+        if pos is None and word.__class__ is str and word:
+            if self._value(word) is not None:
+                return True
             if self._lower_words_are_normal and word.islower() and word.isalpha():
                 return False
-        wanted = pos_mask(pos)
+        wanted = None if pos is None else pos_mask(pos)
         key = self._key(word)
-        mask = self._get(key) if key is not None else None
-        return mask is not None and bool(mask & wanted)
+        value = self._value(key) if key else None  # (the empty word is never a word)
+        return value is not None and (wanted is None or bool(value & wanted))
 
     def parts_of_speech(self, word: str) -> tuple[str, ...]:
-        """The parts of speech `word` has in the list, in POS order; () if it is not a word."""
+        """The parts of speech `word` has in the list, in POS order (a bit this version does not
+        name as "unknown:<bit>"); () if it is not a word."""
         key = self._key(word)
-        mask = self._get(key) if key is not None else None
-        return pos_names(mask) if mask is not None else ()
+        value = self._value(key) if key else None
+        return pos_names(value) if value is not None else ()
 
     def has_prefix(self, prefix: str) -> bool:
-        """Does some word start with `prefix`?"""
+        """Does some word start with `prefix`? ("": does the list have a word?)"""
         key = self._key(prefix)
-        return key is not None and self._dawg.has_keys_with_prefix(key)
+        node = self.graph.key_node(key) if key is not None else None
+        return node is not None and self.graph.leads_to_words(node)
 
     def words(self, *, pos: PartsOfSpeech = None, length: int | None = None, prefix: str = "") -> list[str]:
         """Words in sorted order; only those of parts of speech `pos`, `length` letters, `prefix` if given."""
-        return list(self._iter_words(pos, length, prefix))
+        return self._words(pos, length, prefix, None)
 
-    def _iter_words(self, pos: PartsOfSpeech, length: int | None, prefix: str) -> Iterator[str]:
-        mask = pos_mask(pos)
+    def _words(self, pos: PartsOfSpeech, length: int | None, prefix: str, limit: int | None) -> list[str]:
+        wanted = None if pos is None else pos_mask(pos)
         key = self._key(prefix)
-        if key is None:
-            return iter(())
-        return (
-            word
-            for word, value in self._dawg.iteritems(key)
-            if value & mask and (length is None or len(word) == length)
-        )
+        node = self.graph.key_node(key) if key is not None else None
+        if node is None:
+            return []
+        return self.graph.words(node, key, wanted=wanted, length=length, limit=limit, most=len(self))
 
     def complete(self, prefix: str, *, pos: PartsOfSpeech = None, limit: int | None = None) -> list[str]:
         """Words starting with `prefix`, in order; at most `limit` (the work stops there too)."""
-        return list(islice(self._iter_words(pos, None, prefix), limit))
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be 0 or more, not {limit}")
+        return self._words(pos, None, prefix, limit)
 
     def count(self, *, pos: PartsOfSpeech = None, length: int | None = None) -> int:
         """How many words have parts of speech `pos` and `length` letters (without listing them)."""
         if pos is None and length is None:
             return len(self)
-        return sum(1 for _ in self._iter_words(pos, length, ""))
+        return len(self._words(pos, length, "", None))
 
     def match(self, pattern: str, *, pos: PartsOfSpeech = None) -> list[str]:
         """Words matching `pattern`: a letter is itself, ``?`` any one letter, ``*`` any run of letters.
@@ -340,7 +333,7 @@ class Lexicon:
         pattern (without a star a walk ends at the pattern's length).
         """
         tokens = self._pattern(pattern)
-        mask = pos_mask(pos)
+        wanted = None if pos is None else pos_mask(pos)
         stars = any_letter = 0
         exact: dict[str, int] = {}
         for i, char in enumerate(tokens):
@@ -354,7 +347,7 @@ class Lexicon:
         accept = 1 << len(tokens)
         width = len(tokens) + 1  # a (node, positions) pair as one int: node << width | positions
         children, value = self.graph.children, self.graph.value
-        found: list[str] = []
+        found = _Found(self.graph, len(self))
         dead: set[int] = set()
         remember = stars != 0
 
@@ -362,12 +355,12 @@ class Lexicon:
             """Collect the words below `node`; False if there were none."""
             hit = False
             if states & accept:
-                found_mask = value(node)
-                if found_mask is not None and found_mask & mask:
-                    found.append(prefix)
+                if prefix and found.add(prefix, value(node), wanted):
                     hit = True
                 if states == accept:  # nothing of the pattern left to match
                     return hit
+            if len(prefix) == MAX_WORD_LENGTH:  # a word goes on past the longest (a cycle)
+                found.too_long(node)
             stay = states & stars  # a star goes on matching
             for letter, child in children(node).items():
                 moved = (states & steps[letter]) << 1 | stay
@@ -387,7 +380,7 @@ class Lexicon:
             return hit
 
         _deep(walk, ROOT, 1 | (1 & stars) << 1, "")
-        return sorted(found)
+        return sorted(found.words)
 
     def anagrams(
         self, rack: str, *, pos: PartsOfSpeech = None, use_all: bool = False, min_length: int = 2
@@ -399,21 +392,20 @@ class Lexicon:
         """
         text = self._letters_and_wildcards(rack)  # every blank counts: "**a" is two blanks and an a
         total = len(text)
-        mask = pos_mask(pos)
+        wanted = None if pos is None else pos_mask(pos)
         children, value = self.graph.children, self.graph.value
-        found: list[str] = []
+        found = _Found(self.graph, len(self))
         dead: set[tuple[int, str, int]] = set()
 
         def walk(node: int, tiles: str, blanks: int, prefix: str) -> bool:
             hit = False
             left = len(tiles) + blanks
-            if total - left >= min_length and (not use_all or not left):
-                found_mask = value(node)
-                if found_mask is not None and found_mask & mask:
-                    found.append(prefix)
-                    hit = True
+            if prefix and total - left >= min_length and (not use_all or not left):
+                hit = found.add(prefix, value(node), wanted)
             if not left:
                 return hit
+            if len(prefix) == MAX_WORD_LENGTH:  # a word goes on past the longest (a cycle)
+                found.too_long(node)
             for letter, child in children(node).items():
                 if letter in tiles:  # a real tile first: whatever a blank spells from here, a blank still can
                     state = (child, tiles.replace(letter, "", 1), blanks)
@@ -431,7 +423,7 @@ class Lexicon:
 
         blanks = sum(1 for c in text if c in BLANKS)
         _deep(walk, ROOT, "".join(sorted(c for c in text if c not in BLANKS)), blanks, "")
-        return sorted(found, key=lambda w: (-len(w), w))
+        return sorted(found.words, key=lambda w: (-len(w), w))
 
     def random_word(
         self,
@@ -442,14 +434,14 @@ class Lexicon:
         rng: random.Random | None = None,
     ) -> str:
         """A random word of `length` letters and parts of speech `pos`; the same seed gives the same word."""
-        candidates = self._candidates(length, pos_mask(pos))
+        candidates = self._candidates(length, None if pos is None else pos_mask(pos))
         if not candidates:
             wanted = "any part of speech" if pos is None else ", ".join(pos_names(pos_mask(pos)))
             raise LookupError(f"{self!r} has no word of {length} letters ({wanted})")
         return (rng or random.Random(seed)).choice(candidates)
 
-    def _candidates_uncached(self, length: int, mask: int) -> tuple[str, ...]:
-        return tuple(w for w, v in self._dawg.iteritems() if len(w) == length and v & mask)
+    def _candidates_uncached(self, length: int, wanted: int | None) -> tuple[str, ...]:
+        return tuple(self.graph.words(ROOT, "", wanted=wanted, length=length, most=len(self)))
 
     def _pattern(self, text: str) -> str:
         """A pattern normalized and checked, runs of ``*`` made one (they match the same words)."""
@@ -490,9 +482,32 @@ class Lexicon:
 
     def _record(self, word: str) -> WordRecord | None:
         key = self._key(word)
-        if key is None or self._get(key) is None:
+        if not key or self._value(key) is None:
             return None
         return self._definitions.lookup(key)
+
+
+class _Found:
+    """The words a search finds, bounded as `Graph.words` is: more than the list holds (its
+    manifest's count), or a word longer than the longest, is a damaged file."""
+
+    def __init__(self, graph: Graph, most: int) -> None:
+        self.graph, self.most = graph, most
+        self.words: list[str] = []
+
+    def add(self, word: str, value: int | None, wanted: int | None) -> bool:
+        """Keep `word` if a word ends there (`value`) with a part of speech `wanted` (None: any)."""
+        if value is None or (wanted is not None and not value & wanted):
+            return False
+        if len(self.words) == self.most:
+            raise self.graph.corrupt(TOO_MANY.format(most=self.most))
+        self.words.append(word)
+        return True
+
+    def too_long(self, node: int) -> None:
+        """A search is at the longest word's length: `node` must have no child."""
+        if self.graph.children(node):
+            raise self.graph.corrupt(TOO_LONG)
 
 
 def _deep(walk: Any, *start: Any) -> None:
@@ -556,14 +571,17 @@ class _ParquetDefinitions(_Definitions):
 
     pyarrow's ParquetFile is not safe to share between threads (reading one from two threads
     crashed the process), so each thread opens its own; the cache of decoded row groups is
-    shared under a lock, and a group is decoded outside it.
+    shared under a lock, and a group is decoded outside it. The file is checked against the
+    manifest (size, and sha256 with `verify`) once, before it is first opened.
     """
 
     _COLUMNS = ("word", "pos_mask", "titles", "definitions", "definition_pos")
     _CACHED_GROUPS = 32  # decoded groups kept (Arrow tables, ~100 KB each): only the asked row becomes Python
 
-    def __init__(self, path: Path) -> None:
-        self._path = path
+    def __init__(self, folder: Path, expected: FileInfo | None, verify: bool) -> None:
+        self._folder, self._expected, self._verify = folder, expected, verify
+        self._path = folder / WORDS_PARQUET
+        self._checked = False
         self._local = threading.local()
         self._lock = threading.Lock()
         self._maxima: list[str] | None = None
@@ -574,6 +592,10 @@ class _ParquetDefinitions(_Definitions):
         if parquet is None:
             import pyarrow.parquet as pq  # imported here: loading a lexicon for play does not need it
 
+            with self._lock:  # one thread checks the file, the others wait for its answer
+                if not self._checked:
+                    check_file(self._folder, WORDS_PARQUET, self._expected, self._verify)
+                    self._checked = True
             try:
                 parquet = pq.ParquetFile(self._path)
             except FileNotFoundError:

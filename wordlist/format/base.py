@@ -33,6 +33,7 @@ POS = (
 )  # fmt: skip
 POS_BITS = {name: 1 << i for i, name in enumerate(POS)}
 ALL_POS = (1 << len(POS)) - 1
+UNKNOWN_POS = "unknown:{bit}"  # how a bit this version does not name is shown (docs/FORMAT.md)
 
 # Names that become no path and no markup: a language code, a profile name.
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -67,8 +68,14 @@ def _names_mask(parts_of_speech: Iterable[str]) -> int:
 
 
 def pos_names(mask: int) -> tuple[str, ...]:
-    """The part-of-speech names of bit mask `mask`, in bit order: 3 -> ('noun', 'verb')."""
-    return tuple(name for name, bit in POS_BITS.items() if mask & bit)
+    """The part-of-speech names of bit mask `mask`, in bit order: 3 -> ('noun', 'verb'). A bit
+    this version does not name (a newer list's) is shown as unknown: bit 27 -> 'unknown:27'."""
+    names = tuple(name for name, bit in POS_BITS.items() if mask & bit)
+    if mask >> len(POS) <= 0:
+        return names
+    return names + tuple(
+        UNKNOWN_POS.format(bit=bit) for bit in range(len(POS), mask.bit_length()) if mask >> bit & 1
+    )
 
 
 # --- field checks: every reader goes through these, so every message has the same shape -------------
