@@ -122,8 +122,9 @@ def name(data: Mapping[str, Any], key: str, where: str) -> str:
 
 
 def check_version(data: Mapping[str, Any], where: str = "") -> None:
-    """The `format` key: exactly the version this library reads, else a message saying what to do."""
-    version = field(data, "format", int, where)
+    """The `format` key: exactly the version this library reads, else a message saying what to do.
+    A file without the key is version 1 (whose alphabet.json had none)."""
+    version = field(data, "format", int, where, default=1)
     if version > FORMAT_VERSION:
         raise FormatError(
             f"format {version} is newer than this library reads (format {FORMAT_VERSION}): "
