@@ -113,7 +113,8 @@ static PyObject *lookup(Dictionary *self, PyObject *word) {
         if (j >= self->n || (unit_at(self, j) & 0x800000FFu) != label) goto missing;
         i = j;
     }
-    if (unit_at(self, i) & (1u << 8)) Py_RETURN_TRUE;
+    uint32_t u = unit_at(self, i);
+    if ((u & (1u << 8)) && (i ^ offset_of(u)) < self->n) Py_RETURN_TRUE; /* a leaf, inside the units */
 missing:
     if (self->lower_words_are_normal && all_lower_letters(word)) Py_RETURN_FALSE;
     Py_RETURN_NONE;
