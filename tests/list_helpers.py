@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import shutil
+import struct
 from pathlib import Path
 
 from wordlist.format import MANIFEST_JSON
@@ -33,3 +35,112 @@ def edit_manifest(folder: Path, change) -> None:
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+# --- damaged DAWGs -----------------------------------------------------------------------------------
+
+HAS_LEAF = 1 << 8
+IS_LEAF = 1 << 31
+
+
+def damage(data: bytes, rng: random.Random) -> bytes:
+    """words.dawg with one to three of its units or guide bytes changed at random (the header kept,
+    so the layout check passes and only the walk meets the damage): a value's bits, a has-leaf
+    flag, a child redirected to another unit of the same label (a shared or cyclic path the guide
+    still agrees with), or any bit, byte or guide byte."""
+    (count,) = struct.unpack_from("<I", data)
+    units = list(struct.unpack_from(f"<{count}I", data, 4))
+    guide = bytearray(data[8 + 4 * count :])
+    by_label: dict[int, list[int]] = {}
+    for index, value in enumerate(units):
+        if not value & IS_LEAF:
+            by_label.setdefault(value & 0xFF, []).append(index)
+    for _ in range(rng.randint(1, 3)):
+        index = rng.randrange(count)
+        kind = rng.choice(("value", "has_leaf", "redirect", "redirect", "bit", "byte", "guide"))
+        if kind == "value":
+            leaves = [i for i, value in enumerate(units) if value & IS_LEAF]
+            units[rng.choice(leaves)] = IS_LEAF | rng.getrandbits(31)
+        elif kind == "has_leaf":
+            units[index] ^= HAS_LEAF if not units[index] & IS_LEAF else 0
+        elif kind == "redirect" and guide[2 * index] and not units[index] & IS_LEAF:
+            label = guide[2 * index]  # index's first child: made another unit of that label
+            target = rng.choice(by_label.get(label, [index]))
+            units[index] = (units[index] & 0x3FF) | (index ^ target ^ label) << 10 & ~IS_LEAF & 0xFFFFFFFF
+            units[index] &= ~(1 << 9)  # (no extension: the offset as it is)
+        elif kind == "bit":
+            units[index] ^= 1 << rng.randrange(32)
+        elif kind == "byte":
+            shift = 8 * rng.randrange(4)
+            units[index] = (units[index] & ~(0xFF << shift)) | rng.randrange(256) << shift
+        else:
+            guide[rng.randrange(2 * count)] = rng.randrange(256)
+    return struct.pack(f"<I{count}I", count, *units) + data[4 + 4 * count : 8 + 4 * count] + bytes(guide)
+
+
+def dawg_file(count: int, units: dict[int, int], guide: dict[int, tuple[int, int]]) -> bytes:
+    """A DAWG file of `count` units, every unit and guide entry 0 but those given by index."""
+    data = bytearray(8 + 6 * count)
+    struct.pack_into("<I", data, 0, count)
+    for index, unit in units.items():
+        struct.pack_into("<I", data, 4 + 4 * index, unit)
+    struct.pack_into("<I", data, 4 + 4 * count, count)
+    for index, (child, sibling) in guide.items():
+        data[8 + 4 * count + 2 * index : 10 + 4 * count + 2 * index] = bytes((child, sibling))
+    return bytes(data)
+
+
+def unit(label: int, offset: int, has_leaf: bool = False) -> int:
+    return offset << 10 | label | (HAS_LEAF if has_leaf else 0)
+
+
+def doubling_dawg(levels: int, *, keys: bool) -> bytes:
+    """A graph of 2 ** levels paths over 2 units a level: each level's units "a" and "b" share the
+    next level's block (at 256 * level). With `keys`, every node ends a key (2 ** levels of
+    them at the last level alone); without, no key at all: every branch is dead."""
+    a, b = 0x61, 0x62
+    units = {0: unit(0, 256)}  # the root's children: units 256 ^ a, 256 ^ b
+    guide = {0: (a, 0)}
+    for level in range(1, levels + 1):
+        base, following = 256 * level, 256 * (level + 1)
+        for label, sibling in ((a, b), (b, 0)):
+            index = base ^ label
+            last = level == levels
+            units[index] = unit(label, index ^ following, has_leaf=keys)
+            guide[index] = (0 if last else a, sibling)
+        units[following] = IS_LEAF | 1  # the value of the keys ending at this level
+    return dawg_file(256 * (levels + 2), units, guide)
+
+
+def crafted_dawgs() -> dict[str, bytes]:
+    """Damage a random flip seldom makes, each built on purpose (letters a and b, noun values)."""
+    a, b = 0x61, 0x62
+    leaf = IS_LEAF | 1
+    # "a" leads back to itself: the keys a, aa, aaa ... without end
+    cycle = dawg_file(
+        256, {0: unit(0, 1), 1 ^ a: unit(a, (1 ^ a) ^ 1, True), 1: leaf}, {0: (a, 0), 1 ^ a: (a, 0)}
+    )
+    return {
+        "cycle": cycle,
+        "cycle-long": cycle,
+        "doubling-keys": doubling_dawg(40, keys=True),
+        "doubling-dead": doubling_dawg(40, keys=False),
+        # the siblings of the root's children go a, b, a, b ...: labels that do not increase
+        "guide-loop": dawg_file(
+            256,
+            {0: unit(0, 1), 1 ^ a: unit(a, (1 ^ a) ^ 4, True), 1 ^ b: unit(b, (1 ^ b) ^ 4, True), 4: leaf},
+            {0: (a, 0), 1 ^ a: (0, b), 1 ^ b: (0, a)},
+        ),
+        # the key "a" then the byte 0xFF (unit 0x100): not UTF-8
+        "not-utf8": dawg_file(
+            512,
+            {0: unit(0, 1), 1 ^ a: unit(a, (1 ^ a) ^ 0x100 ^ 0xFF), 0x100: unit(0xFF, 4, True), 0x104: leaf},
+            {0: (a, 0), 1 ^ a: (0xFF, 0)},
+        ),
+        # the leaf of "a" lies beyond the units
+        "leaf-outside": dawg_file(256, {0: unit(0, 1), 1 ^ a: unit(a, (1 ^ a) ^ 4095, True)}, {0: (a, 0)}),
+        # the root ends a key: the empty word
+        "empty-key": dawg_file(
+            256, {0: unit(0, 1, True), 1 ^ a: unit(a, (1 ^ a) ^ 4, True), 1: leaf, 4: leaf}, {0: (a, 0)}
+        ),
+    }
