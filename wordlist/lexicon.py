@@ -584,7 +584,7 @@ class _ParquetDefinitions(_Definitions):
         self._checked = False
         self._local = threading.local()
         self._lock = threading.Lock()
-        self._maxima: list[str] | None = None
+        self._groups: tuple[list[int], list[str]] | None = None  # non-empty row groups, their last words
         self._cache: OrderedDict[int, tuple[list[str], Any]] = OrderedDict()  # group -> (words, table)
 
     def _file(self):
@@ -605,21 +605,27 @@ class _ParquetDefinitions(_Definitions):
             self._local.file = parquet
         return parquet
 
-    def _row_group_maxima(self) -> list[str]:
-        if self._maxima is None:
+    def _row_groups(self) -> tuple[list[int], list[str]]:
+        """The row groups that hold words (a list of no words has one of no rows), and the last
+        word of each."""
+        if self._groups is None:
             parquet = self._file()
-            maxima = []
+            groups, maxima = [], []
             try:
                 column = parquet.schema_arrow.get_field_index("word")
                 for i in range(parquet.metadata.num_row_groups):
-                    stats = parquet.metadata.row_group(i).column(column).statistics
+                    group = parquet.metadata.row_group(i)
+                    if group.num_rows == 0:
+                        continue
+                    stats = group.column(column).statistics
                     if stats is None or not stats.has_min_max:
                         raise ArtefactError(f"{self._path}: row group {i} has no word statistics")
+                    groups.append(i)
                     maxima.append(stats.max)
             except (IndexError, KeyError, ValueError) as error:
                 raise ArtefactError(f"{self._path}: not a word list's Parquet file ({error})") from None
-            self._maxima = maxima
-        return self._maxima
+            self._groups = (groups, maxima)
+        return self._groups
 
     def _read_group(self, group: int) -> Any:
         try:
@@ -630,10 +636,11 @@ class _ParquetDefinitions(_Definitions):
             raise ArtefactError(f"{self._path}: row group {group} cannot be read ({error})") from None
 
     def lookup(self, word: str) -> WordRecord | None:
-        maxima = self._row_group_maxima()
-        group = bisect.bisect_left(maxima, word)
-        if group >= len(maxima):
+        groups, maxima = self._row_groups()
+        index = bisect.bisect_left(maxima, word)
+        if index >= len(maxima):
             return None
+        group = groups[index]
         with self._lock:
             cached = self._cache.get(group)
             if cached is not None:
@@ -652,7 +659,7 @@ class _ParquetDefinitions(_Definitions):
         return _record(table.slice(row, 1).to_pylist()[0])
 
     def records(self) -> Iterator[WordRecord]:
-        for group in range(len(self._row_group_maxima())):
+        for group in self._row_groups()[0]:
             for row in self._read_group(group).to_pylist():
                 yield _record(row)
 
