@@ -247,12 +247,15 @@ export class Dawg {
       if (length >= maxLength) return false;
     }
     const guide = this.guide;
+    const below = this._shape.below;
     let label = guide[2 * node];
     let previous = 0;
     while (label !== 0) {
       const child = this.guideChild(node, label, previous);
-      let stop;
-      if (need === 0) {
+      let stop = false;
+      if ((below[child] & ANY_WORD) === 0) {
+        // no key below (a damaged file's dead branch): not walked, however many paths it has
+      } else if (need === 0) {
         if (label < 0x80) {
           stop = this._keys(child, text + String.fromCharCode(label), length + 1, 0, 0, maxLength, visit);
         } else if (label >= 0xc2 && label < 0xf5) {
