@@ -10,7 +10,7 @@ import shutil
 import struct
 from pathlib import Path
 
-from wordlist.format import MANIFEST_JSON
+from wordlist.format import MANIFEST_JSON, POS
 
 
 def copy_list(source: Path, target: Path) -> Path:
@@ -144,3 +144,80 @@ def crafted_dawgs() -> dict[str, bytes]:
             256, {0: unit(0, 1, True), 1 ^ a: unit(a, (1 ^ a) ^ 4, True), 1: leaf, 4: leaf}, {0: (a, 0)}
         ),
     }
+
+
+# --- lists at the edges of the format ----------------------------------------------------------------
+
+NOTHING_PROFILE = """\
+name = "nothing"
+description = "selects no word: only romanizations, which no sample page has"
+languages = ["en"]
+
+[entries]
+lemmas_only = true
+parts_of_speech = ["romanization"]
+
+[words]
+remove = "-"
+lowercase = true
+min_length = 2
+"""
+
+
+def build_empty_list(sample_outputs: Path, root: Path) -> Path:
+    """`wordlist build --from-entries` of the English sample's entries with a profile that selects
+    no word: the list root/en/nothing, of no words."""
+    from wordlist_pipeline.build import build
+
+    (root / "en").mkdir(parents=True)
+    for name in ("entries.parquet", "source.json"):
+        shutil.copy(sample_outputs / "en" / name, root / "en" / name)
+    profile = root / "nothing.toml"
+    profile.write_text(NOTHING_PROFILE, encoding="utf-8")
+    build(out_dir=root, profiles=[str(profile)], langs=["en"], from_entries=True, workers=1)
+    return root / "en" / "nothing"
+
+
+def unknown_bits_list(source: Path, target: Path) -> dict[str, int]:
+    """A copy of the list `source` whose words.dawg gives some words part-of-speech bits this
+    version does not name (bits 27 to 30): some beside their own, some alone, one word the value
+    0 and one every bit. Returns each word's new value."""
+    from wordlist import Lexicon
+    from wordlist.format import dawg_bytes
+
+    lexicon = Lexicon.load(source)
+    values = {}
+    for i, word in enumerate(lexicon):
+        mask = sum(1 << k for k, name in enumerate(POS) if name in lexicon.parts_of_speech(word))
+        values[word] = mask | 1 << 27 if i % 3 == 0 else 1 << (27 + i % 4) if i % 5 == 0 else mask
+    first, last = min(values), max(values)
+    values[first], values[last] = 0, 0x7FFFFFFF
+    copy_list(source, target)
+    resign(target, "words.dawg", dawg_bytes(sorted(values.items())))
+    return values
+
+
+SAMPLE_LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda")]
+RANDOM_DAMAGE = 14  # per sample list: 42 damaged files, as many as the issue's hangs and crashes came from
+
+
+def write_damaged_lists(sample_outputs: Path, root: Path) -> list[Path]:
+    """root/<case>/<lang>/<profile>/: the sample lists with seeded random damage, and en/balda with
+    each crafted damage (its manifest saying 10 words, or 1000 for a "-long" case, so that the
+    count is not what stops the walk); every words.dawg re-signed. Returns the list folders."""
+    folders = []
+    for lang, profile in SAMPLE_LISTS:
+        good = (sample_outputs / lang / profile / "words.dawg").read_bytes()
+        for seed in range(RANDOM_DAMAGE):
+            folder = copy_list(
+                sample_outputs / lang / profile, root / f"{lang}-{profile}-{seed}" / lang / profile
+            )
+            resign(folder, "words.dawg", damage(good, random.Random(f"{lang}/{profile}/{seed}")))
+            folders.append(folder)
+    for name, data in crafted_dawgs().items():
+        folder = copy_list(sample_outputs / "en" / "balda", root / name / "en" / "balda")
+        resign(folder, "words.dawg", data)
+        words = 1000 if name.endswith("-long") else 10
+        edit_manifest(folder, lambda manifest, n=words: manifest["counts"].update(words=n))
+        folders.append(folder)
+    return folders

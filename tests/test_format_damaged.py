@@ -5,7 +5,6 @@ compiled walker and the Python one answer alike. And reading a list never import
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,30 +12,16 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tests.list_helpers import copy_list, crafted_dawgs, damage, edit_manifest, resign
+from tests.list_helpers import RANDOM_DAMAGE, SAMPLE_LISTS, crafted_dawgs, write_damaged_lists
 from wordlist.graph import BAD_GUIDE, NOT_UTF8, TOO_LONG, TOO_MANY
 
-LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda")]
-RANDOM_CASES = 14  # per list: 42 damaged files, as many as the issue's hang-or-crash count came from
 PROBE_TIMEOUT = 600  # seconds for every case, twice: a hang is a failure, however long the machine takes
 
 
 @pytest.fixture(scope="module")
 def damaged_root(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """<case>/<lang>/<profile>/: the sample lists with seeded random damage, and en/balda with each
-    crafted damage; every words.dawg re-signed in its manifest."""
     root = tmp_path_factory.mktemp("damaged")
-    for lang, profile in LISTS:
-        good = (sample_outputs / lang / profile / "words.dawg").read_bytes()
-        for seed in range(RANDOM_CASES):
-            case = root / f"{lang}-{profile}-{seed}"
-            folder = copy_list(sample_outputs / lang / profile, case / lang / profile)
-            resign(folder, "words.dawg", damage(good, random.Random(f"{lang}/{profile}/{seed}")))
-    for name, data in crafted_dawgs().items():
-        folder = copy_list(sample_outputs / "en" / "balda", root / name / "en" / "balda")
-        resign(folder, "words.dawg", data)
-        words = 1000 if name.endswith("-long") else 10  # (-long: the count is not what stops the walk)
-        edit_manifest(folder, lambda manifest, n=words: manifest["counts"].update(words=n))
+    write_damaged_lists(sample_outputs, root)
     return root
 
 
@@ -65,7 +50,7 @@ def errors(answers: dict) -> list[str]:
 
 
 def test_every_read_of_a_damaged_dawg_ends_with_an_answer_or_an_artefact_error(probed: dict) -> None:
-    assert len(probed) == len(LISTS) * RANDOM_CASES + len(crafted_dawgs())
+    assert len(probed) == len(SAMPLE_LISTS) * RANDOM_DAMAGE + len(crafted_dawgs())
     detected = 0
     for case, result in probed.items():
         # the compiled walker and is_word's fast path answer as the Python ones, errors included
@@ -128,7 +113,7 @@ from wordlist import Lexicon
 from wordlist.server import create_app
 import tempfile
 root = Path({str(sample_outputs)!r})
-for lang, profile in {LISTS!r}:
+for lang, profile in {SAMPLE_LISTS!r}:
     lexicon = Lexicon.load(root / lang / profile)
     assert list(lexicon) and lexicon.words(pos="noun", length=5) is not None
     lexicon.is_word("Table"); lexicon.is_word("table", pos="noun"); lexicon.parts_of_speech("run")
