@@ -208,3 +208,34 @@ def test_every_rule_the_pipeline_applies_is_in_the_format_and_the_document(tmp_p
     text = FORMAT_MD.read_text(encoding="utf-8").split("The rules of `left_out`", 1)[1]
     documented = re.findall(r"^\| `(\w+)` \| ", text.split("\n## ", 1)[0], re.MULTILINE)
     assert documented == list(LEFT_OUT_RULES)
+
+
+def test_a_definition_is_unique_per_part_of_speech_and_text(sample_outputs: Path, tmp_path: Path) -> None:
+    """As FORMAT.md says of words.parquet: the same text under two parts of speech is kept twice;
+    Lexicon.definitions (any part of speech) shows it once."""
+    from wordlist_pipeline.artefacts import write_word_list
+
+    entries = [
+        Entry("run", "en", "noun", definitions=("a jog", "a jog"), definition_tags=((), ()), page_id=1),
+        Entry("run", "en", "verb", definitions=("a jog", "to go"), definition_tags=((), ()), page_id=1),
+    ]
+    profile = load_profile("balda")
+    selection = select(pl.from_arrow(entries_to_table(entries)), profile, "en")
+    write_word_list(selection, profile, "en", tmp_path / "en" / "balda", {"dump": "hand-made"})
+    row = pl.read_parquet(tmp_path / "en" / "balda" / "words.parquet").row(0, named=True)
+    assert (row["definitions"], row["definition_pos"]) == (
+        ["a jog", "a jog", "to go"],
+        ["noun", "verb", "verb"],
+    )
+    lexicon = Lexicon.load(tmp_path / "en" / "balda")
+    assert lexicon.definitions("run") == lexicon.definitions("run", pos="verb") == ["a jog", "to go"]
+    assert "a (part of speech, text) pair appears once" in FORMAT_MD.read_text(encoding="utf-8")
+
+
+def test_a_folder_without_a_manifest_is_refused(sample_outputs: Path, tmp_path: Path) -> None:
+    """The message the JavaScript loader gives too (js/test/reader.test.js)."""
+    folder = copy_list(sample_outputs / "de" / "balda", tmp_path / "list")
+    (folder / MANIFEST_JSON).unlink()
+    with pytest.raises(ArtefactError) as raised:
+        Lexicon.load(folder)
+    assert str(raised.value) == f"{folder / MANIFEST_JSON}: missing"

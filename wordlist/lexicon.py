@@ -20,13 +20,9 @@ through `wordlist.graph.Graph`, which checks every unit index and bounds every w
 
 from __future__ import annotations
 
-import bisect
 import os
 import random
-import threading
-from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -38,7 +34,6 @@ from wordlist.format import (
     WORDS_PARQUET,
     Alphabet,
     Counts,
-    FileInfo,
     GameSpec,
     Manifest,
     dawg_bytes,
@@ -47,8 +42,8 @@ from wordlist.format import (
     read_json,
     read_word_list,
 )
-from wordlist.format.folder import check_file
 from wordlist.graph import MAX_WORD_LENGTH, ROOT, TOO_LONG, TOO_MANY, Graph
+from wordlist.records import Definitions, MemoryDefinitions, Merging, ParquetDefinitions, WordRecord
 
 try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a compiler is
     from wordlist._dawg import IsWord as _FastIsWord
@@ -67,21 +62,6 @@ PartsOfSpeech = str | Iterable[str] | None
 def data_root(root: str | Path | None = None) -> Path:
     """Where built word lists live: `root`, else $WORDLIST_DATA, else ./outputs."""
     return Path(root or os.environ.get(DATA_ENV) or DEFAULT_ROOT)
-
-
-@dataclass(frozen=True)
-class WordRecord:
-    """One word of a list with everything the list knows about it (an export's row)."""
-
-    word: str
-    pos_mask: int
-    titles: tuple[str, ...]  # the Wiktionary pages (or given spellings) it comes from
-    definitions: tuple[tuple[str, str], ...]  # (part of speech, text), in page order
-
-    @property
-    def pos(self) -> tuple[str, ...]:
-        """The word's parts of speech, in POS order."""
-        return pos_names(self.pos_mask)
 
 
 class Lexicon:
@@ -103,7 +83,7 @@ class Lexicon:
         alphabet: Alphabet,
         game: GameSpec | None,
         dawg_bytes: bytes,
-        definitions: _Definitions,
+        definitions: Definitions,
         path: Path | None = None,
     ) -> None:
         self.path = path
@@ -140,7 +120,7 @@ class Lexicon:
             alphabet=files.alphabet,
             game=files.game,
             dawg_bytes=files.dawg,
-            definitions=_ParquetDefinitions(files.path, files.manifest.files.get(WORDS_PARQUET), verify),
+            definitions=ParquetDefinitions(files.path, files.manifest.files.get(WORDS_PARQUET), verify),
             path=files.path,
         )
 
@@ -183,7 +163,7 @@ class Lexicon:
             )
         if game is not None:
             game = GameSpec.from_json(game.to_json(), alphabet.letters)  # its tiles must be our letters
-        merged: dict[str, _Merging] = {}
+        merged: dict[str, Merging] = {}
         for item in words:
             if not isinstance(item, tuple | list) or len(item) not in (2, 3):
                 raise ValueError(
@@ -205,7 +185,7 @@ class Lexicon:
                     f"{title!r}: {', '.join(map(repr, bad))} not in the {alphabet.language_name} alphabet "
                     f"({alphabet.letters})"
                 )
-            merged.setdefault(word, _Merging()).add(title, mask, texts)
+            merged.setdefault(word, Merging()).add(title, mask, texts)
         records = {word: merged[word].record(word) for word in sorted(merged)}
         if not records:
             raise ValueError("a word list needs at least one word")
@@ -230,7 +210,7 @@ class Lexicon:
             alphabet=alphabet,
             game=game,
             dawg_bytes=dawg_bytes((r.word, r.pos_mask) for r in records.values()),
-            definitions=_MemoryDefinitions(records),
+            definitions=MemoryDefinitions(records),
         )
 
     @staticmethod
@@ -519,155 +499,3 @@ def _deep(walk: Any, *start: Any) -> None:
         raise ArtefactError(
             "the word list holds a word too long to search (is words.dawg damaged?)"
         ) from None
-
-
-# --- where definitions come from ---------------------------------------------------------------------
-
-
-class _Definitions:
-    def lookup(self, word: str) -> WordRecord | None:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def records(self) -> Iterator[WordRecord]:  # pragma: no cover - interface
-        raise NotImplementedError
-
-
-class _Merging:
-    """A word of `Lexicon.from_words` being gathered from its spellings."""
-
-    def __init__(self) -> None:
-        self.mask = 0
-        self.titles: list[str] = []
-        self.definitions: list[tuple[str, str]] = []
-
-    def add(self, title: str, mask: int, texts: Iterable[str]) -> None:
-        self.mask |= mask
-        if title not in self.titles:
-            self.titles.append(title)
-        pos = pos_names(mask)[0]
-        for text in texts:
-            if not isinstance(text, str):
-                raise ValueError(f"{title!r}: a definition must be a string, not {type(text).__name__}")
-            if (pos, text) not in self.definitions:
-                self.definitions.append((pos, text))
-
-    def record(self, word: str) -> WordRecord:
-        return WordRecord(word, self.mask, tuple(sorted(self.titles)), tuple(self.definitions))
-
-
-class _MemoryDefinitions(_Definitions):
-    def __init__(self, records: Mapping[str, WordRecord]) -> None:
-        self._records = dict(records)
-
-    def lookup(self, word: str) -> WordRecord | None:
-        return self._records.get(word)
-
-    def records(self) -> Iterator[WordRecord]:
-        return iter(self._records.values())
-
-
-class _ParquetDefinitions(_Definitions):
-    """Point lookups in the sorted words.parquet: the row group is found from its min/max statistics.
-
-    pyarrow's ParquetFile is not safe to share between threads (reading one from two threads
-    crashed the process), so each thread opens its own; the cache of decoded row groups is
-    shared under a lock, and a group is decoded outside it. The file is checked against the
-    manifest (size, and sha256 with `verify`) once, before it is first opened.
-    """
-
-    _COLUMNS = ("word", "pos_mask", "titles", "definitions", "definition_pos")
-    _CACHED_GROUPS = 32  # decoded groups kept (Arrow tables, ~100 KB each): only the asked row becomes Python
-
-    def __init__(self, folder: Path, expected: FileInfo | None, verify: bool) -> None:
-        self._folder, self._expected, self._verify = folder, expected, verify
-        self._path = folder / WORDS_PARQUET
-        self._checked = False
-        self._local = threading.local()
-        self._lock = threading.Lock()
-        self._groups: tuple[list[int], list[str]] | None = None  # non-empty row groups, their last words
-        self._cache: OrderedDict[int, tuple[list[str], Any]] = OrderedDict()  # group -> (words, table)
-
-    def _file(self):
-        parquet = getattr(self._local, "file", None)
-        if parquet is None:
-            import pyarrow.parquet as pq  # imported here: loading a lexicon for play does not need it
-
-            with self._lock:  # one thread checks the file, the others wait for its answer
-                if not self._checked:
-                    check_file(self._folder, WORDS_PARQUET, self._expected, self._verify)
-                    self._checked = True
-            try:
-                parquet = pq.ParquetFile(self._path)
-            except FileNotFoundError:
-                raise ArtefactError(f"{self._path}: missing (the word list's definitions)") from None
-            except Exception as error:  # pyarrow raises ArrowInvalid and friends for a damaged file
-                raise ArtefactError(f"{self._path}: not a readable Parquet file ({error})") from None
-            self._local.file = parquet
-        return parquet
-
-    def _row_groups(self) -> tuple[list[int], list[str]]:
-        """The row groups that hold words (a list of no words has one of no rows), and the last
-        word of each."""
-        if self._groups is None:
-            parquet = self._file()
-            groups, maxima = [], []
-            try:
-                column = parquet.schema_arrow.get_field_index("word")
-                for i in range(parquet.metadata.num_row_groups):
-                    group = parquet.metadata.row_group(i)
-                    if group.num_rows == 0:
-                        continue
-                    stats = group.column(column).statistics
-                    if stats is None or not stats.has_min_max:
-                        raise ArtefactError(f"{self._path}: row group {i} has no word statistics")
-                    groups.append(i)
-                    maxima.append(stats.max)
-            except (IndexError, KeyError, ValueError) as error:
-                raise ArtefactError(f"{self._path}: not a word list's Parquet file ({error})") from None
-            self._groups = (groups, maxima)
-        return self._groups
-
-    def _read_group(self, group: int) -> Any:
-        try:
-            return self._file().read_row_group(group, columns=list(self._COLUMNS))
-        except ArtefactError:
-            raise
-        except Exception as error:
-            raise ArtefactError(f"{self._path}: row group {group} cannot be read ({error})") from None
-
-    def lookup(self, word: str) -> WordRecord | None:
-        groups, maxima = self._row_groups()
-        index = bisect.bisect_left(maxima, word)
-        if index >= len(maxima):
-            return None
-        group = groups[index]
-        with self._lock:
-            cached = self._cache.get(group)
-            if cached is not None:
-                self._cache.move_to_end(group)
-        if cached is None:
-            table = self._read_group(group)
-            cached = (table.column("word").to_pylist(), table)
-            with self._lock:
-                self._cache[group] = cached
-                while len(self._cache) > self._CACHED_GROUPS:
-                    self._cache.popitem(last=False)
-        words, table = cached
-        row = bisect.bisect_left(words, word)
-        if row == len(words) or words[row] != word:
-            return None
-        return _record(table.slice(row, 1).to_pylist()[0])
-
-    def records(self) -> Iterator[WordRecord]:
-        for group in self._row_groups()[0]:
-            for row in self._read_group(group).to_pylist():
-                yield _record(row)
-
-
-def _record(row: dict[str, Any]) -> WordRecord:
-    return WordRecord(
-        row["word"],
-        row["pos_mask"],
-        tuple(row["titles"]),
-        tuple(zip(row["definition_pos"], row["definitions"], strict=True)),
-    )
