@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -165,21 +166,31 @@ def read_bytes(path: Path, size: int | None = None) -> bytes:
     """A file's bytes; with `size`, the size it must have (checked before reading it all).
 
     A missing, unreadable or wrong-sized file is an ArtefactError naming it."""
-    try:
+    with reading(path):
         if size is not None and (found := Path(path).stat().st_size) != size:
-            raise ArtefactError(
-                f"{path}: {found:,} bytes, the manifest says {size:,} (truncated or replaced?)"
-            )
+            raise wrong_size(path, found, size)
         data = Path(path).read_bytes()
+    if size is not None and len(data) != size:  # changed between stat and read
+        raise ArtefactError(f"{path}: {len(data):,} bytes, the manifest says {size:,}")
+    return data
+
+
+@contextmanager
+def reading(path: Path) -> Iterator[None]:
+    """What reading file `path` raises (missing, a folder, unreadable) as an ArtefactError naming it."""
+    try:
+        yield
     except FileNotFoundError:
         raise ArtefactError(f"{path}: missing") from None
     except IsADirectoryError:
         raise ArtefactError(f"{path}: a folder, not a file") from None
     except OSError as error:
         raise ArtefactError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if size is not None and len(data) != size:  # changed between stat and read
-        raise ArtefactError(f"{path}: {len(data):,} bytes, the manifest says {size:,}")
-    return data
+
+
+def wrong_size(path: Path, found: int, size: int) -> ArtefactError:
+    """The error of a file `found` bytes long where the manifest says `size`."""
+    return ArtefactError(f"{path}: {found:,} bytes, the manifest says {size:,} (truncated or replaced?)")
 
 
 def parse_json(data: bytes, path: Path) -> Any:

@@ -24,6 +24,8 @@ from wordlist.format.base import (
     parse_json,
     read_bytes,
     read_json,
+    reading,
+    wrong_size,
 )
 from wordlist.format.dawg import dawg_layout
 from wordlist.format.game import GameSpec
@@ -98,20 +100,11 @@ def check_file(folder: Path, name: str, expected: FileInfo | None, verify: bool)
     manifest entry `expected`: its size, and with `verify` its sha256 (read through, not kept)."""
     expected = _listed(folder, name, expected)
     path = folder / name
-    try:
-        with open(path, "rb") as file:
-            if (found := os.fstat(file.fileno()).st_size) != expected.bytes:
-                raise ArtefactError(
-                    f"{path}: {found:,} bytes, the manifest says {expected.bytes:,} (truncated or replaced?)"
-                )
-            if verify and hashlib.file_digest(file, "sha256").hexdigest() != expected.sha256:
-                raise _mismatch(path)
-    except FileNotFoundError:
-        raise ArtefactError(f"{path}: missing") from None
-    except IsADirectoryError:
-        raise ArtefactError(f"{path}: a folder, not a file") from None
-    except OSError as error:
-        raise ArtefactError(f"{path}: cannot be read ({error.strerror or error})") from None
+    with reading(path), open(path, "rb") as file:
+        if (found := os.fstat(file.fileno()).st_size) != expected.bytes:
+            raise wrong_size(path, found, expected.bytes)
+        if verify and hashlib.file_digest(file, "sha256").hexdigest() != expected.sha256:
+            raise _mismatch(path)
     return path
 
 
