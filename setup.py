@@ -100,10 +100,10 @@ class BuildExt(build_ext):
 
 setup(
     ext_modules=[
-        # is_word's fast path in C; optional: without a compiler the Python path is used
-        Extension("wordlist._dawg", ["wordlist/_dawg.c"], optional=True),
-        # the games' move generators in C; optional: without a compiler the Python ones are used
-        # (its limits are wordlist/_limits.h, written from wordlist/format/limits.py)
+        # The DAWG's reader and is_word's fast path, and the games' move generators, in C; optional:
+        # without a compiler the Python ones are used. Their limits are wordlist/_limits.h, written
+        # from wordlist/format/limits.py.
+        Extension("wordlist._dawg", ["wordlist/_dawg.c"], depends=["wordlist/_limits.h"], optional=True),
         Extension(
             "wordlist._movegen", ["wordlist/_movegen.c"], depends=["wordlist/_limits.h"], optional=True
         ),

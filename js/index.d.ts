@@ -64,7 +64,7 @@ export declare const MAX_KEY_BYTES: number;
 /** The bit mask of parts of speech; an unknown name throws a RangeError. */
 export declare function posMask(pos: PartsOfSpeech): number;
 
-/** The part-of-speech names of a mask, in bit order. */
+/** The part-of-speech names of a mask, in bit order; a bit no name is known for is "unknown:<bit>". */
 export declare function posNames(mask: number): string[];
 
 /** A word list's file is missing, malformed, or does not match its manifest. */
@@ -96,10 +96,10 @@ export declare class Lexicon implements Iterable<string> {
    * parsed game.json: works in browsers, workers and Node.
    */
   static fromBytes(dawgBytes: Uint8Array | ArrayBuffer, alphabet: AlphabetJson, game?: GameJson | null): Lexicon;
-  /** From a word-list folder (Node only); manifest.json, when present, is checked; game.json is read if the list has one. */
+  /** From a word-list folder (Node only): manifest.json (required) first, then each file checked against it; game.json when it lists one. */
   static load(folder: string | URL, options?: LoadOptions): Promise<Lexicon>;
 
-  /** The parsed manifest.json when loaded from a folder that has one, else null. */
+  /** The parsed manifest.json when loaded from a folder, else null (fromBytes). */
   readonly manifest: Record<string, unknown> | null;
   /** The parsed game.json (checked) when the list has a tile game, else null. */
   readonly game: GameJson | null;

@@ -17,7 +17,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from importlib import metadata
 from pathlib import Path
 
-import dawg
 import polars as pl
 import pyarrow.parquet as pq
 
@@ -32,6 +31,7 @@ from wordlist.format import (
     Counts,
     FileInfo,
     Manifest,
+    dawg_bytes,
     dumps_json,
 )
 from wordlist_pipeline.atomic import atomic_dir, sha256_file
@@ -93,8 +93,7 @@ def _write_graph_and_text(heads: pl.DataFrame, tmp: Path) -> None:
     """words.dawg and words.txt of the words (word, pos_mask) in order."""
     words = heads["word"]
     # the words straight from the Series: a list of a million str objects costs 100 MB
-    graph = dawg.IntCompletionDAWG(zip(words, heads["pos_mask"], strict=True), input_is_sorted=True)
-    (tmp / WORDS_DAWG).write_bytes(graph.tobytes())
+    (tmp / WORDS_DAWG).write_bytes(dawg_bytes(zip(words, heads["pos_mask"], strict=True)))
     lines = words.str.join("\n").item() + "\n" if len(words) else ""
     (tmp / WORDS_TXT).write_bytes(lines.encode("utf-8"))
 

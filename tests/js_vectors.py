@@ -17,8 +17,11 @@ JavaScript must throw a RangeError). The inputs are the list's words and variant
 also between a letter and a combining mark, surrounding whitespace, which makes a non-word),
 non-words (other scripts, control characters and NUL, lone surrogates, digits, text longer than
 MAX_TEXT_LENGTH), prefixes, patterns (pathological ones included), racks with blanks, and queries
-by part of speech and length;
-`graph` holds the letter-by-letter walk of some words, node ids included.
+by part of speech and length; the empty word, prefix, pattern and rack; `graph` holds the
+letter-by-letter walk of some words, node ids included. `documents` are variants of the list's
+alphabet.json, game.json and manifest.json (a key left out, another version, tiles a game may or
+may not have) with whether the library refuses each and why; `checked_at_load` names the files
+whose checksum the library checks when it loads the list (a changed byte there refuses the list).
 """
 
 from __future__ import annotations
@@ -27,15 +30,26 @@ import hashlib
 import json
 import random
 import re
+import shutil
 import sys
+import tempfile
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tests.js_alphabet_vectors import build_generated_lists, refused_alphabets
-from wordlist import POS, Alphabet, Lexicon
-from wordlist.format import FORMAT_VERSION, MAX_TEXT_LENGTH
+from wordlist import POS, ArtefactError, Lexicon
+from wordlist.format import (
+    ALPHABET_JSON,
+    FORMAT_VERSION,
+    GAME_JSON,
+    MANIFEST_JSON,
+    MAX_TEXT_LENGTH,
+    Alphabet,
+    FormatError,
+    GameSpec,
+)
 
 DIGEST_ABOVE = 60  # longer answers are stored as a digest, keeping the files small
 SAMPLE = 250  # words sampled from a large list (a small list is taken whole)
@@ -101,6 +115,7 @@ def vectors_for(folder: Path, seed: int = 1) -> dict:
     rng = random.Random(seed)
     every = lexicon.words()
     words = every if len(every) <= SAMPLE else sorted(rng.sample(every, SAMPLE))
+    some_word = words[0] if words else "zzz"  # (a list may have no word)
     searched = words if len(words) <= SEARCH_SAMPLE else sorted(rng.sample(words, SEARCH_SAMPLE))
     cases: list[dict] = []
 
@@ -136,7 +151,8 @@ def vectors_for(folder: Path, seed: int = 1) -> dict:
     for word in words:
         for pos in POS_OPTIONS:
             add("isWord", word, {"pos": pos})
-    add("isWord", words[0], {"pos": "noun, nonsense"})
+    add("isWord", some_word, {"pos": "noun, nonsense"})
+    add("isWord", "", {"pos": None})  # the empty word is never a word, nor a prefix of none
 
     prefixes = sorted({w[: rng.randint(1, len(w))] for w in words} | {"", "q", "zz", "ä", "sch", "X"})
     for prefix in prefixes:
@@ -146,6 +162,8 @@ def vectors_for(folder: Path, seed: int = 1) -> dict:
         add("complete", prefix, {"pos": "verb", "limit": 3})
         add("words", {"prefix": prefix, "pos": "noun"})
     add("complete", "", {"limit": 0})
+    add("complete", "", {"limit": 3})
+    add("complete", "", {"limit": -1})
     for pos in POS_OPTIONS:
         for length in (None, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 40):
             add("words", {"pos": pos, "length": length})
@@ -160,6 +178,14 @@ def vectors_for(folder: Path, seed: int = 1) -> dict:
         add("anagrams", rack, {"useAll": True})
         add("anagrams", rack, {"minLength": 3, "pos": "noun"})
         add("anagrams", rack, {"minLength": 1})
+    for rack in ("", "?", "??", some_word[:4], "?" * 300):  # no word is empty; no tile is used twice
+        for options in (
+            {"minLength": 0},
+            {"minLength": -5},
+            {"minLength": 0, "useAll": True},
+            {"pos": "verb"},
+        ):
+            add("anagrams", rack, options)
 
     return {
         "list": str(folder.resolve()),
@@ -171,7 +197,100 @@ def vectors_for(folder: Path, seed: int = 1) -> dict:
         "game": lexicon.game_spec.to_json() if lexicon.game_spec is not None else None,
         "cases": cases,
         "graph": graph_walks(lexicon, [*words[:60], "", "zzzz"]),
+        "documents": documents(folder),
+        "checked_at_load": checked_at_load(folder),
     }
+
+
+def documents(folder: Path) -> list[dict]:
+    """Variants of the list's JSON files, each with the library's verdict: `error` (its message,
+    the file's name left out) or null, and for an alphabet the language name it reads."""
+    alphabet = json.loads((folder / ALPHABET_JSON).read_text(encoding="utf-8"))
+    manifest = json.loads((folder / MANIFEST_JSON).read_text(encoding="utf-8"))
+    found: list[dict] = []
+
+    def variant(name: str, change: str, document: dict, read: Callable[[dict], Any]) -> None:
+        entry: dict[str, Any] = {"file": name, "change": change, "json": document, "error": None}
+        try:
+            result = read(document)
+        except (FormatError, ArtefactError) as error:
+            entry["error"] = str(error).split(f"{name}: ", 1)[-1]
+        else:
+            if isinstance(result, Alphabet):
+                entry["language_name"] = result.language_name
+        found.append(entry)
+
+    def without(document: dict, key: str) -> dict:
+        return {k: v for k, v in document.items() if k != key}
+
+    read_alphabet = Alphabet.from_json
+    variant(ALPHABET_JSON, "as built", alphabet, read_alphabet)
+    variant(ALPHABET_JSON, "no language_name", without(alphabet, "language_name"), read_alphabet)
+    variant(ALPHABET_JSON, "no format", without(alphabet, "format"), read_alphabet)
+    for version in (1, 3):
+        variant(ALPHABET_JSON, f"format {version}", {**alphabet, "format": version}, read_alphabet)
+    variant(ALPHABET_JSON, "a later key", {**alphabet, "later": {"any": [1]}}, read_alphabet)
+
+    def read_manifest(document: dict) -> Lexicon:
+        with tempfile.TemporaryDirectory() as temp:
+            copied = Path(shutil.copytree(folder, Path(temp) / "list"))
+            (copied / MANIFEST_JSON).write_text(json.dumps(document), encoding="utf-8")
+            return Lexicon.load(copied)
+
+    variant(MANIFEST_JSON, "no language_name", without(manifest, "language_name"), read_manifest)
+    variant(MANIFEST_JSON, "no format", without(manifest, "format"), read_manifest)
+    variant(MANIFEST_JSON, "format 3", {**manifest, "format": 3}, read_manifest)
+
+    game_file = folder / GAME_JSON
+    if game_file.exists():
+        game = json.loads(game_file.read_text(encoding="utf-8"))
+        letters = Alphabet.from_json(alphabet).letters
+
+        def read_game(document: dict) -> GameSpec:
+            return GameSpec.from_json(document, letters)
+
+        def with_tiles(tiles: dict) -> dict:
+            return {**game, "tiles": tiles}
+
+        some = next(t for t in game["tiles"] if t != "?")
+        outside = next(c for c in "ßéçøæ" if c not in letters)
+        blank = {"?": {"points": 0, "count": 0}}
+        variant(GAME_JSON, "as built", game, read_game)
+        variant(GAME_JSON, "no format", without(game, "format"), read_game)
+        for change, tiles in (
+            ("a letter without a tile", without(game["tiles"], some)),
+            ("no blank", without(game["tiles"], "?")),
+            ("no blank in the bag", {**game["tiles"], **blank}),
+            ("a letter none of", {**game["tiles"], some: {"points": 3, "count": 0}}),
+            ("only blanks", {"?": {"points": 0, "count": 9}}),
+            ("no tile in the bag", {**blank, some: {"points": 1, "count": 0}}),
+            ("no tiles", {}),
+            ("a tile not a letter", {**game["tiles"], outside: {"points": 1, "count": 1}}),
+            ("a tile of two letters", {**game["tiles"], "ab": {"points": 1, "count": 1}}),
+        ):
+            variant(GAME_JSON, change, with_tiles(tiles), read_game)
+    return found
+
+
+def checked_at_load(folder: Path) -> list[str]:
+    """The files of the list whose checksum Lexicon.load checks: those a changed byte (same size)
+    makes it refuse the list."""
+    checked = []
+    manifest = json.loads((folder / MANIFEST_JSON).read_text(encoding="utf-8"))
+    for name in sorted(manifest["files"]):
+        with tempfile.TemporaryDirectory() as temp:
+            copied = Path(shutil.copytree(folder, Path(temp) / "list"))
+            data = bytearray((copied / name).read_bytes())
+            if not data:
+                continue  # (an empty words.txt has no byte to change)
+            data[-1] ^= 1
+            (copied / name).write_bytes(data)
+            try:
+                Lexicon.load(copied)
+            except ArtefactError as error:
+                assert "checksum does not match the manifest" in str(error), error
+                checked.append(name)
+    return checked
 
 
 def variants(word: str, rng: random.Random, alphabet: Alphabet) -> set[str]:

@@ -1,7 +1,9 @@
 """The JavaScript reader (js/) gives the Python library's answers: vectors are written from the sample
-word lists (English and German, balda and wordgame), a generated 20,000-word German list and lists
-on generated alphabets (tests/js_alphabet_vectors.py), then Node's test runner runs
-js/test/*.test.js on them.
+word lists (English and German, balda and wordgame), a generated 20,000-word German list, a list
+of no words (built with a profile that selects none), English balda with part-of-speech bits this
+version does not name, and lists on generated alphabets (tests/js_alphabet_vectors.py), then
+Node's test runner runs js/test/*.test.js on them; and on the damaged lists of
+tests/test_format_damaged.py every read ends (js/test/damaged.test.js).
 
 The driver is a pytest test rather than a Makefile line so that `make test` (and CI) run it
 with the lists this session has already built, the vectors land in a temporary folder, and a
@@ -22,6 +24,7 @@ import pytest
 from tests.bench.js import build_synthetic_list
 from tests.conftest import ROOT
 from tests.js_vectors import GENERATED_LISTS, write_vectors
+from tests.list_helpers import build_empty_list, unknown_bits_list, write_damaged_lists
 from wordlist.format import MAX_TEXT_LENGTH
 
 JS_TESTS = ROOT / "js" / "test"
@@ -34,8 +37,13 @@ def vectors(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     synthetic = tmp_path_factory.mktemp("synthetic") / "de" / "balda"
     build_synthetic_list("de", SYNTHETIC_WORDS, synthetic)
     samples = [sample_outputs / lang / profile for lang, profile in SAMPLE_LISTS]
+    empty = build_empty_list(sample_outputs, tmp_path_factory.mktemp("empty"))
+    unknown = tmp_path_factory.mktemp("unknown") / "en" / "balda"
+    unknown_bits_list(sample_outputs / "en" / "balda", unknown)
     out = tmp_path_factory.mktemp("js-vectors")
-    write_vectors([*samples, synthetic], out)
+    write_vectors([*samples, synthetic, empty, unknown], out)
+    damaged = write_damaged_lists(sample_outputs, tmp_path_factory.mktemp("damaged"))
+    (out / "damaged.txt").write_text("".join(f"{folder}\n" for folder in damaged), encoding="utf-8")
     return out
 
 
@@ -43,14 +51,41 @@ def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
     every = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in vectors.glob("*.json")}
     files = {name: data for name, data in every.items() if not name.startswith("generated-")}
     generated = [data for name, data in every.items() if name.startswith("generated-")]
-    assert len(files) == 5 and len(generated) == GENERATED_LISTS
-    for data in every.values():
+    assert len(files) == 7 and len(generated) == GENERATED_LISTS
+    for name, data in every.items():
         calls = {c["call"] for c in data["cases"]}
         assert calls == {"normalize", "display", "isWord", "partsOfSpeech", "hasPrefix", "complete", "words",
                          "size", "match", "anagrams"}  # fmt: skip
         assert any("error" in c for c in data["cases"] if c["call"] == "match")
+        answers = {(c["call"], json.dumps(c["args"])): c.get("expect") for c in data["cases"]}
+        assert answers[("isWord", '["", {"pos": null}]')] is False
+        assert answers[("anagrams", '["", {"minLength": 0}]')] == []
+        assert answers[("match", '["", {"pos": null}]')] == []
+        # the files whose checksum is checked when a list loads (words.parquet: when first used)
+        game = ["game.json"] if data["game"] else []
+        assert data["checked_at_load"] == ["alphabet.json", *game, "words.dawg"]
+        versions = [d for d in data["documents"] if d["change"] in ("no format", "format 1")]
+        assert versions and all(d["error"].startswith("format 1 is older") for d in versions)
+        if name == "en-nothing-5.json":  # the list of no words
+            assert answers[("size", "[]")] == 0 and answers[("hasPrefix", '[""]')] is False
+            assert answers[("complete", '["", {"limit": 3}]')] == []
+            continue
+        assert answers[("hasPrefix", '[""]')] is True
         assert any(c.get("expect") is True for c in data["cases"] if c["call"] == "isWord")
         assert sum(len(walk["steps"]) for walk in data["graph"]) > 20
+    # unknown part-of-speech bits: shown as unknown, and their words are words everywhere
+    unknown = files["en-balda-6.json"]["cases"]
+    answers = {(c["call"], json.dumps(c["args"])): c.get("expect") for c in unknown}
+    shown = [c["expect"] for c in unknown if c["call"] == "partsOfSpeech"]
+    assert ["unknown:28"] in shown and any("noun" in p and "unknown:27" in p for p in shown)
+    zero = '["ablebodied"]'  # the word whose value is 0 (tests/list_helpers.py unknown_bits_list)
+    assert answers[("partsOfSpeech", zero)] == [] and answers[("isWord", zero)] is True
+    assert answers[("size", "[]")] == 128
+    every = next(c for c in unknown if c["call"] == "words" and c["args"] == [])
+    star = next(c for c in unknown if c["call"] == "match" and c["args"] == ["*", {"pos": None}])
+    assert every["digest"] == star["digest"] and every["digest"]["count"] == 128
+    documents = {d["change"]: d for d in files["en-wordgame-1.json"]["documents"] if d["file"] == "game.json"}
+    assert documents["a letter without a tile"]["error"] is documents["no blank"]["error"] is None
     # what format 2 changed: nothing is trimmed, NUL is asked like any character, racks count every blank
     english = files["en-balda-0.json"]["cases"]
     normalized = {c["args"][0]: c["expect"] for c in english if c["call"] == "normalize"}
@@ -108,7 +143,9 @@ def test_javascript_reader_agrees_with_python(vectors: Path) -> None:
     assert result.returncode == 0, output[-12_000:]
     ran = re.search(r"^# tests (\d+)$", result.stdout, re.MULTILINE)
     failed = re.search(r"^# fail (\d+)$", result.stdout, re.MULTILINE)
-    assert ran and int(ran.group(1)) >= 60 and failed and failed.group(1) == "0", output[-4000:]
+    skipped = re.search(r"^# skipped (\d+)$", result.stdout, re.MULTILINE)
+    assert ran and int(ran.group(1)) >= 150 and failed and failed.group(1) == "0", output[-4000:]
+    assert skipped and skipped.group(1) == "0", output[-4000:]  # (the damaged lists were there)
 
 
 TSC = ROOT / "js" / "node_modules" / ".bin" / "tsc"

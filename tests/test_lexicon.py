@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_cli
+from tests.list_helpers import edit_manifest, resign
 from wordlist import ArtefactError, Lexicon
 from wordlist.graph import ROOT
 
@@ -133,13 +134,29 @@ def test_loading_errors(sample_outputs: Path, tmp_path: Path) -> None:
 
 
 def test_corrupt_parquet_is_named(sample_outputs: Path, tmp_path: Path) -> None:
+    """words.parquet is checked against the manifest when first used (size, then sha256 unless
+    verify is off); what passes those checks and still cannot be read is named too."""
     broken = tmp_path / "en-balda"
     shutil.copytree(sample_outputs / "en" / "balda", broken)
+    good = (broken / "words.parquet").read_bytes()
     (broken / "words.parquet").write_bytes(b"PAR1 not really")
     lexicon = Lexicon.load(broken)  # membership does not need the Parquet file
     assert lexicon.is_word("table")
-    with pytest.raises(ArtefactError, match=r"words\.parquet: not a readable Parquet file"):
+    with pytest.raises(ArtefactError, match=rf"words\.parquet: 15 bytes, the manifest says {len(good):,}"):
         lexicon.definitions("table")
+    footer = len(good) - 8 - int.from_bytes(good[-8:-4], "little")  # damage every page, not the footer
+    damaged = good[:4] + bytes(b ^ 0x5A for b in good[4:footer]) + good[footer:]
+    (broken / "words.parquet").write_bytes(damaged)
+    with pytest.raises(ArtefactError, match=r"words\.parquet: checksum does not match the manifest"):
+        Lexicon.load(broken).titles("table")
+    with pytest.raises(ArtefactError, match=r"words\.parquet: (row group 0 cannot be read|not a readable)"):
+        Lexicon.load(broken, verify=False).definitions("table")
+    resign(broken, "words.parquet", b"PAR1 not really")
+    with pytest.raises(ArtefactError, match=r"words\.parquet: not a readable Parquet file"):
+        Lexicon.load(broken).definitions("table")
+    edit_manifest(broken, lambda manifest: manifest["files"].pop("words.parquet"))
+    with pytest.raises(ArtefactError, match=r"manifest\.json: does not list words\.parquet"):
+        Lexicon.load(broken).definitions("table")
 
 
 def test_query_cli(sample_outputs: Path) -> None:

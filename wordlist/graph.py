@@ -9,6 +9,15 @@ node's children are listed without trying every byte. Keys are UTF-8, so a lette
 two steps; `Graph` walks whole letters of a given alphabet and remembers each node's transitions,
 which is what makes repeated searches (a bot's move generation) fast in pure Python.
 
+Every read of a word list's DAWG goes through this class (dawg2 only writes the file): a key's
+node and value (`key_node`, `key_value`) and the keys below a node (`words`) in C where
+wordlist/_dawg.c is built (`Walker`), by the same Python methods otherwise; letter by letter
+(`children`) for the searches and the bots. Every unit index is checked before it is read, and a
+walk is bounded whatever the file says: a key longer than MAX_WORD_LENGTH letters (a cycle), more
+keys than the caller allows (the manifest's count) or a guide whose labels do not increase is an
+ArtefactError naming the file ("corrupt DAWG"), and a branch below which no key was found is
+walked once.
+
 A Graph is safe to share between threads: its units never change, and its memo of transitions
 only ever gains complete entries (a race computes the same entry twice).
 
@@ -30,18 +39,28 @@ from wordlist.format.dawg import HAS_LEAF as _HAS_LEAF
 from wordlist.format.dawg import IS_LEAF as _IS_LEAF
 from wordlist.format.dawg import LABEL_MASK as _LABEL_MASK
 from wordlist.format.dawg import ROOT, dawg_layout
-from wordlist.format.limits import COMPILED_LETTERS
+from wordlist.format.limits import COMPILED_LETTERS, MAX_WORD_LENGTH
 
 try:  # the games' move generators in C, optional: without a compiler the Python ones are used
     from wordlist import _movegen
 except ImportError:  # pragma: no cover - the extension is built wherever the tests run
     _movegen = None
+try:  # the reads of Graph in C (key lookups, word walks), optional like the move generators
+    from wordlist import _dawg
+except ImportError:  # pragma: no cover - the extension is built wherever the tests run
+    _dawg = None
 
-__all__ = ["COMPILED", "PYTHON_MOVEGEN_ENV", "ROOT", "Graph"]
+__all__ = ["COMPILED", "MAX_WORD_LENGTH", "PYTHON_MOVEGEN_ENV", "ROOT", "Graph"]
 
 PYTHON_MOVEGEN_ENV = "WORDLIST_PYTHON_MOVEGEN"
 # Read at every search, so a test (or a debugging session) can switch to the reference generators.
 COMPILED = _movegen is not None and os.environ.get(PYTHON_MOVEGEN_ENV, "0") in ("", "0")
+_MAX_KEY_BYTES = 4 * MAX_WORD_LENGTH  # the most UTF-8 bytes of the longest word
+# What a walk says of a damaged file (the C walker's words, so both raise the same message).
+TOO_LONG = f"a key is longer than the longest word ({MAX_WORD_LENGTH} letters)"
+TOO_MANY = "it holds more words than the manifest says ({most})"
+NOT_UTF8 = "a key is not UTF-8"
+BAD_GUIDE = "the completion guide of unit {node} is inconsistent"
 
 
 def _compiled_core(units: array, guide: bytes | None, letters: str) -> _movegen.Graph | None:
@@ -58,7 +77,10 @@ def _compiled_core(units: array, guide: bytes | None, letters: str) -> _movegen.
 class Graph:
     """A read-only walk over the DAWG of a word list (the dictionary part of a dawg2 file)."""
 
-    __slots__ = ("_by_first_byte", "_children", "_compiled", "_guide", "_letter_bytes", "_units", "letters")
+    __slots__ = (
+        "_by_first_byte", "_children", "_compiled", "_guide", "_letter_bytes", "_units", "_walker",
+        "key_value", "letters", "source",
+    )  # fmt: skip
 
     def __init__(self, data: bytes, letters: str, *, source: str = "dawg") -> None:
         try:
@@ -80,16 +102,30 @@ class Graph:
             self._by_first_byte.setdefault(encoded[0], []).append((letter, encoded[1:]))
         self._guide = data[layout.guide : layout.guide + 2 * count] if layout.guide is not None else None
         self._children: dict[int, dict[str, int]] = {}
+        self.source = source
         self._compiled = _compiled_core(units, self._guide, letters)
+        self._set_walker()
+
+    def _set_walker(self) -> None:
+        self._walker = _walker(self._units, self._guide)
+        # `key_value(key)`: the value of `key` (its part-of-speech mask), or None if it is not a
+        # key. The C method itself where there is one: it is on the path of every lookup.
+        self.key_value = self._walker.value if self._walker is not None else self._key_value
 
     def __getstate__(self) -> dict:
-        # (a copy or a pickle makes its own compiled core: the C object does not pickle)
-        return {name: getattr(self, name) for name in self.__slots__ if name != "_compiled"}
+        # (a copy or a pickle makes its own compiled parts: the C objects do not pickle)
+        compiled = ("_compiled", "_walker", "key_value")
+        return {name: getattr(self, name) for name in self.__slots__ if name not in compiled}
 
     def __setstate__(self, state: dict) -> None:
         for name, value in state.items():
             setattr(self, name, value)
         self._compiled = _compiled_core(self._units, self._guide, self.letters)
+        self._set_walker()
+
+    def corrupt(self, what: str) -> ArtefactError:
+        """The error of a walk that found the file damaged: what is wrong, after the file's name."""
+        return ArtefactError(f"{self.source}: corrupt DAWG: {what}")
 
     @property
     def compiled(self) -> _movegen.Graph | None:
@@ -120,21 +156,27 @@ class Graph:
 
     def _listed_children(self, node: int) -> dict[str, int]:
         """Children from the guide: only the bytes that exist, then the rest of multi-byte letters."""
-        guide = self._guide
         found: dict[str, int] = {}
-        label = guide[2 * node]
-        for _ in range(256):  # a node has at most 256 labels: a damaged guide cannot loop forever
-            if not label:
-                break
-            child = self._follow_byte(node, label)
-            if child < 0:
-                break
+        for label, child in self._labels(node):
             for letter, rest in self._by_first_byte.get(label, ()):
                 end = self._follow_bytes(child, rest)
                 if end >= 0:
                     found[letter] = end
-            label = guide[2 * child + 1]
         return found
+
+    def _labels(self, node: int) -> list[tuple[int, int]]:
+        """(label, child) of every byte the guide lists below `node`. Labels increase, so there
+        are at most 255; a guide whose labels do not, or name no child, is corrupt."""
+        guide = self._guide
+        labels = []
+        label, previous = guide[2 * node], 0
+        while label:
+            child = self._follow_byte(node, label) if label > previous else -1
+            if child < 0:
+                raise self.corrupt(BAD_GUIDE.format(node=node))
+            labels.append((label, child))
+            label, previous = guide[2 * child + 1], label
+        return labels
 
     def _tried_children(self, node: int) -> dict[str, int]:
         """Children found by trying every letter of the alphabet (a DAWG file without a guide)."""
@@ -164,3 +206,145 @@ class Graph:
             return None
         leaf = node ^ ((unit >> 10) << ((unit & _EXTENSION) >> 6))
         return self._units[leaf] & ~_IS_LEAF if leaf < len(self._units) else None
+
+    # --- keys, byte by byte ------------------------------------------------------------------------
+
+    def key_node(self, key: str) -> int | None:
+        """The node the UTF-8 bytes of `key` lead to from the root (the root for ""), or None; a
+        key without a UTF-8 form (a lone surrogate) or holding NUL (byte 0 would meet filler) leads
+        nowhere."""
+        if self._walker is not None:
+            node = self._walker.node(key)
+            return node if node >= 0 else None
+        try:
+            data = key.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+        node = ROOT
+        for byte in data:
+            node = self._follow_byte(node, byte) if byte else -1
+            if node < 0:
+                return None
+        return node
+
+    def _key_value(self, key: str) -> int | None:
+        node = self.key_node(key)
+        return self.value(node) if node is not None else None
+
+    def leads_to_words(self, node: int) -> bool:
+        """Does a key end at or below `node`? (In a sound file every node reached does, but the
+        root of a list of no words.)"""
+        if self._units[node] & _HAS_LEAF:
+            return True
+        return bool(self._guide[2 * node]) if self._guide is not None else bool(self.children(node))
+
+    def words(
+        self,
+        node: int,
+        prefix: str,
+        *,
+        wanted: int | None = None,
+        length: int | None = None,
+        limit: int | None = None,
+        most: int,
+    ) -> list[str]:
+        """The keys at and below `node`, reached by `prefix`, in byte (= code point) order: each is
+        `prefix` and the rest of its bytes decoded. Only keys whose value has a bit of `wanted`
+        (None: any value) and of `length` letters (None: any), at most `limit` of them (None: all);
+        never the empty key. Meeting more than `most` keys (whatever their value) is an
+        ArtefactError, like a key longer than MAX_WORD_LENGTH letters or a key not in UTF-8."""
+        if limit is not None:
+            limit = min(limit, sys.maxsize)
+        if length is not None and not len(prefix) <= length <= MAX_WORD_LENGTH:
+            return []  # (no word is longer: past the bound a walk would only find the file damaged)
+        if limit == 0 or len(prefix) > MAX_WORD_LENGTH:
+            return []
+        if self._guide is None:
+            raise ArtefactError(f"{self.source}: a DAWG without a completion guide cannot list its words")
+        if self._walker is not None:
+            arguments = (
+                -1 if wanted is None else wanted,
+                -1 if length is None else length,
+                -1 if limit is None else limit,
+                min(most, sys.maxsize),
+            )
+            try:
+                return self._walker.words(node, prefix, *arguments)
+            except ValueError as error:
+                raise self.corrupt(str(error)) from None
+        return _Walk(self, prefix, wanted, length, limit, most).below(node)
+
+
+def _walker(units: array, guide: bytes | None) -> _dawg.Walker | None:
+    """The C walker over these units (the array's buffer, no copy), where it is built; it needs the guide."""
+    if _dawg is None or guide is None:
+        return None
+    return _dawg.Walker(units, guide)
+
+
+class _Walk:
+    """`Graph.words` in Python, step for step the C walker's (wordlist/_dawg.c `walk_below`): a
+    depth-first walk of the guide's labels with a stack of [node, next label, previous label,
+    letters, keys met on entry]; a node is remembered as dead (with the letters it was reached at)
+    once its whole walk met no key."""
+
+    def __init__(
+        self, graph: Graph, prefix: str, wanted: int | None, length: int | None, limit: int | None, most: int
+    ) -> None:
+        self.graph, self.prefix, self.wanted, self.length = graph, prefix, wanted, length
+        self.limit, self.most = limit, most
+        self.met = 0
+        self.found: list[str] = []
+        self.path = bytearray()
+
+    def meet(self, node: int, letters: int) -> bool:
+        """Count the key ending at `node`, if any, keep it if it passes the filters; True when full."""
+        value = self.graph.value(node)
+        if value is None or not letters:
+            return False
+        self.met += 1
+        if self.met > self.most:
+            raise self.graph.corrupt(TOO_MANY.format(most=self.most))
+        if self.wanted is not None and not value & self.wanted:
+            return False
+        if self.length is not None and letters != self.length:
+            return False
+        try:
+            self.found.append(self.prefix + self.path.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise self.graph.corrupt(NOT_UTF8) from None
+        return self.limit is not None and len(self.found) >= self.limit
+
+    def below(self, start: int) -> list[str]:
+        graph, guide, path = self.graph, self.graph._guide, self.path
+        assert guide is not None
+        dead: set[tuple[int, int]] = set()
+        stack = [[start, guide[2 * start], 0, len(self.prefix), 0]]
+        if self.meet(start, len(self.prefix)):
+            return self.found
+        while stack:
+            frame = stack[-1]
+            node, label, previous, letters, met = frame
+            if not label:  # every child walked
+                if len(stack) > 1 and self.met == met:
+                    dead.add((node, letters))
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            child = graph._follow_byte(node, label) if label > previous else -1
+            if child < 0:
+                raise graph.corrupt(BAD_GUIDE.format(node=node))
+            frame[1], frame[2] = guide[2 * child + 1], label
+            letters += (label & 0xC0) != 0x80  # a continuation byte adds no letter
+            if self.length is not None and letters > self.length:
+                continue
+            if letters > MAX_WORD_LENGTH or len(path) >= _MAX_KEY_BYTES:
+                raise graph.corrupt(TOO_LONG)
+            if (child, letters) in dead:
+                continue
+            path.append(label)
+            stack.append([child, guide[2 * child], 0, letters, self.met])
+            if self.meet(child, letters):
+                break
+        return self.found

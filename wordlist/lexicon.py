@@ -13,24 +13,19 @@
     tiny = Lexicon.from_words([("cat", "noun"), ("run", ["noun", "verb"])], "abcdefghijklmnopqrstuvwxyz")
 
 Loading reads only the DAWG (a few bytes per word) and the small JSON files, through the records
-of wordlist.format; definitions are read from words.parquet on demand, one row group at a time.
+of wordlist.format; definitions are read from words.parquet on demand, one row group at a time
+(its size and checksum checked against the manifest on first use). Every read of the DAWG goes
+through `wordlist.graph.Graph`, which checks every unit index and bounds every walk.
 """
 
 from __future__ import annotations
 
-import bisect
 import os
 import random
-import threading
-from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import islice
 from pathlib import Path
 from typing import Any
-
-import dawg
 
 from wordlist.errors import ArtefactError
 from wordlist.format import (
@@ -43,13 +38,14 @@ from wordlist.format import (
     Counts,
     GameSpec,
     Manifest,
-    dawg_layout,
+    dawg_bytes,
     pos_mask,
     pos_names,
     read_json,
     read_word_list,
 )
-from wordlist.graph import ROOT, Graph
+from wordlist.graph import ROOT, TOO_LONG, TOO_MANY, Graph
+from wordlist.records import Definitions, MemoryDefinitions, Merging, ParquetDefinitions, WordRecord
 
 try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a compiler is
     from wordlist._dawg import IsWord as _FastIsWord
@@ -68,21 +64,6 @@ PartsOfSpeech = str | Iterable[str] | None
 def data_root(root: str | Path | None = None) -> Path:
     """Where built word lists live: `root`, else $WORDLIST_DATA, else ./outputs."""
     return Path(root or os.environ.get(DATA_ENV) or DEFAULT_ROOT)
-
-
-@dataclass(frozen=True)
-class WordRecord:
-    """One word of a list with everything the list knows about it (an export's row)."""
-
-    word: str
-    pos_mask: int
-    titles: tuple[str, ...]  # the Wiktionary pages (or given spellings) it comes from
-    definitions: tuple[tuple[str, str], ...]  # (part of speech, text), in page order
-
-    @property
-    def pos(self) -> tuple[str, ...]:
-        """The word's parts of speech, in POS order."""
-        return pos_names(self.pos_mask)
 
 
 class Lexicon:
@@ -105,7 +86,7 @@ class Lexicon:
         alphabet: Alphabet,
         game: GameSpec | None,
         dawg_bytes: bytes,
-        definitions: _Definitions,
+        definitions: Definitions,
         path: Path | None = None,
     ) -> None:
         self.path = path
@@ -117,13 +98,9 @@ class Lexicon:
         self.profile: str = manifest.profile
         self.letters: str = alphabet.letters
         source = str(path / "words.dawg") if path is not None else "words"
-        try:
-            dawg_layout(dawg_bytes)  # dawg2 allocates what the header says: check it against the size first
-            self._dawg = dawg.IntCompletionDAWG().frombytes(dawg_bytes)
-        except Exception as error:  # FormatError, or whatever dawg2 raises for a damaged file
-            raise ArtefactError(f"{source}: not a valid DAWG ({error})") from None
-        self._get = self._dawg.get
+        # the one reader of the DAWG: its layout is checked first, every read is bounds-checked
         self.graph = Graph(dawg_bytes, self.letters, source=source)
+        self._value = self.graph.key_value
         self._definitions = definitions
         self._normalize = alphabet.normalize
         # Fast path of every lookup: a word made of these letters only is what normalizing it
@@ -146,7 +123,7 @@ class Lexicon:
             alphabet=files.alphabet,
             game=files.game,
             dawg_bytes=files.dawg,
-            definitions=_ParquetDefinitions(files.path / WORDS_PARQUET),
+            definitions=ParquetDefinitions(files.path, files.manifest.files.get(WORDS_PARQUET), verify),
             path=files.path,
         )
 
@@ -189,7 +166,7 @@ class Lexicon:
             )
         if game is not None:
             game = GameSpec.from_json(game.to_json(), alphabet.letters)  # its tiles must be our letters
-        merged: dict[str, _Merging] = {}
+        merged: dict[str, Merging] = {}
         for item in words:
             if not isinstance(item, tuple | list) or len(item) not in (2, 3):
                 raise ValueError(
@@ -213,11 +190,10 @@ class Lexicon:
                     f"{title!r}: {', '.join(map(repr, bad))} not in the {alphabet.language_name} alphabet "
                     f"({alphabet.letters})"
                 )
-            merged.setdefault(word, _Merging()).add(title, mask, texts)
+            merged.setdefault(word, Merging()).add(title, mask, texts)
         records = {word: merged[word].record(word) for word in sorted(merged)}
         if not records:
             raise ValueError("a word list needs at least one word")
-        graph = dawg.IntCompletionDAWG(((r.word, r.pos_mask) for r in records.values()), input_is_sorted=True)
         by_pos = {
             name: sum(1 for r in records.values() if name in r.pos) for name in pos_names(pos_mask(None))
         }
@@ -238,8 +214,8 @@ class Lexicon:
             manifest=manifest,
             alphabet=alphabet,
             game=game,
-            dawg_bytes=graph.tobytes(),
-            definitions=_MemoryDefinitions(records),
+            dawg_bytes=dawg_bytes((r.word, r.pos_mask) for r in records.values()),
+            definitions=MemoryDefinitions(records),
         )
 
     @staticmethod
@@ -271,7 +247,7 @@ class Lexicon:
         if not word.strip(self._normal_letters):  # made of normal letters only (or empty)
             return word
         key = self._normalize(word)
-        # NUL would end the key inside dawg2 ("cat\x00dog" found "cat"); a surrogate cannot be encoded
+        # no key holds a character that is not printable (NUL would meet the root's own label)
         return key if key.isprintable() else None
 
     def __len__(self) -> int:
@@ -281,59 +257,61 @@ class Lexicon:
         return isinstance(word, str) and self.is_word(word)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._dawg.keys())
+        return iter(self._words(None, None, "", None))
 
     def is_word(self, word: str, pos: PartsOfSpeech = None) -> bool:
-        """Is `word` in the list, as one of the parts of speech `pos` (None: any)?"""
+        """Is `word` in the list, as one of the parts of speech `pos` (None: any, whatever its bits)?"""
         # The fast path, for the call a game and a server make most (wordlist/_dawg.c does the
         # same in C): a word of normal letters only is looked up as it is.
         if (
             pos is None
             and word.__class__ is str
+            and word
             and len(word) <= MAX_TEXT_LENGTH
             and not word.strip(self._normal_letters)
         ):
-            return self._get(word) is not None
-        wanted = pos_mask(pos)
+            return self._value(word) is not None
+        wanted = None if pos is None else pos_mask(pos)
         key = self._key(word)
-        mask = self._get(key) if key is not None else None
-        return mask is not None and bool(mask & wanted)
+        value = self._value(key) if key else None  # (the empty word is never a word)
+        return value is not None and (wanted is None or bool(value & wanted))
 
     def parts_of_speech(self, word: str) -> tuple[str, ...]:
-        """The parts of speech `word` has in the list, in POS order; () if it is not a word."""
+        """The parts of speech `word` has in the list, in POS order (a bit this version does not
+        name as "unknown:<bit>"); () if it is not a word."""
         key = self._key(word)
-        mask = self._get(key) if key is not None else None
-        return pos_names(mask) if mask is not None else ()
+        value = self._value(key) if key else None
+        return pos_names(value) if value is not None else ()
 
     def has_prefix(self, prefix: str) -> bool:
-        """Does some word start with `prefix`?"""
+        """Does some word start with `prefix`? ("": does the list have a word?)"""
         key = self._key(prefix)
-        return key is not None and self._dawg.has_keys_with_prefix(key)
+        node = self.graph.key_node(key) if key is not None else None
+        return node is not None and self.graph.leads_to_words(node)
 
     def words(self, *, pos: PartsOfSpeech = None, length: int | None = None, prefix: str = "") -> list[str]:
         """Words in sorted order; only those of parts of speech `pos`, `length` letters, `prefix` if given."""
-        return list(self._iter_words(pos, length, prefix))
+        return self._words(pos, length, prefix, None)
 
-    def _iter_words(self, pos: PartsOfSpeech, length: int | None, prefix: str) -> Iterator[str]:
-        mask = pos_mask(pos)
+    def _words(self, pos: PartsOfSpeech, length: int | None, prefix: str, limit: int | None) -> list[str]:
+        wanted = None if pos is None else pos_mask(pos)
         key = self._key(prefix)
-        if key is None:
-            return iter(())
-        return (
-            word
-            for word, value in self._dawg.iteritems(key)
-            if value & mask and (length is None or len(word) == length)
-        )
+        node = self.graph.key_node(key) if key is not None else None
+        if node is None:
+            return []
+        return self.graph.words(node, key, wanted=wanted, length=length, limit=limit, most=len(self))
 
     def complete(self, prefix: str, *, pos: PartsOfSpeech = None, limit: int | None = None) -> list[str]:
         """Words starting with `prefix`, in order; at most `limit` (the work stops there too)."""
-        return list(islice(self._iter_words(pos, None, prefix), limit))
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be 0 or more, not {limit}")
+        return self._words(pos, None, prefix, limit)
 
     def count(self, *, pos: PartsOfSpeech = None, length: int | None = None) -> int:
         """How many words have parts of speech `pos` and `length` letters (without listing them)."""
         if pos is None and length is None:
             return len(self)
-        return sum(1 for _ in self._iter_words(pos, length, ""))
+        return len(self._words(pos, length, "", None))
 
     def match(self, pattern: str, *, pos: PartsOfSpeech = None) -> list[str]:
         """Words matching `pattern`: a letter is itself, ``?`` any one letter, ``*`` any run of letters.
@@ -345,7 +323,7 @@ class Lexicon:
         pattern (without a star a walk ends at the pattern's length).
         """
         tokens = self._pattern(pattern)
-        mask = pos_mask(pos)
+        wanted = None if pos is None else pos_mask(pos)
         stars = any_letter = 0
         exact: dict[str, int] = {}
         for i, char in enumerate(tokens):
@@ -359,7 +337,7 @@ class Lexicon:
         accept = 1 << len(tokens)
         width = len(tokens) + 1  # a (node, positions) pair as one int: node << width | positions
         children, value = self.graph.children, self.graph.value
-        found: list[str] = []
+        found = _Found(self.graph, len(self))
         dead: set[int] = set()
         remember = stars != 0
 
@@ -367,12 +345,12 @@ class Lexicon:
             """Collect the words below `node`; False if there were none."""
             hit = False
             if states & accept:
-                found_mask = value(node)
-                if found_mask is not None and found_mask & mask:
-                    found.append(prefix)
+                if prefix and found.add(prefix, value(node), wanted):
                     hit = True
                 if states == accept:  # nothing of the pattern left to match
                     return hit
+            if len(prefix) == MAX_WORD_LENGTH:  # a word goes on past the longest (a cycle)
+                found.too_long(node)
             stay = states & stars  # a star goes on matching
             for letter, child in children(node).items():
                 moved = (states & steps[letter]) << 1 | stay
@@ -392,7 +370,7 @@ class Lexicon:
             return hit
 
         _deep(walk, ROOT, 1 | (1 & stars) << 1, "")
-        return sorted(found)
+        return sorted(found.words)
 
     def anagrams(
         self, rack: str, *, pos: PartsOfSpeech = None, use_all: bool = False, min_length: int = 2
@@ -404,21 +382,20 @@ class Lexicon:
         """
         text = self._letters_and_wildcards(rack)  # every blank counts: "**a" is two blanks and an a
         total = len(text)
-        mask = pos_mask(pos)
+        wanted = None if pos is None else pos_mask(pos)
         children, value = self.graph.children, self.graph.value
-        found: list[str] = []
+        found = _Found(self.graph, len(self))
         dead: set[tuple[int, str, int]] = set()
 
         def walk(node: int, tiles: str, blanks: int, prefix: str) -> bool:
             hit = False
             left = len(tiles) + blanks
-            if total - left >= min_length and (not use_all or not left):
-                found_mask = value(node)
-                if found_mask is not None and found_mask & mask:
-                    found.append(prefix)
-                    hit = True
+            if prefix and total - left >= min_length and (not use_all or not left):
+                hit = found.add(prefix, value(node), wanted)
             if not left:
                 return hit
+            if len(prefix) == MAX_WORD_LENGTH:  # a word goes on past the longest (a cycle)
+                found.too_long(node)
             for letter, child in children(node).items():
                 if letter in tiles:  # a real tile first: whatever a blank spells from here, a blank still can
                     state = (child, tiles.replace(letter, "", 1), blanks)
@@ -436,7 +413,7 @@ class Lexicon:
 
         blanks = sum(1 for c in text if c in BLANKS)
         _deep(walk, ROOT, "".join(sorted(c for c in text if c not in BLANKS)), blanks, "")
-        return sorted(found, key=lambda w: (-len(w), w))
+        return sorted(found.words, key=lambda w: (-len(w), w))
 
     def random_word(
         self,
@@ -447,14 +424,14 @@ class Lexicon:
         rng: random.Random | None = None,
     ) -> str:
         """A random word of `length` letters and parts of speech `pos`; the same seed gives the same word."""
-        candidates = self._candidates(length, pos_mask(pos))
+        candidates = self._candidates(length, None if pos is None else pos_mask(pos))
         if not candidates:
             wanted = "any part of speech" if pos is None else ", ".join(pos_names(pos_mask(pos)))
             raise LookupError(f"{self!r} has no word of {length} letters ({wanted})")
         return (rng or random.Random(seed)).choice(candidates)
 
-    def _candidates_uncached(self, length: int, mask: int) -> tuple[str, ...]:
-        return tuple(w for w, v in self._dawg.iteritems() if len(w) == length and v & mask)
+    def _candidates_uncached(self, length: int, wanted: int | None) -> tuple[str, ...]:
+        return tuple(self.graph.words(ROOT, "", wanted=wanted, length=length, most=len(self)))
 
     def _pattern(self, text: str) -> str:
         """A pattern normalized and checked, runs of ``*`` made one (they match the same words)."""
@@ -500,9 +477,32 @@ class Lexicon:
 
     def _record(self, word: str) -> WordRecord | None:
         key = self._key(word)
-        if key is None or self._get(key) is None:
+        if not key or self._value(key) is None:
             return None
         return self._definitions.lookup(key)
+
+
+class _Found:
+    """The words a search finds, bounded as `Graph.words` is: more than the list holds (its
+    manifest's count), or a word longer than the longest, is a damaged file."""
+
+    def __init__(self, graph: Graph, most: int) -> None:
+        self.graph, self.most = graph, most
+        self.words: list[str] = []
+
+    def add(self, word: str, value: int | None, wanted: int | None) -> bool:
+        """Keep `word` if a word ends there (`value`) with a part of speech `wanted` (None: any)."""
+        if value is None or (wanted is not None and not value & wanted):
+            return False
+        if len(self.words) == self.most:
+            raise self.graph.corrupt(TOO_MANY.format(most=self.most))
+        self.words.append(word)
+        return True
+
+    def too_long(self, node: int) -> None:
+        """A search is at the longest word's length: `node` must have no child."""
+        if self.graph.children(node):
+            raise self.graph.corrupt(TOO_LONG)
 
 
 def _deep(walk: Any, *start: Any) -> None:
@@ -514,141 +514,3 @@ def _deep(walk: Any, *start: Any) -> None:
         raise ArtefactError(
             "the word list holds a word too long to search (is words.dawg damaged?)"
         ) from None
-
-
-# --- where definitions come from ---------------------------------------------------------------------
-
-
-class _Definitions:
-    def lookup(self, word: str) -> WordRecord | None:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def records(self) -> Iterator[WordRecord]:  # pragma: no cover - interface
-        raise NotImplementedError
-
-
-class _Merging:
-    """A word of `Lexicon.from_words` being gathered from its spellings."""
-
-    def __init__(self) -> None:
-        self.mask = 0
-        self.titles: list[str] = []
-        self.definitions: list[tuple[str, str]] = []
-
-    def add(self, title: str, mask: int, texts: Iterable[str]) -> None:
-        self.mask |= mask
-        if title not in self.titles:
-            self.titles.append(title)
-        pos = pos_names(mask)[0]
-        for text in texts:
-            if not isinstance(text, str):
-                raise ValueError(f"{title!r}: a definition must be a string, not {type(text).__name__}")
-            if (pos, text) not in self.definitions:
-                self.definitions.append((pos, text))
-
-    def record(self, word: str) -> WordRecord:
-        return WordRecord(word, self.mask, tuple(sorted(self.titles)), tuple(self.definitions))
-
-
-class _MemoryDefinitions(_Definitions):
-    def __init__(self, records: Mapping[str, WordRecord]) -> None:
-        self._records = dict(records)
-
-    def lookup(self, word: str) -> WordRecord | None:
-        return self._records.get(word)
-
-    def records(self) -> Iterator[WordRecord]:
-        return iter(self._records.values())
-
-
-class _ParquetDefinitions(_Definitions):
-    """Point lookups in the sorted words.parquet: the row group is found from its min/max statistics.
-
-    pyarrow's ParquetFile is not safe to share between threads (reading one from two threads
-    crashed the process), so each thread opens its own; the cache of decoded row groups is
-    shared under a lock, and a group is decoded outside it.
-    """
-
-    _COLUMNS = ("word", "pos_mask", "titles", "definitions", "definition_pos")
-    _CACHED_GROUPS = 32  # decoded groups kept (Arrow tables, ~100 KB each): only the asked row becomes Python
-
-    def __init__(self, path: Path) -> None:
-        self._path = path
-        self._local = threading.local()
-        self._lock = threading.Lock()
-        self._maxima: list[str] | None = None
-        self._cache: OrderedDict[int, tuple[list[str], Any]] = OrderedDict()  # group -> (words, table)
-
-    def _file(self):
-        parquet = getattr(self._local, "file", None)
-        if parquet is None:
-            import pyarrow.parquet as pq  # imported here: loading a lexicon for play does not need it
-
-            try:
-                parquet = pq.ParquetFile(self._path)
-            except FileNotFoundError:
-                raise ArtefactError(f"{self._path}: missing (the word list's definitions)") from None
-            except Exception as error:  # pyarrow raises ArrowInvalid and friends for a damaged file
-                raise ArtefactError(f"{self._path}: not a readable Parquet file ({error})") from None
-            self._local.file = parquet
-        return parquet
-
-    def _row_group_maxima(self) -> list[str]:
-        if self._maxima is None:
-            parquet = self._file()
-            maxima = []
-            try:
-                column = parquet.schema_arrow.get_field_index("word")
-                for i in range(parquet.metadata.num_row_groups):
-                    stats = parquet.metadata.row_group(i).column(column).statistics
-                    if stats is None or not stats.has_min_max:
-                        raise ArtefactError(f"{self._path}: row group {i} has no word statistics")
-                    maxima.append(stats.max)
-            except (IndexError, KeyError, ValueError) as error:
-                raise ArtefactError(f"{self._path}: not a word list's Parquet file ({error})") from None
-            self._maxima = maxima
-        return self._maxima
-
-    def _read_group(self, group: int) -> Any:
-        try:
-            return self._file().read_row_group(group, columns=list(self._COLUMNS))
-        except ArtefactError:
-            raise
-        except Exception as error:
-            raise ArtefactError(f"{self._path}: row group {group} cannot be read ({error})") from None
-
-    def lookup(self, word: str) -> WordRecord | None:
-        maxima = self._row_group_maxima()
-        group = bisect.bisect_left(maxima, word)
-        if group >= len(maxima):
-            return None
-        with self._lock:
-            cached = self._cache.get(group)
-            if cached is not None:
-                self._cache.move_to_end(group)
-        if cached is None:
-            table = self._read_group(group)
-            cached = (table.column("word").to_pylist(), table)
-            with self._lock:
-                self._cache[group] = cached
-                while len(self._cache) > self._CACHED_GROUPS:
-                    self._cache.popitem(last=False)
-        words, table = cached
-        row = bisect.bisect_left(words, word)
-        if row == len(words) or words[row] != word:
-            return None
-        return _record(table.slice(row, 1).to_pylist()[0])
-
-    def records(self) -> Iterator[WordRecord]:
-        for group in range(len(self._row_group_maxima())):
-            for row in self._read_group(group).to_pylist():
-                yield _record(row)
-
-
-def _record(row: dict[str, Any]) -> WordRecord:
-    return WordRecord(
-        row["word"],
-        row["pos_mask"],
-        tuple(row["titles"]),
-        tuple(zip(row["definition_pos"], row["definitions"], strict=True)),
-    )

@@ -18,6 +18,14 @@ const HAS_LEAF = 1 << 8;
 const EXTENSION = 1 << 9;
 const LABEL_MASK = (1 << 31) | 0xff; // a leaf unit never matches a label: its bit 31 is set
 const VALUE_MASK = 0x7fffffff;
+/**
+ * A bit no value has (values are 31 bits): `below` sets it under every node with a key below, so
+ * that a search for words of any part of speech (a value of unknown bits, or 0, included) prunes
+ * with the same test as a search by part of speech.
+ */
+export const ANY_WORD = 0x80000000;
+/** The most keys a list may hold: a list of words is an array, which holds no more. */
+const MAX_WORDS = 2 ** 32 - 1;
 
 /**
  * The longest key a word list may hold, in bytes. It bounds every walk, so that a corrupt file
@@ -31,8 +39,10 @@ export class Dawg {
   /**
    * @param {Uint8Array | ArrayBuffer} bytes the whole words.dawg file
    * @param {string} source the file's name in error messages
+   * @param {number | null} expectedWords the number of words the manifest says, when there is one:
+   *   a graph holding more is corrupt
    */
-  constructor(bytes, source = "words.dawg") {
+  constructor(bytes, source = "words.dawg", expectedWords = null) {
     if (bytes instanceof ArrayBuffer) {
       bytes = new Uint8Array(bytes);
     } else if (ArrayBuffer.isView(bytes)) {
@@ -69,6 +79,7 @@ export class Dawg {
     /** @type {Uint8Array} */
     this.guide = bytes.slice(unitsEnd + 4);
     this.source = source;
+    this._expectedWords = expectedWords;
     this._shape = null;
   }
 
@@ -117,6 +128,14 @@ export class Dawg {
     return node;
   }
 
+  /**
+   * Does a key end at or below `node`? In a sound file every node a key's bytes reach does, but
+   * the root of a list of no words (whose guide lists no child).
+   */
+  leadsToWords(node) {
+    return (this.units[node] & HAS_LEAF) !== 0 || this.guide[2 * node] !== 0;
+  }
+
   /** The value of the key ending at `node` (its part-of-speech mask), or -1 if no key ends there. */
   value(node) {
     const units = this.units;
@@ -139,9 +158,10 @@ export class Dawg {
 
   /**
    * Facts about the whole graph, found once by a walk that also makes sure it has no cycle (walks
-   * that enumerate keys rely on it): the number of keys, the longest key in bytes, and per node
-   * the longest key below it in bytes (`depth`) and the values of the keys below it or-ed together
-   * (`below`: the parts of speech found under a node), which let searches skip whole subgraphs.
+   * that enumerate keys rely on it) and not more keys than the manifest says: the number of keys,
+   * the longest key in bytes, and per node the longest key below it in bytes (`depth`) and the
+   * values of the keys below it or-ed together with ANY_WORD (`below`: the parts of speech found
+   * under a node), which let searches skip whole subgraphs. The empty key is not a key.
    * @returns {{count: number, maxKeyBytes: number, depth: Uint16Array, below: Uint32Array}}
    */
   shape() {
@@ -167,10 +187,10 @@ export class Dawg {
       if (label === 0) {
         stack.pop();
         state[node] = 2;
-        const value = this.value(node);
+        const value = node === 0 ? -1 : this.value(node); // (the empty key is never a word)
         if (value >= 0) {
           count[node] += 1;
-          below[node] |= value;
+          below[node] |= value | ANY_WORD;
         }
         if (stack.length > 0) {
           const parent = stack[stack.length - 1];
@@ -195,7 +215,12 @@ export class Dawg {
       cursor[child] = guide[2 * child];
       stack.push(child);
     }
-    return { count: count[0], maxKeyBytes: depth[0], depth, below };
+    const words = count[0];
+    if (this._expectedWords !== null && words > this._expectedWords) {
+      throw this.corrupt(`it holds more words than the manifest says (${this._expectedWords})`);
+    }
+    if (words > MAX_WORDS) throw this.corrupt(`it holds more words than a list can (${MAX_WORDS})`);
+    return { count: words, maxKeyBytes: depth[0], depth, below };
   }
 
   /**
@@ -217,17 +242,20 @@ export class Dawg {
   // `need` its continuation bytes still to come.
   _keys(node, text, length, pending, need, maxLength, visit) {
     if (need === 0) {
-      const value = this.value(node);
+      const value = length > 0 ? this.value(node) : -1; // (the empty key is never a word)
       if (value >= 0 && visit(text, value, length) === true) return true;
       if (length >= maxLength) return false;
     }
     const guide = this.guide;
+    const below = this._shape.below;
     let label = guide[2 * node];
     let previous = 0;
     while (label !== 0) {
       const child = this.guideChild(node, label, previous);
-      let stop;
-      if (need === 0) {
+      let stop = false;
+      if ((below[child] & ANY_WORD) === 0) {
+        // no key below (a damaged file's dead branch): not walked, however many paths it has
+      } else if (need === 0) {
         if (label < 0x80) {
           stop = this._keys(child, text + String.fromCharCode(label), length + 1, 0, 0, maxLength, visit);
         } else if (label >= 0xc2 && label < 0xf5) {

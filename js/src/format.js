@@ -15,17 +15,14 @@ export const MANIFEST_JSON = "manifest.json";
 
 /**
  * Refuse a file whose "format" is not FORMAT_VERSION, saying what to do about it: an older list is
- * rebuilt, a newer one needs a newer reader. Format 1's alphabet.json had no "format" key.
+ * rebuilt, a newer one needs a newer reader. A file without "format" is format 1 (whose
+ * alphabet.json had none), as Python's reader takes it.
  * @param {object} json the parsed file
  * @param {string} source the file's name in the message
  */
 export function checkVersion(json, source) {
-  const version = json.format;
+  const version = Object.hasOwn(json, "format") ? json.format : 1;
   if (version === FORMAT_VERSION) return;
-  if (version === undefined) {
-    const why = source.endsWith(ALPHABET_JSON) ? `format 1 ${older()}` : `a format-${FORMAT_VERSION} file has one`;
-    throw new ArtefactError(`${source}: no "format" key: ${why}`);
-  }
   if (!Number.isSafeInteger(version)) {
     throw new ArtefactError(`${source}: "format" must be a whole number, got ${JSON.stringify(version)}`);
   }

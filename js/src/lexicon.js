@@ -2,7 +2,7 @@
 // wordlist.Lexicon (the conformance tests hold them to it).
 
 import { Alphabet, describe, requireString, tooLong } from "./alphabet.js";
-import { Dawg } from "./dawg.js";
+import { ANY_WORD, Dawg } from "./dawg.js";
 import { checkGame } from "./game.js";
 import { Graph } from "./graph.js";
 import { posMask, posNames } from "./pos.js";
@@ -23,7 +23,7 @@ export class Lexicon {
     }
     this._dawg = dawg;
     this._alphabet = alphabet;
-    /** The parsed manifest.json when loaded from a folder that has one, else null. */
+    /** The parsed manifest.json when loaded from a folder, else null. */
     this.manifest = manifest;
     /** The parsed game.json (board, start, rack_size, tiles), checked, when the list has one; else null. */
     this.game = game;
@@ -46,9 +46,9 @@ export class Lexicon {
   }
 
   /**
-   * The word list in folder `folder` (Node only): words.dawg, alphabet.json, game.json when the
-   * list has one and, when present, manifest.json, whose format version, sizes and (with `verify`)
-   * sha256 are checked.
+   * The word list in folder `folder` (Node only): manifest.json first (a folder without one is
+   * refused, as Python refuses it), then alphabet.json, game.json when the manifest lists it and
+   * words.dawg, each checked against the manifest: its size, and with `verify` its sha256.
    * @param {string | URL} folder
    * @param {{verify?: boolean}} [options]
    * @returns {Promise<Lexicon>}
@@ -102,19 +102,18 @@ export class Lexicon {
   }
 
   /**
-   * Is `word` in the list, as one of the parts of speech `pos` (default: any)?
+   * Is `word` in the list, as one of the parts of speech `pos` (default: any, whatever its bits)?
    * @param {string} word
    * @param {{pos?: PartsOfSpeech}} [options]
    */
   isWord(word, options) {
     const { pos } = checkOptions(options, ["pos"], "isWord");
-    const mask = posMask(pos);
-    const value = this._lookup(word);
-    return value >= 0 && (value & mask) !== 0;
+    return hasPos(this._lookup(word), wantedMask(pos));
   }
 
   /**
-   * The parts of speech of `word`, in bit order; empty if it is not a word.
+   * The parts of speech of `word`, in bit order (a bit this version does not name as
+   * "unknown:<bit>"); empty if it is not a word.
    * @param {string} word
    * @returns {string[]}
    */
@@ -123,9 +122,10 @@ export class Lexicon {
     return value >= 0 ? posNames(value) : [];
   }
 
-  /** Does some word start with `prefix`? */
+  /** Does some word start with `prefix`? ("": does the list have a word?) */
   hasPrefix(prefix) {
-    return this._node(this._lookable(prefix, "prefix")) >= 0;
+    const node = this._node(this._lookable(prefix, "prefix"));
+    return node >= 0 && this._dawg.leadsToWords(node);
   }
 
   /**
@@ -169,7 +169,7 @@ export class Lexicon {
     const { pos } = checkOptions(options, ["pos"], "match");
     // a run of "*" matches what one "*" matches
     const tokens = this._alphabet.tokens(pattern, "pattern").filter((t, i, all) => t !== "*" || all[i - 1] !== "*");
-    const mask = posMask(pos);
+    const mask = wantedMask(pos);
     const { maxKeyBytes } = this._dawg.shape();
     if (tokens.filter((t) => t !== "*").length > maxKeyBytes) return []; // longer than any word
     return new PatternSearch(this.graph, this._alphabet, tokens, mask, maxKeyBytes).run();
@@ -191,7 +191,7 @@ export class Lexicon {
     requireString(rack, "rack");
     if (typeof useAll !== "boolean") throw new TypeError(`useAll: expected a boolean, got ${describe(useAll)}`);
     checkInteger(minLength, "minLength");
-    const mask = posMask(pos);
+    const mask = wantedMask(pos);
     // every "?" or "*" is a blank tile of its own
     const tiles = this._alphabet.tokens(rack, "rack");
     const counts = new Int32Array(this._alphabet.letters.length);
@@ -211,9 +211,8 @@ export class Lexicon {
     const dawg = this._dawg;
     // Each prefix is reached one way only (a rack letter before a blank), so no word twice.
     const walk = (node, prefix, depth, blanksLeft) => {
-      if (depth >= minLength && (!useAll || depth === total)) {
-        const value = dawg.value(node);
-        if (value >= 0 && value & mask) (byLength[depth] ??= []).push(prefix);
+      if (depth > 0 && depth >= minLength && (!useAll || depth === total)) {
+        if (hasPos(dawg.value(node), mask)) (byLength[depth] ??= []).push(prefix);
       }
       if (depth === deepest) return;
       const at = graph.kids(node);
@@ -262,9 +261,10 @@ export class Lexicon {
     return `<Lexicon ${this.language}: ${this.size} words>`;
   }
 
-  /** The value stored for `word` once normalised, or -1. */
+  /** The value stored for `word` once normalised, or -1 (always for "": the empty word is never a word). */
   _lookup(word) {
-    const node = this._node(this._lookable(word, "word"));
+    const text = this._lookable(word, "word");
+    const node = text === "" ? -1 : this._node(text);
     return node >= 0 ? this._dawg.value(node) : -1;
   }
 
@@ -280,13 +280,13 @@ export class Lexicon {
   }
 
   _collect(prefix, pos, length, limit) {
-    const mask = posMask(pos);
+    const mask = wantedMask(pos);
     const found = [];
     const text = this._lookable(prefix, "prefix");
     const start = this._node(text);
     if (start < 0 || limit === 0) return found;
     this._dawg.forEachKey(start, text, length ?? Infinity, (key, value, keyLength) => {
-      if (value & mask && (length === null || keyLength === length)) found.push(key);
+      if (hasPos(value, mask) && (length === null || keyLength === length)) found.push(key);
       return found.length >= limit;
     });
     return found;
@@ -339,9 +339,7 @@ class PatternSearch {
   }
 
   accepts(state, node) {
-    if (this.ends[state] === 0) return false;
-    const value = this.dawg.value(node);
-    return value >= 0 && (value & this.mask) !== 0;
+    return this.ends[state] !== 0 && hasPos(this.dawg.value(node), this.mask);
   }
 
   leadsToMatch(node, state, depth) {
@@ -365,7 +363,7 @@ class PatternSearch {
   }
 
   collect(node, state, prefix, depth, found) {
-    if (this.accepts(state, node)) found.push(prefix);
+    if (depth > 0 && this.accepts(state, node)) found.push(prefix); // (the empty word is never a word)
     if (depth >= this.maxDepth) return;
     const graph = this.graph;
     const at = graph.kids(node);
@@ -430,6 +428,16 @@ class PatternSearch {
 }
 
 const MEMO_BUDGET_BYTES = 32 * 2 ** 20;
+
+/** The mask a search by parts of speech `pos` wants: ANY_WORD when none is given (any value). */
+function wantedMask(pos) {
+  return pos === undefined || pos === null ? ANY_WORD : posMask(pos);
+}
+
+/** Is `value` (-1: no word) a word with a part of speech of `mask`? Every word has ANY_WORD. */
+function hasPos(value, mask) {
+  return value >= 0 && ((value | ANY_WORD) & mask) !== 0;
+}
 
 function checkOptions(options, known, method) {
   if (options === undefined || options === null) return {};

@@ -24,8 +24,8 @@ export async function readFolder(folder, verify) {
   if (!stat?.isDirectory()) throw new ArtefactError(`${folder}: no word list here (build one with \`wordlist build\`)`);
   const file = (name) => path.join(folder, name);
 
-  /** A file's bytes; null if `optional` and absent. With `expected` (its manifest entry) the size is checked first. */
-  const read = async (name, { optional = false, expected = null } = {}) => {
+  /** A file's bytes. With `expected` (its manifest entry) the size is checked first, then the sha256 with `verify`. */
+  const read = async (name, expected = null) => {
     let data;
     try {
       if (expected !== null) {
@@ -35,7 +35,6 @@ export async function readFolder(folder, verify) {
       data = await fs.readFile(file(name));
     } catch (error) {
       if (error instanceof ArtefactError) throw error;
-      if (error.code === "ENOENT" && optional) return null;
       throw new ArtefactError(`${file(name)}: ${error.code === "ENOENT" ? "missing" : `cannot be read (${error.code})`}`);
     }
     if (expected === null) return data;
@@ -50,47 +49,45 @@ export async function readFolder(folder, verify) {
       `${file(name)}: ${found} bytes, the manifest says ${JSON.stringify(expected.bytes)} (truncated or replaced?)`,
     );
 
-  // The manifest first: its version decides whether the other files can be read at all.
-  const manifestBytes = await read(MANIFEST_JSON, { optional: true });
-  const manifest = manifestBytes === null ? null : parseJson(manifestBytes, file(MANIFEST_JSON));
-  /** A file's entry in the manifest's "files" ({bytes, sha256}), or null if it is not listed. */
-  let listed = () => null;
-  if (manifestBytes !== null) {
-    if (manifest === null || typeof manifest !== "object" || Array.isArray(manifest)) {
-      throw new ArtefactError(`${file(MANIFEST_JSON)}: expected a JSON object, got ${describe(manifest)}`);
-    }
-    checkVersion(manifest, file(MANIFEST_JSON));
-    const entries = manifest.files;
-    if (entries === null || typeof entries !== "object" || Array.isArray(entries)) {
-      throw new ArtefactError(`${file(MANIFEST_JSON)}: "files" must be an object, got ${describe(entries)}`);
-    }
-    listed = (name) => {
-      if (!Object.hasOwn(entries, name)) return null;
-      const entry = entries[name];
-      if (entry === null || typeof entry !== "object" || !Number.isSafeInteger(entry.bytes) || typeof entry.sha256 !== "string") {
-        throw new ArtefactError(`${file(MANIFEST_JSON)}: "files"."${name}" must be {"bytes", "sha256"}`);
-      }
-      return entry;
-    };
+  // The manifest first: its version decides whether the other files can be read at all, and it
+  // says what every other file must be. A folder without one is refused (Python refuses it too).
+  const manifest = parseJson(await read(MANIFEST_JSON), file(MANIFEST_JSON));
+  const bad = (what) => new ArtefactError(`${file(MANIFEST_JSON)}: ${what}`);
+  if (manifest === null || typeof manifest !== "object" || Array.isArray(manifest)) {
+    throw bad(`expected a JSON object, got ${describe(manifest)}`);
   }
+  checkVersion(manifest, file(MANIFEST_JSON));
+  const entries = manifest.files;
+  if (entries === null || typeof entries !== "object" || Array.isArray(entries)) {
+    throw bad(`"files" must be an object, got ${describe(entries)}`);
+  }
+  const words = manifest.counts?.words;
+  if (!Number.isSafeInteger(words) || words < 0) throw bad(`"counts"."words" must be a whole number, got ${describe(words)}`);
+  /** A file's entry in the manifest's "files" ({bytes, sha256}), or null if it is not listed. */
+  const listed = (name) => {
+    if (!Object.hasOwn(entries, name)) return null;
+    const entry = entries[name];
+    if (entry === null || typeof entry !== "object" || !Number.isSafeInteger(entry.bytes) || typeof entry.sha256 !== "string") {
+      throw bad(`"files"."${name}" must be {"bytes", "sha256"}`);
+    }
+    return entry;
+  };
   const required = async (name) => {
     const expected = listed(name);
-    if (manifest !== null && expected === null) throw new ArtefactError(`${file(MANIFEST_JSON)}: does not list ${name}`);
-    return read(name, { expected });
+    if (expected === null) throw bad(`does not list ${name}`);
+    return read(name, expected);
   };
 
   const alphabet = new Alphabet(parseJson(await required(ALPHABET_JSON), file(ALPHABET_JSON)), file(ALPHABET_JSON));
-  if (manifest !== null && alphabet.language !== manifest.language) {
+  if (alphabet.language !== manifest.language) {
     throw new ArtefactError(
       `${file(ALPHABET_JSON)}: language ${JSON.stringify(alphabet.language)}, the manifest says ${JSON.stringify(manifest.language)}`,
     );
   }
-  // game.json belongs to the list when the manifest lists it; without a manifest, when it is there.
-  let gameBytes = null;
-  if (manifest === null) gameBytes = await read(GAME_JSON, { optional: true });
-  else if (listed(GAME_JSON) !== null) gameBytes = await required(GAME_JSON);
+  // game.json belongs to the list exactly when the manifest lists it.
+  const gameBytes = listed(GAME_JSON) !== null ? await required(GAME_JSON) : null;
   return {
-    dawg: new Dawg(await required(WORDS_DAWG), file(WORDS_DAWG)),
+    dawg: new Dawg(await required(WORDS_DAWG), file(WORDS_DAWG), words),
     alphabet,
     manifest,
     game: gameBytes !== null ? checkGame(parseJson(gameBytes, file(GAME_JSON)), alphabet, file(GAME_JSON)) : null,

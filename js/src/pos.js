@@ -46,10 +46,13 @@ export function posMask(pos) {
 }
 
 /**
- * The names of the parts of speech in `mask`, in bit order.
+ * The names of the parts of speech in `mask`, in bit order; a bit this version does not name (a
+ * newer list's) is shown as unknown: bit 27 is "unknown:27" (docs/FORMAT.md).
  * @param {number} mask
  * @returns {string[]}
  */
 export function posNames(mask) {
-  return POS.filter((_, i) => mask & (2 ** i));
+  const names = POS.filter((_, i) => mask & (2 ** i));
+  for (let bit = POS.length; bit < 31; bit++) if (mask & (2 ** bit)) names.push(`unknown:${bit}`);
+  return names;
 }

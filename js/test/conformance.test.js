@@ -4,10 +4,35 @@
 
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { describe, test } from "node:test";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
 
-import { FORMAT_VERSION, Lexicon, POS } from "../src/index.js";
+import { ArtefactError, FORMAT_VERSION, Lexicon, POS } from "../src/index.js";
 import { listFiles, loadVectors } from "./helpers.js";
+
+const temp = mkdtempSync(join(tmpdir(), "wordlist-conformance-"));
+after(() => rmSync(temp, { recursive: true, force: true }));
+let copies = 0;
+
+/** A copy of the list in `folder`, whose files the test may change. */
+function copyOf(folder) {
+  const copy = join(temp, String(copies++));
+  cpSync(folder, copy, { recursive: true });
+  return copy;
+}
+
+/** The verdict on a file as Python gives it: null (read) or the message after the file's name. */
+async function verdict(read) {
+  try {
+    await read();
+    return null;
+  } catch (error) {
+    if (!(error instanceof ArtefactError)) throw error;
+    return error.message;
+  }
+}
 
 const MAX_REPORTED = 15;
 
@@ -97,6 +122,47 @@ for (const vectors of loadVectors()) {
         }
         const reached = steps.length === [...word].length + 1;
         assert.equal(lexicon.graph.find(word) !== null, reached, `${word}: find`);
+      }
+    });
+
+    test("alphabet.json, game.json and manifest.json variants are read or refused as Python does", async () => {
+      const { dawg, alphabet, game } = listFiles(vectors.list);
+      assert.ok(vectors.documents.length >= 9);
+      for (const document of vectors.documents) {
+        const what = `${document.file}, ${document.change}`;
+        let read;
+        if (document.file === "alphabet.json") read = () => Lexicon.fromBytes(dawg, document.json, game);
+        else if (document.file === "game.json") read = () => Lexicon.fromBytes(dawg, alphabet, document.json);
+        else {
+          const folder = copyOf(vectors.list);
+          writeFileSync(join(folder, "manifest.json"), JSON.stringify(document.json));
+          read = () => Lexicon.load(folder);
+        }
+        const message = await verdict(read);
+        if (document.error === null) {
+          assert.equal(message, null, what);
+          if ("language_name" in document) assert.equal((await read()).languageName, document.language_name, what);
+        } else {
+          assert.notEqual(message, null, `${what}: Python refuses it (${document.error})`);
+          if (document.error.startsWith("format ")) {
+            // the versions' messages are the document's, "this reader" for "this library"
+            assert.ok(message.endsWith(`${document.file}: ${document.error.replace("this library", "this reader")}`), message);
+          }
+        }
+      }
+    });
+
+    test("Lexicon.load checks the checksums of the files Python checks when it loads the list", async () => {
+      const manifest = JSON.parse(readFileSync(join(vectors.list, "manifest.json"), "utf-8"));
+      for (const name of Object.keys(manifest.files)) {
+        const folder = copyOf(vectors.list);
+        const bytes = readFileSync(join(folder, name));
+        if (bytes.length === 0) continue; // (an empty words.txt has no byte to change)
+        bytes[bytes.length - 1] ^= 1;
+        writeFileSync(join(folder, name), bytes);
+        const message = await verdict(() => Lexicon.load(folder));
+        const checked = message !== null && message.endsWith(`${name}: checksum does not match the manifest (corrupt or replaced)`);
+        assert.equal(checked, vectors.checked_at_load.includes(name), `${name}: ${message}`);
       }
     });
 

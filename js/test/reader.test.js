@@ -2,6 +2,7 @@
 // checks, and that the browser path uses no Node API.
 
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +15,14 @@ import { listFiles, loadVectors } from "./helpers.js";
 const lists = loadVectors()
   .filter((v) => !v.name.startsWith("generated-")) // (lists on made-up alphabets: conformance.test.js)
   .sort((a, b) => a.cases.length - b.cases.length);
+
+/** Replace a file of the list in `folder` and record its size and sha256 in the manifest. */
+function resign(folder, name, bytes) {
+  writeFileSync(join(folder, name), bytes);
+  const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf-8"));
+  manifest.files[name] = { bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+  writeFileSync(join(folder, "manifest.json"), JSON.stringify(manifest));
+}
 const english = lists.find((v) => v.language === "en" && v.profile === "balda");
 const german = lists.find((v) => v.language === "de" && v.profile === "balda");
 const wordgame = lists.find((v) => v.language === "en" && v.profile === "wordgame");
@@ -166,7 +175,7 @@ describe("corrupt files", () => {
     const { format, ...formatOne } = ALPHABET;
     assert.equal(format, 2);
     for (const [alphabet, message] of [
-      [formatOne, /^alphabet\.json: no "format" key: format 1 is older than this reader reads \(format 2\): rebuild the word list with `wordlist build`$/],
+      [formatOne, /^alphabet\.json: format 1 is older than this reader reads \(format 2\): rebuild the word list with `wordlist build`$/],
       [{ ...ALPHABET, format: 1 }, /format 1 is older than this reader reads \(format 2\): rebuild the word list/],
       [{ ...ALPHABET, format: 3 }, /format 3 is newer than this reader reads \(format 2\): upgrade wiktionary-wordlist/],
       [{ ...ALPHABET, format: "2" }, /"format" must be a whole number, got "2"/],
@@ -208,7 +217,7 @@ describe("corrupt files", () => {
     const row = read.board[0];
     for (const [change, message] of [
       [{ format: 1 }, /^game\.json: format 1 is older than this reader reads/],
-      [{ format: undefined }, /^game\.json: no "format" key: a format-2 file has one/],
+      [{ format: undefined }, /^game\.json: format 1 is older than this reader reads \(format 2\): rebuild/],
       [{ board: [] }, /"board" must be a list of 4 to 26 rows/],
       [{ board: Array(3).fill("...") }, /"board" must be a list of 4 to 26 rows/],
       [{ board: Array(27).fill(".".repeat(27)) }, /"board" must be a list of 4 to 26 rows/],
@@ -226,7 +235,8 @@ describe("corrupt files", () => {
       [{ tiles: { ...game.tiles, a: 5 } }, /"tiles"."a"."points"/],
       [{ tiles: Object.fromEntries([..."abcdefghijk"].map((t) => [t, { points: 1, count: 1000 }])) }, /holds 11000 tiles, more than 10000/],
     ]) {
-      const changed = { ...game, ...change };
+      // (a key set to undefined is left out, as JSON leaves it out)
+      const changed = Object.fromEntries(Object.entries({ ...game, ...change }).filter(([, v]) => v !== undefined));
       assert.throws(() => Lexicon.fromBytes(dawg, alphabet, changed), (e) => e instanceof ArtefactError && message.test(e.message));
     }
     assert.throws(() => Lexicon.fromBytes(dawg, alphabet, [game]), TypeError);
@@ -297,23 +307,43 @@ describe("Lexicon.load checks the folder against its manifest", () => {
     const game = JSON.parse(readFileSync(join(folder, "game.json"), "utf-8"));
     writeFileSync(join(folder, "game.json"), JSON.stringify({ ...game, rack_size: 99 }));
     await assert.rejects(Lexicon.load(folder), /game\.json: \d+ bytes, the manifest says \d+/);
-    unlinkSync(join(folder, "manifest.json"));
+    resign(folder, "game.json", readFileSync(join(folder, "game.json")));
     await assert.rejects(Lexicon.load(folder), (e) => e instanceof ArtefactError && /game\.json: "rack_size" must be/.test(e.message));
-    unlinkSync(join(folder, "game.json"));
-    assert.equal((await Lexicon.load(folder)).game, null);
-    // a list without a game ignores a game.json its manifest does not list
+    const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf-8"));
+    delete manifest.files["game.json"];
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify(manifest));
+    assert.equal((await Lexicon.load(folder)).game, null); // not listed: not the list's, whatever the file holds
     const balda = copy();
     writeFileSync(join(balda, "game.json"), "not even JSON");
     assert.equal((await Lexicon.load(balda)).game, null);
   });
 
-  test("without a manifest the two files are enough (a folder a web game copied)", async () => {
+  test("a folder without manifest.json is refused, as Python refuses it; fromBytes needs none", async () => {
     const folder = copy();
     unlinkSync(join(folder, "manifest.json"));
-    const loaded = await Lexicon.load(new URL(`file://${folder}/`));
+    await assert.rejects(
+      Lexicon.load(new URL(`file://${folder}/`)),
+      (e) => e instanceof ArtefactError && e.message === `${join(folder, "manifest.json")}: missing`,
+    );
+    const { dawg, alphabet } = listFiles(folder);
+    const loaded = Lexicon.fromBytes(dawg, alphabet);
     assert.equal(loaded.manifest, null);
-    assert.equal(loaded.language, "de");
     assert.equal(loaded.display("straße"), "STRAẞE");
+  });
+
+  test("a graph holding more words than the manifest says is corrupt", async () => {
+    const folder = copy();
+    const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf-8"));
+    const words = manifest.counts.words;
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, counts: { ...manifest.counts, words: words - 1 } }));
+    const loaded = await Lexicon.load(folder);
+    const word = german.cases.find((c) => c.call === "isWord" && c.expect === true).args[0];
+    assert.equal(loaded.isWord(word), true); // a lookup walks one key: it needs no count
+    for (const call of [() => loaded.words(), () => loaded.size, () => loaded.match("*"), () => loaded.anagrams("??")]) {
+      assert.throws(call, new RegExp(`words\\.dawg: corrupt DAWG: it holds more words than the manifest says \\(${words - 1}\\)`));
+    }
+    writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, counts: { ...manifest.counts, words: "many" } }));
+    await assert.rejects(Lexicon.load(folder), /manifest\.json: "counts"."words" must be a whole number/);
   });
 });
 

@@ -3,7 +3,8 @@
 A word list is a folder (``outputs/<lang>/<profile>/``) holding:
 
 - ``words.dawg``: a dawg2 ``IntCompletionDAWG`` mapping each game word (UTF-8) to the bit mask of
-  its parts of speech (bit i = POS[i]); `wordlist.format.dawg` checks its layout.
+  its parts of speech (bit i = POS[i]); `wordlist.format.dawg` writes it (`dawg_bytes`) and
+  checks its layout, `wordlist.graph.Graph` reads it.
 - ``words.parquet``: one row per game word, sorted: word, pos, pos_mask, titles, definitions,
   definition_pos.
 - ``words.txt``: the game words, one per line, sorted.
@@ -38,7 +39,7 @@ from wordlist.format.base import (
     pos_names,
     read_json,
 )
-from wordlist.format.dawg import DawgLayout, dawg_layout
+from wordlist.format.dawg import EMPTY_DAWG, DawgLayout, dawg_bytes, dawg_layout
 from wordlist.format.folder import WordListFiles, read_checked, read_manifest, read_word_list
 from wordlist.format.game import (
     BOARD_SQUARES,
@@ -68,6 +69,7 @@ __all__ = [
     "ARTEFACT_FILES",
     "BLANK",
     "BOARD_SQUARES",
+    "EMPTY_DAWG",
     "FORMAT_VERSION",
     "GAME_JSON",
     "LEFT_OUT_RULES",
@@ -99,6 +101,7 @@ __all__ = [
     "Tiles",
     "WordListFiles",
     "check_board",
+    "dawg_bytes",
     "dawg_layout",
     "describe_left_out",
     "dumps_json",

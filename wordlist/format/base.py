@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ POS = (
 )  # fmt: skip
 POS_BITS = {name: 1 << i for i, name in enumerate(POS)}
 ALL_POS = (1 << len(POS)) - 1
+UNKNOWN_POS = "unknown:{bit}"  # how a bit this version does not name is shown (docs/FORMAT.md)
 
 # Names that become no path and no markup: a language code, a profile name.
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -67,8 +69,14 @@ def _names_mask(parts_of_speech: Iterable[str]) -> int:
 
 
 def pos_names(mask: int) -> tuple[str, ...]:
-    """The part-of-speech names of bit mask `mask`, in bit order: 3 -> ('noun', 'verb')."""
-    return tuple(name for name, bit in POS_BITS.items() if mask & bit)
+    """The part-of-speech names of bit mask `mask`, in bit order: 3 -> ('noun', 'verb'). A bit
+    this version does not name (a newer list's) is shown as unknown: bit 27 -> 'unknown:27'."""
+    names = tuple(name for name, bit in POS_BITS.items() if mask & bit)
+    if mask >> len(POS) <= 0:
+        return names
+    return names + tuple(
+        UNKNOWN_POS.format(bit=bit) for bit in range(len(POS), mask.bit_length()) if mask >> bit & 1
+    )
 
 
 # --- field checks: every reader goes through these, so every message has the same shape -------------
@@ -115,8 +123,9 @@ def name(data: Mapping[str, Any], key: str, where: str) -> str:
 
 
 def check_version(data: Mapping[str, Any], where: str = "") -> None:
-    """The `format` key: exactly the version this library reads, else a message saying what to do."""
-    version = field(data, "format", int, where)
+    """The `format` key: exactly the version this library reads, else a message saying what to do.
+    A file without the key is version 1 (whose alphabet.json had none)."""
+    version = field(data, "format", int, where, default=1)
     if version > FORMAT_VERSION:
         raise FormatError(
             f"format {version} is newer than this library reads (format {FORMAT_VERSION}): "
@@ -157,21 +166,31 @@ def read_bytes(path: Path, size: int | None = None) -> bytes:
     """A file's bytes; with `size`, the size it must have (checked before reading it all).
 
     A missing, unreadable or wrong-sized file is an ArtefactError naming it."""
-    try:
+    with reading(path):
         if size is not None and (found := Path(path).stat().st_size) != size:
-            raise ArtefactError(
-                f"{path}: {found:,} bytes, the manifest says {size:,} (truncated or replaced?)"
-            )
+            raise wrong_size(path, found, size)
         data = Path(path).read_bytes()
+    if size is not None and len(data) != size:  # changed between stat and read
+        raise ArtefactError(f"{path}: {len(data):,} bytes, the manifest says {size:,}")
+    return data
+
+
+@contextmanager
+def reading(path: Path) -> Iterator[None]:
+    """What reading file `path` raises (missing, a folder, unreadable) as an ArtefactError naming it."""
+    try:
+        yield
     except FileNotFoundError:
         raise ArtefactError(f"{path}: missing") from None
     except IsADirectoryError:
         raise ArtefactError(f"{path}: a folder, not a file") from None
     except OSError as error:
         raise ArtefactError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if size is not None and len(data) != size:  # changed between stat and read
-        raise ArtefactError(f"{path}: {len(data):,} bytes, the manifest says {size:,}")
-    return data
+
+
+def wrong_size(path: Path, found: int, size: int) -> ArtefactError:
+    """The error of a file `found` bytes long where the manifest says `size`."""
+    return ArtefactError(f"{path}: {found:,} bytes, the manifest says {size:,} (truncated or replaced?)")
 
 
 def parse_json(data: bytes, path: Path) -> Any:

@@ -8,12 +8,16 @@
     m x (uint8 child, uint8 sibling)   the completion guide
 
 docs/FORMAT.md explains how to follow a byte, find a value and list a node's children.
+
+Only `dawg_bytes` (the writer) uses dawg2; every reader goes through `wordlist.graph.Graph`.
 """
 
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain
 
 from wordlist.format.base import FormatError
 
@@ -21,7 +25,22 @@ IS_LEAF = 1 << 31
 HAS_LEAF = 1 << 8
 EXTENSION = 1 << 9
 LABEL_MASK = IS_LEAF | 0xFF
+VALUE_MASK = ~IS_LEAF & 0xFFFFFFFF
 ROOT = 0
+# A reader's walks stop at the longest word (limits.MAX_WORD_LENGTH letters, at most 4 UTF-8 bytes
+# a letter): a longer key is a damaged file (a cycle).
+EMPTY_UNITS = 256  # dawgdic's smallest block
+
+# A list of no words. dawg2 writes one without a guide (M = 0, against M == N) whose filler units
+# follow from the root by every byte but 1; this one has a guide like any other: the root's
+# children would lie at unit 1 ^ byte, all 0 (no label matches) but unit 1, a leaf, so that byte
+# 0 does not match either (dawgdic's own completer would loop there). Nothing follows from the root.
+EMPTY_DAWG = (
+    struct.pack("<III", EMPTY_UNITS, 1 << 10, IS_LEAF)
+    + bytes(4 * (EMPTY_UNITS - 2))
+    + struct.pack("<I", EMPTY_UNITS)
+    + bytes(2 * EMPTY_UNITS)
+)
 
 
 @dataclass(frozen=True)
@@ -56,3 +75,15 @@ def dawg_layout(data: bytes, *, guide_required: bool = True) -> DawgLayout:
             f"dictionary units, but the file has {size:,} bytes"
         )
     return DawgLayout(units, end + 4)
+
+
+def dawg_bytes(pairs: Iterable[tuple[str, int]]) -> bytes:
+    """The bytes of words.dawg for (word, value) pairs sorted by word: dawg2's IntCompletionDAWG,
+    or `EMPTY_DAWG` for no pairs. The one writer of the file (the pipeline and Lexicon.from_words)."""
+    import dawg  # only here: reading a list never imports dawg2
+
+    pairs = iter(pairs)
+    first = next(pairs, None)
+    if first is None:
+        return EMPTY_DAWG
+    return dawg.IntCompletionDAWG(chain((first,), pairs), input_is_sorted=True).tobytes()

@@ -1,8 +1,15 @@
-"""Reading a word-list folder: the manifest first, then each file checked against it, then its record."""
+"""Reading a word-list folder: the manifest first, then each file checked against it, then its record.
+
+Every file the library uses is checked against the manifest when it is first used: its size
+always, its sha256 unless the reader was told not to (`verify=False`). manifest.json, alphabet.json,
+game.json (when listed) and words.dawg at load; words.parquet on the first lookup of a definition
+or title (`check_file`). words.txt is for other programs: the library never reads it.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,10 +24,12 @@ from wordlist.format.base import (
     parse_json,
     read_bytes,
     read_json,
+    reading,
+    wrong_size,
 )
 from wordlist.format.dawg import dawg_layout
 from wordlist.format.game import GameSpec
-from wordlist.format.manifest import Manifest
+from wordlist.format.manifest import FileInfo, Manifest
 
 
 @dataclass(frozen=True)
@@ -79,10 +88,31 @@ def read_json_checked(folder: Path, name: str, manifest: Manifest, verify: bool)
 
 def read_checked(folder: Path, name: str, manifest: Manifest, verify: bool) -> bytes:
     """A file's bytes, checked against the size (and with `verify` the sha256) the manifest records."""
-    expected = manifest.files.get(name)
-    if expected is None:
-        raise ArtefactError(f"{folder / MANIFEST_JSON}: does not list {name}")
+    expected = _listed(folder, name, manifest.files.get(name))
     data = read_bytes(folder / name, expected.bytes)
     if verify and hashlib.sha256(data).hexdigest() != expected.sha256:
-        raise ArtefactError(f"{folder / name}: checksum does not match the manifest (corrupt or replaced)")
+        raise _mismatch(folder / name)
     return data
+
+
+def check_file(folder: Path, name: str, expected: FileInfo | None, verify: bool) -> Path:
+    """The path of file `name`, which a reader opens itself (words.parquet), checked against its
+    manifest entry `expected`: its size, and with `verify` its sha256 (read through, not kept)."""
+    expected = _listed(folder, name, expected)
+    path = folder / name
+    with reading(path), open(path, "rb") as file:
+        if (found := os.fstat(file.fileno()).st_size) != expected.bytes:
+            raise wrong_size(path, found, expected.bytes)
+        if verify and hashlib.file_digest(file, "sha256").hexdigest() != expected.sha256:
+            raise _mismatch(path)
+    return path
+
+
+def _listed(folder: Path, name: str, expected: FileInfo | None) -> FileInfo:
+    if expected is None:
+        raise ArtefactError(f"{folder / MANIFEST_JSON}: does not list {name}")
+    return expected
+
+
+def _mismatch(path: Path) -> ArtefactError:
+    return ArtefactError(f"{path}: checksum does not match the manifest (corrupt or replaced)")

@@ -98,15 +98,15 @@ class Catalog:
             before = {entry.name: _stat(entry.path) for entry in os.scandir(folder)}
             try:
                 lexicon = Lexicon.load(folder)
-            except WordlistError as error:
+                if lexicon.game_spec is None:  # a Balda list: its starting words, listed once now
+                    for size in BOARD_SIZES:  # (rather than by each of the first games at once)
+                        with contextlib.suppress(LookupError):
+                            lexicon.random_word(size, pos="noun", seed=0)
+            except WordlistError as error:  # (listing the words finds a damaged words.dawg)
                 log.warning("%s/%s: not served: %s", language, profile, error)
                 continue
             names = sorted({MANIFEST_JSON, *lexicon.manifest.files})
             self._signatures[(language, profile)] = tuple((str(folder / n), before.get(n)) for n in names)
-            if lexicon.game_spec is None:  # a Balda list: its starting words, listed once now
-                for size in BOARD_SIZES:  # (rather than by each of the first games at once)
-                    with contextlib.suppress(LookupError):
-                        lexicon.random_word(size, pos="noun", seed=0)
             self._lists[(language, profile)] = lexicon
 
     def __len__(self) -> int:

@@ -1,0 +1,223 @@
+"""Built word lists changed as a careless (or hostile) tool would: a file replaced and re-signed in
+the manifest, so that only the readers' own checks stand between the bytes and a query."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import shutil
+import struct
+from pathlib import Path
+
+from wordlist.format import MANIFEST_JSON, POS
+
+
+def copy_list(source: Path, target: Path) -> Path:
+    """A copy of the word-list folder `source` at `target` (which must not exist)."""
+    shutil.copytree(source, target)
+    return target
+
+
+def resign(folder: Path, name: str, data: bytes) -> None:
+    """Replace file `name` of the list in `folder` by `data` and record its size and sha256 in the
+    manifest: the checksums pass."""
+    (folder / name).write_bytes(data)
+    edit_manifest(folder, lambda m: m["files"].update({name: {"bytes": len(data), "sha256": sha256(data)}}))
+
+
+def edit_manifest(folder: Path, change) -> None:
+    """Apply `change` (a function of the parsed manifest, changing it in place) to manifest.json."""
+    manifest = json.loads((folder / MANIFEST_JSON).read_text(encoding="utf-8"))
+    change(manifest)
+    (folder / MANIFEST_JSON).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# --- damaged DAWGs -----------------------------------------------------------------------------------
+
+HAS_LEAF = 1 << 8
+IS_LEAF = 1 << 31
+
+
+def damage(data: bytes, rng: random.Random) -> bytes:
+    """words.dawg with one to three of its units or guide bytes changed at random (the header kept,
+    so the layout check passes and only the walk meets the damage): a value's bits, a has-leaf
+    flag, a child redirected to another unit of the same label (a shared or cyclic path the guide
+    still agrees with), or any bit, byte or guide byte."""
+    (count,) = struct.unpack_from("<I", data)
+    units = list(struct.unpack_from(f"<{count}I", data, 4))
+    guide = bytearray(data[8 + 4 * count :])
+    by_label: dict[int, list[int]] = {}
+    for index, value in enumerate(units):
+        if not value & IS_LEAF:
+            by_label.setdefault(value & 0xFF, []).append(index)
+    for _ in range(rng.randint(1, 3)):
+        index = rng.randrange(count)
+        kind = rng.choice(("value", "has_leaf", "redirect", "redirect", "bit", "byte", "guide"))
+        if kind == "value":
+            leaves = [i for i, value in enumerate(units) if value & IS_LEAF]
+            units[rng.choice(leaves)] = IS_LEAF | rng.getrandbits(31)
+        elif kind == "has_leaf":
+            units[index] ^= HAS_LEAF if not units[index] & IS_LEAF else 0
+        elif kind == "redirect" and guide[2 * index] and not units[index] & IS_LEAF:
+            label = guide[2 * index]  # index's first child: made another unit of that label
+            target = rng.choice(by_label.get(label, [index]))
+            units[index] = (units[index] & 0x3FF) | (index ^ target ^ label) << 10 & ~IS_LEAF & 0xFFFFFFFF
+            units[index] &= ~(1 << 9)  # (no extension: the offset as it is)
+        elif kind == "bit":
+            units[index] ^= 1 << rng.randrange(32)
+        elif kind == "byte":
+            shift = 8 * rng.randrange(4)
+            units[index] = (units[index] & ~(0xFF << shift)) | rng.randrange(256) << shift
+        else:
+            guide[rng.randrange(2 * count)] = rng.randrange(256)
+    return struct.pack(f"<I{count}I", count, *units) + data[4 + 4 * count : 8 + 4 * count] + bytes(guide)
+
+
+def dawg_file(count: int, units: dict[int, int], guide: dict[int, tuple[int, int]]) -> bytes:
+    """A DAWG file of `count` units, every unit and guide entry 0 but those given by index."""
+    data = bytearray(8 + 6 * count)
+    struct.pack_into("<I", data, 0, count)
+    for index, unit in units.items():
+        struct.pack_into("<I", data, 4 + 4 * index, unit)
+    struct.pack_into("<I", data, 4 + 4 * count, count)
+    for index, (child, sibling) in guide.items():
+        data[8 + 4 * count + 2 * index : 10 + 4 * count + 2 * index] = bytes((child, sibling))
+    return bytes(data)
+
+
+def unit(label: int, offset: int, has_leaf: bool = False) -> int:
+    return offset << 10 | label | (HAS_LEAF if has_leaf else 0)
+
+
+def doubling_dawg(levels: int, *, keys: bool) -> bytes:
+    """A graph of 2 ** levels paths over 2 units a level: each level's units "a" and "b" share the
+    next level's block (at 256 * level). With `keys`, every node ends a key (2 ** levels of
+    them at the last level alone); without, no key at all: every branch is dead."""
+    a, b = 0x61, 0x62
+    units = {0: unit(0, 256)}  # the root's children: units 256 ^ a, 256 ^ b
+    guide = {0: (a, 0)}
+    for level in range(1, levels + 1):
+        base, following = 256 * level, 256 * (level + 1)
+        for label, sibling in ((a, b), (b, 0)):
+            index = base ^ label
+            last = level == levels
+            units[index] = unit(label, index ^ following, has_leaf=keys)
+            guide[index] = (0 if last else a, sibling)
+        units[following] = IS_LEAF | 1  # the value of the keys ending at this level
+    return dawg_file(256 * (levels + 2), units, guide)
+
+
+def crafted_dawgs() -> dict[str, bytes]:
+    """Damage a random flip seldom makes, each built on purpose (letters a and b, noun values)."""
+    a, b = 0x61, 0x62
+    leaf = IS_LEAF | 1
+    # "a" leads back to itself: the keys a, aa, aaa ... without end
+    cycle = dawg_file(
+        256, {0: unit(0, 1), 1 ^ a: unit(a, (1 ^ a) ^ 1, True), 1: leaf}, {0: (a, 0), 1 ^ a: (a, 0)}
+    )
+    return {
+        "cycle": cycle,
+        "cycle-long": cycle,
+        "doubling-keys": doubling_dawg(40, keys=True),
+        "doubling-dead": doubling_dawg(40, keys=False),
+        # the siblings of the root's children go a, b, a, b ...: labels that do not increase
+        "guide-loop": dawg_file(
+            256,
+            {0: unit(0, 1), 1 ^ a: unit(a, (1 ^ a) ^ 4, True), 1 ^ b: unit(b, (1 ^ b) ^ 4, True), 4: leaf},
+            {0: (a, 0), 1 ^ a: (0, b), 1 ^ b: (0, a)},
+        ),
+        # the key "a" then the byte 0xFF (unit 0x100): not UTF-8
+        "not-utf8": dawg_file(
+            512,
+            {0: unit(0, 1), 1 ^ a: unit(a, (1 ^ a) ^ 0x100 ^ 0xFF), 0x100: unit(0xFF, 4, True), 0x104: leaf},
+            {0: (a, 0), 1 ^ a: (0xFF, 0)},
+        ),
+        # the leaf of "a" lies beyond the units
+        "leaf-outside": dawg_file(256, {0: unit(0, 1), 1 ^ a: unit(a, (1 ^ a) ^ 4095, True)}, {0: (a, 0)}),
+        # the root ends a key: the empty word
+        "empty-key": dawg_file(
+            256, {0: unit(0, 1, True), 1 ^ a: unit(a, (1 ^ a) ^ 4, True), 1: leaf, 4: leaf}, {0: (a, 0)}
+        ),
+    }
+
+
+# --- lists at the edges of the format ----------------------------------------------------------------
+
+NOTHING_PROFILE = """\
+name = "nothing"
+description = "selects no word: only romanizations, which no sample page has"
+languages = ["en"]
+
+[entries]
+lemmas_only = true
+parts_of_speech = ["romanization"]
+
+[words]
+remove = "-"
+lowercase = true
+min_length = 2
+"""
+
+
+def build_empty_list(sample_outputs: Path, root: Path) -> Path:
+    """`wordlist build --from-entries` of the English sample's entries with a profile that selects
+    no word: the list root/en/nothing, of no words."""
+    from wordlist_pipeline.build import build
+
+    (root / "en").mkdir(parents=True)
+    for name in ("entries.parquet", "source.json"):
+        shutil.copy(sample_outputs / "en" / name, root / "en" / name)
+    profile = root / "nothing.toml"
+    profile.write_text(NOTHING_PROFILE, encoding="utf-8")
+    build(out_dir=root, profiles=[str(profile)], langs=["en"], from_entries=True, workers=1)
+    return root / "en" / "nothing"
+
+
+def unknown_bits_list(source: Path, target: Path) -> dict[str, int]:
+    """A copy of the list `source` whose words.dawg gives some words part-of-speech bits this
+    version does not name (bits 27 to 30): some beside their own, some alone, one word the value
+    0 and one every bit. Returns each word's new value."""
+    from wordlist import Lexicon
+    from wordlist.format import dawg_bytes
+
+    lexicon = Lexicon.load(source)
+    values = {}
+    for i, word in enumerate(lexicon):
+        mask = sum(1 << k for k, name in enumerate(POS) if name in lexicon.parts_of_speech(word))
+        values[word] = mask | 1 << 27 if i % 3 == 0 else 1 << (27 + i % 4) if i % 5 == 0 else mask
+    first, last = min(values), max(values)
+    values[first], values[last] = 0, 0x7FFFFFFF
+    copy_list(source, target)
+    resign(target, "words.dawg", dawg_bytes(sorted(values.items())))
+    return values
+
+
+SAMPLE_LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda")]
+RANDOM_DAMAGE = 14  # per sample list: 42 damaged files, as many as the issue's hangs and crashes came from
+
+
+def write_damaged_lists(sample_outputs: Path, root: Path) -> list[Path]:
+    """root/<case>/<lang>/<profile>/: the sample lists with seeded random damage, and en/balda with
+    each crafted damage (its manifest saying 10 words, or 1000 for a "-long" case, so that the
+    count is not what stops the walk); every words.dawg re-signed. Returns the list folders."""
+    folders = []
+    for lang, profile in SAMPLE_LISTS:
+        good = (sample_outputs / lang / profile / "words.dawg").read_bytes()
+        for seed in range(RANDOM_DAMAGE):
+            folder = copy_list(
+                sample_outputs / lang / profile, root / f"{lang}-{profile}-{seed}" / lang / profile
+            )
+            resign(folder, "words.dawg", damage(good, random.Random(f"{lang}/{profile}/{seed}")))
+            folders.append(folder)
+    for name, data in crafted_dawgs().items():
+        folder = copy_list(sample_outputs / "en" / "balda", root / name / "en" / "balda")
+        resign(folder, "words.dawg", data)
+        words = 1000 if name.endswith("-long") else 10
+        edit_manifest(folder, lambda manifest, n=words: manifest["counts"].update(words=n))
+        folders.append(folder)
+    return folders
