@@ -30,6 +30,8 @@ TAGS = {
     "initialism": "abbreviation read letter by letter",
     "misspelling": "common misspelling of another word",
     "alternative_form": "alternative spelling or form of another word",
+    "obsolete_spelling": "an obsolete spelling or form of a word spelled otherwise today (Abschluß, musick)",
+    "brand": "a brand name (Markenname, a heading marked ®)",
     "plural_only": "noun used only in the plural (plurale tantum)",
     "singular_only": "noun without a plural (uncountable, kein Plural)",
     "participle": "participle section",

@@ -259,7 +259,48 @@ def test_misspelling_and_alternative_forms() -> None:
     assert (alt.tags, alt.alt_of) == (("alternative_form",), ("color",))
     assert one("===Noun===\n{{en-noun}}\n# {{alt form|en|x}}\n").tags == ("alternative_form",)
     obsolete = one("===Noun===\n{{en-noun}}\n# {{obsolete spelling of|en|show}}\n")
-    assert obsolete.tags == ("alternative_form", "obsolete")
+    assert obsolete.tags == ("alternative_form", "obsolete_spelling", "obsolete")
+    # an obsolete label on an alternative form makes an obsolete spelling too; a dated one does not
+    labelled = one("===Noun===\n{{en-noun}}\n# {{lb|en|obsolete}} {{alternative form of|en|magic}}\n")
+    assert labelled.definition_tags == (("alternative_form", "obsolete_spelling", "obsolete"),)
+    dated = one("===Noun===\n{{en-noun}}\n# {{dated spelling of|en|connection}}\n")
+    assert dated.tags == ("alternative_form", "dated")
+    # one real sense beside the obsolete spelling: the word is not an obsolete spelling
+    both = one("===Noun===\n{{en-noun}}\n# {{obsolete spelling of|en|show}}\n# A display.\n")
+    assert both.tags == () and both.definition_tags[0] == (
+        "alternative_form",
+        "obsolete_spelling",
+        "obsolete",
+    )
+
+
+def test_an_alternative_form_of_a_title_in_capitals_is_an_abbreviation() -> None:
+    """lol: "alternative form of LOL", "alternative case form of LOL": what LOL is, lol is; a
+    target in lower case, or of one capital letter, says nothing of the kind."""
+    noun = one("===Noun===\n{{en-noun}}\n# {{alternative case form of|LOL|lang=en}}\n", "lol")
+    assert (noun.tags, noun.alt_of) == (("abbreviation", "alternative_form"), ("LOL",))
+    verb = one("===Verb===\n{{en-verb}}\n# {{lb|en|Internet slang}} {{alt form|en|NATO}}\n", "nato")
+    assert verb.tags == ("abbreviation", "alternative_form", "slang")
+    assert one("===Noun===\n{{en-noun}}\n# {{alt form|en|x-ray}}\n").tags == ("alternative_form",)
+    assert one("===Noun===\n{{en-noun}}\n# {{alt case|en|A}}\n").tags == ("alternative_form",)
+    # two targets: an abbreviation only when both are in capitals
+    mixed = one("===Noun===\n{{en-noun}}\n# Alternative form of [[TV]] or [[telly]]\n")
+    assert (mixed.alt_of, mixed.tags) == (("TV", "telly"), ("alternative_form",))
+
+
+def test_text_speak_is_slang_and_an_abbreviation() -> None:
+    """ppl: "{{lb|en|informal|internet|text messaging}} People": text-speak spells a word short."""
+    ppl = one(
+        "===Noun===\n{{en-plural noun}}\n# {{lb|en|informal|text messaging}} [[people|People]]\n", "ppl"
+    )
+    assert ppl.definitions == ("(informal, text messaging) People",)
+    assert ppl.tags == ("abbreviation", "plural_only", "slang", "informal")
+    assert one("===Noun===\n{{en-noun}}\n# {{lb|en|texting}} You.\n", "u").tags == ("abbreviation", "slang")
+
+
+def test_a_trademark_label_is_a_brand_and_a_genericized_one_is_not() -> None:
+    assert one("===Noun===\n{{en-noun}}\n# {{lb|en|trademark}} A spread.\n").tags == ("brand",)
+    assert one("===Noun===\n{{en-noun}}\n# {{lb|en|genericized trademark}} A pill.\n").tags == ()
 
 
 def test_plural_only_and_singular_only_nouns() -> None:
@@ -334,7 +375,7 @@ def test_label_families_and_aliases() -> None:
         "ice hockey slang": ("slang",),
         "thieves' cant": ("slang",),
         "Polari": ("slang",),
-        "text messaging": ("slang",),
+        "text messaging": ("slang", "abbreviation"),  # text-speak: ppl, u
         "coarse": ("vulgar",),
         "mildly vulgar": ("vulgar",),
         "strongly vulgar": ("vulgar",),
@@ -383,3 +424,16 @@ def test_a_letter_numbered_with_a_character_int_cannot_read_keeps_the_page() -> 
         "The ² letter of the English alphabet, written in the Latin script.",
         "The second letter of the English alphabet, written in the Latin script.",
     )
+
+
+def test_a_semicolon_label_separates_the_labels_around_it() -> None:
+    """Module:labels shows {{lb|en|a|;|b}} as "(a; b)": ";" is a separator, never a label of its own
+    (it showed as "(a, ;, b)"). Both the fast path and the full parse."""
+    fast = one("===Noun===\n{{en-noun}}\n# {{lb|en|transitive|;|figuratively}} To table.\n")
+    full = one("===Noun===\n{{en-noun}}\n# {{lb|en|transitive|;|figuratively}} To {{l|en|table}}.\n")
+    assert fast.definitions == ("(transitive; figuratively) To table.",)
+    assert full.definitions == fast.definitions
+    joined = one("===Noun===\n{{en-noun}}\n# {{lb|en|chiefly|_|US|;|informal}} A cop.\n")
+    assert (joined.definitions, joined.tags) == (("(chiefly US; informal) A cop.",), ("informal",))
+    assert one("===Noun===\n{{en-noun}}\n# {{lb|en|;|rare}} A cop.\n").definitions == ("(rare) A cop.",)
+    assert one("===Noun===\n{{en-noun}}\n# {{lb|en|rare|;}} A cop.\n").definitions == ("(rare) A cop.",)

@@ -221,7 +221,79 @@ def test_gemeindeutsch_keeps_a_regional_qualifier_from_tagging_the_word() -> Non
 
 def test_old_spelling_points_to_the_new_one() -> None:
     entry = one(NOUN + "{{Alte Schreibweise|Schifffahrt|Reform 1996}}\n", "Schiffahrt")
-    assert (entry.alt_of, entry.tags) == (("Schifffahrt",), ("alternative_form", "obsolete"))
+    assert (entry.alt_of, entry.tags) == (
+        ("Schifffahrt",),
+        ("alternative_form", "obsolete_spelling", "obsolete"),
+    )
+    assert entry.definitions == ("Alte Schreibweise von Schifffahrt",)
+
+
+def test_an_old_spelling_without_an_entry_heading_is_an_entry() -> None:
+    """Abschluß's page holds the pointer right under its language heading: an entry whose part of
+    speech is its new spelling's, found at selection ("other" until then). A section that has an
+    entry heading gives only that entry; another language's section, none."""
+    entry = one("{{Alte Schreibweise|Fluss|Reform 1996}}\n\n[[en:Fluß]]\n", "Fluß")
+    assert (entry.pos, entry.alt_of, entry.definitions) == (
+        "other",
+        ("Fluss",),
+        ("Alte Schreibweise von Fluss",),
+    )
+    assert entry.tags == ("alternative_form", "obsolete_spelling", "obsolete")
+    assert entry.heading == "Fluß ({{Sprache|Deutsch}})"
+    assert page("{{Alte Schreibweise|Fluss}}\n", "Fluß", "Englisch") == []
+    assert page("{{Siehe auch|[[fluss]]}}\n", "Fluß") == []  # no pointer: nothing
+    two = parse_page(
+        "daß",
+        "== daß ({{Sprache|Deutsch}}) ==\n{{Alte Schreibweise|dass}}\n"
+        "== daß ({{Sprache|Englisch}}) ==\n=== {{Wortart|Substantiv|Englisch}} ===\n",
+    )
+    assert [(e.pos, e.alt_of) for e in two] == [("other", ("dass",))]
+    headed = page("{{Alte Schreibweise|Fluss}}\n" + NOUN + "{{Bedeutungen}}\n:[1] Gewässer\n", "Fluß")
+    assert [(e.pos, e.definitions) for e in headed] == [("noun", ("Gewässer",))]
+
+
+def test_lemmaverweis_anywhere_in_the_entry_sets_the_alternative_form_link() -> None:
+    """Gams: {{Lemmaverweis|Gämse}} stands after {{Wortbildungen}}; the entry keeps its own
+    definition and points to Gämse."""
+    entry = one(
+        NOUN + "{{Bedeutungen}}\n:[1] ein Tier der Berge\n\n{{Wortbildungen}}\n:[[Gamsbart]]\n\n"
+        "{{Lemmaverweis|Gämse}}\n\n{{Referenzen}}\n:[1] {{Wikipedia|Gämse}}\n",
+        "Gams",
+    )
+    assert (entry.alt_of, entry.tags, entry.definitions) == (
+        ("Gämse",),
+        ("alternative_form",),
+        ("ein Tier der Berge",),
+    )
+    alone = one(NOUN + "{{Lemmaverweis|Geographie}}\n", "Geografie")
+    assert (alone.alt_of, alone.definitions) == (("Geographie",), ("Andere Schreibweise von Geographie",))
+    assert one(NOUN + "{{Bedeutungen}}\n:[1] x {{Lemmaverweis|Y}}\n").alt_of == ()  # not a line of its own
+
+
+def test_brand_names() -> None:
+    """Nutella: a registered mark in the language heading, a definition opening with
+    "Markenname", a {{K|Markenname}} label: each makes the brand tag."""
+    marked = parse_page(
+        "Tesa", "== Tesa ® ({{Sprache|Deutsch}}) ==\n" + NOUN + "{{Bedeutungen}}\n:[1] Klebeband\n"
+    )
+    assert [e.tags for e in marked] == [("brand",)]
+    genus = one(NOUN + "{{Bedeutungen}}\n:[1] Markenname eines [[Klebeband]]s\n:[2] Klebeband\n", "Tesa")
+    assert (genus.definition_tags, genus.tags) == ((("brand",), ()), ())
+    label = one(NOUN + "{{Bedeutungen}}\n:[1] {{K|Markenname}} ein Klebeband\n", "Tesa")
+    assert (label.definitions, label.tags) == (("Markenname: ein Klebeband",), ("brand",))
+    assert one(NOUN + "{{Bedeutungen}}\n:[1] Name einer Marke\n", "Markenname").tags == ()
+
+
+def test_a_separator_given_as_a_label_joins_the_labels_around_it() -> None:
+    """{{K|ugs.|;|abw.}} shows "umgangssprachlich; abwertend:", never "umgangssprachlich, ;, abwertend"."""
+    senses = ":[1] {{K|ugs.|;|abw.}} Geld\n:[2] {{K|;|ugs.}} Gold\n:[3] {{K|ugs.|t1=;|abw.}} Erz\n"
+    entry = one(NOUN + "{{Bedeutungen}}\n" + senses)
+    assert entry.definitions == (
+        "umgangssprachlich; abwertend: Geld",
+        "umgangssprachlich: Gold",
+        "umgangssprachlich; abwertend: Erz",
+    )
+    assert entry.definition_tags == (("informal", "derogatory"), ("informal",), ("informal", "derogatory"))
 
 
 def test_case_sensitive_titles_are_separate_entries() -> None:

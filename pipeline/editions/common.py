@@ -76,7 +76,29 @@ def common_tags(senses: Sequence[Sense]) -> set[str]:
 
 
 # Tags that say what a sense points to ("abbreviation of X"): a sub-sense does not inherit them.
-_OWN_TAGS = ABBREVIATION_TAGS | {"misspelling", "alternative_form"}
+_OWN_TAGS = ABBREVIATION_TAGS | {"misspelling", "alternative_form", "obsolete_spelling"}
+
+
+def written_in_capitals(title: str) -> bool:
+    """FBI, TÜV, LOL: two letters or more, every one a capital (how initialisms and acronyms are written)."""
+    letters = [c for c in title if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+def alternative_form_tags(sense: Sense) -> Sense:
+    """An alternative form is what its spelling says it is: of a title written in capitals
+    ("alternative form of LOL", "alternative case form of NATO") an abbreviation itself; marked
+    obsolete (obsolete or superseded spelling of, ''obsolete'' + alternative form of), an obsolete
+    spelling."""
+    targets = [target for kind, target in sense.refs if kind == ALTERNATIVE]
+    if not targets:
+        return sense
+    extra = []
+    if all(written_in_capitals(target) for target in targets):
+        extra.append("abbreviation")
+    if "obsolete" in sense.tags:
+        extra.append("obsolete_spelling")
+    return Sense(sense.text, unique((*sense.tags, *extra)), sense.refs) if extra else sense
 
 
 def inherit_labels(senses: Iterable[tuple[int, Sense]]) -> list[Sense]:
@@ -128,6 +150,7 @@ def make_entry(
     head_tags: Iterable[str] = (),
     head_non_lemma: bool = False,
     form_of: Iterable[str] = (),
+    alt_of: Iterable[str] = (),
     gender: Sequence[str] = (),
     heading: str = "",
     page_id: int = 0,
@@ -138,7 +161,8 @@ def make_entry(
     ("plural of pie"), or when its head or heading says so (`{{head|en|noun plural form}}`,
     Deklinierte Form) and no definition says otherwise. One real definition beside an
     inflection keeps it a lemma, whatever the head says (`wares`: "Plural of ware" and "Goods
-    for sale"). A lemma with some inflection definitions keeps only its real ones.
+    for sale"). A lemma with some inflection definitions keeps only its real ones. `alt_of`:
+    the standard spellings the page names apart from its definitions (German {{Lemmaverweis|X}}).
     """
     pointing = False  # most entries have no "X of Y" definition
     for sense in senses:
@@ -150,10 +174,11 @@ def make_entry(
     is_lemma = (0 < len(real) < len(senses)) if head_non_lemma else (bool(real) or not senses)
     kept = real if is_lemma else list(senses)
     if pointing:
+        kept = [alternative_form_tags(s) for s in kept]
         lemmas = unique([*form_of, *(t for s in senses for k, t in s.refs if k == INFLECTION)])
-        alt_of = unique(t for s in kept for k, t in s.refs if k in (ALTERNATIVE, MISSPELLING))
+        alt_of = unique([*alt_of, *(t for s in kept for k, t in s.refs if k in (ALTERNATIVE, MISSPELLING))])
     else:
-        lemmas, alt_of = unique(form_of), ()
+        lemmas, alt_of = unique(form_of), unique(alt_of)
     tags = ordered_tags([*head_tags, *common_tags(kept)])
     return Entry(
         word=word,

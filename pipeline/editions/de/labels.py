@@ -95,6 +95,7 @@ DISPLAY: dict[str, str] = {
     "part.": "Partizip",
     "neutr.": "neutral",
     "gemeindeutsch": "gemeindeutsch",
+    "markenname": "Markenname",
 }
 
 INFORMAL = ("informal",)
@@ -209,6 +210,8 @@ EXACT: dict[str, tuple[str, ...]] = {
     "nur plural": ("plural_only",),
     "nur pl.": ("plural_only",),
     "npl.": ("plural_only",),
+    "markenname": ("brand",),
+    "warenzeichen": ("brand",),
 }
 
 # Families, by pattern over a label word: the language of a group is slang ("Jugendsprache",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from wordlist_pipeline.editions.common import Sense, inherit_labels, make_entry, unique
+from wordlist_pipeline.editions.common import Sense, inherit_labels, make_entry, unique, written_in_capitals
 from wordlist_pipeline.editions.de import labels as L
 from wordlist_pipeline.editions.de import tables as T
 from wordlist_pipeline.editions.rules import ALTERNATIVE, INFLECTION, PosRule
@@ -65,20 +65,68 @@ def parse_page(title: str, text: str, page_id: int = 0) -> list[Entry]:
     renderer = Renderer(TEMPLATES, title, T.LINKS)
     entries: list[Entry] = []
     language: str | None = None
+    section_tags: tuple[str, ...] = ()
     text = strip_comments(text)
     # the sections as heading spans: only the bodies of entries are cut out of the text
     spans = heading_spans(text)
+    language_span = -1  # the German language heading whose section has given no entry yet
     for i, (_, end, level, heading_text) in enumerate(spans):
+        stop = spans[i + 1][0] if i + 1 < len(spans) else len(text)
         if level <= 2:
+            entries.extend(_headless_entries(renderer, spans, language_span, text, page_id))
             language = section_language(heading_text)
+            section_tags = _section_tags(heading_text)
+            language_span = i if language == T.LANGUAGE else -1
             continue
         if "Wortart" not in heading_text:
             continue
         heading, kind = entry_heading(heading_text)
         if kind.values and (kind.language or language) == T.LANGUAGE:
-            stop = spans[i + 1][0] if i + 1 < len(spans) else len(text)
-            entries.extend(parse_entry(renderer, heading_text, heading, kind, text[end + 1 : stop], page_id))
+            found = parse_entry(
+                renderer, heading_text, heading, kind, text[end + 1 : stop], page_id, section_tags
+            )
+            entries.extend(found)
+            if found:
+                language_span = -1
+    entries.extend(_headless_entries(renderer, spans, language_span, text, page_id))
     return entries
+
+
+def _section_tags(heading_text: str) -> tuple[str, ...]:
+    """Tags a language heading gives every entry under it: a registered mark (Nutella ®) is a brand."""
+    return ("brand",) if "®" in heading_text or "™" in heading_text else ()
+
+
+def _headless_entries(
+    renderer: Renderer, spans: list[tuple[int, int, int, str]], language_span: int, text: str, page_id: int
+) -> list[Entry]:
+    """The entry of a German section without an entry heading that only points to another spelling:
+    ``== Abschluß ({{Sprache|Deutsch}}) ==`` over ``{{Alte Schreibweise|Abschluss|Reform 1996}}``.
+    Its part of speech is the other spelling's, on another page: "other" here, which the selection
+    replaces with that page's (see wordlist_pipeline.select)."""
+    if language_span < 0:
+        return []
+    _, end, _, heading_text = spans[language_span]
+    stop = spans[language_span + 1][0] if language_span + 1 < len(spans) else len(text)
+    pointers: list[str] = []
+    split_subsections(text[end + 1 : stop], pointers)
+    if not pointers:
+        return []
+    variant_of, variant_tags = variant_links(templates(parse("\n".join(pointers))))
+    if not variant_of:
+        return []
+    return [
+        make_entry(
+            word=renderer.title,
+            lang=LANG,
+            pos="other",
+            senses=_variant_senses(variant_of, variant_tags),
+            head_tags=(*_section_tags(heading_text), *variant_tags),
+            alt_of=variant_of,
+            heading=heading_text,
+            page_id=page_id,
+        )
+    ]
 
 
 def section_language(title: str) -> str:
@@ -131,11 +179,13 @@ def parse_heading(title: str) -> Heading:
     return Heading(tuple(wortarten), tuple(genders), tuple(tags))
 
 
-def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
+def split_subsections(body: str, pointers: list[str] | None = None) -> tuple[list[str], dict[str, list[str]]]:
     """(text before the first subsection, {subsection name: its text}), each text as a list of
     chunks ("\\n".join(chunks) is the text, `lines(chunks)` its lines: the many lines of the
     subsections nobody reads are never split apart). A marker's trailing text on the same line
-    (old pages: ``{{Silbentrennung}} Platz, ...``) belongs to its subsection.
+    (old pages: ``{{Silbentrennung}} Platz, ...``) belongs to its subsection. Lines that point to
+    another spelling (``{{Lemmaverweis|Gämse}}``, ``{{Alte Schreibweise|X}}``), which stand
+    anywhere in an entry, are added to `pointers` too; they start no subsection.
 
     A second {{Bedeutungen}} stands where {{Herkunft}} belongs (the layout puts the etymology
     right after the senses; some pages copied the wrong marker): it starts the Herkunft.
@@ -155,7 +205,10 @@ def split_subsections(body: str) -> tuple[list[str], dict[str, list[str]]]:
             line_end = size
         line = body[line_start:line_end]
         name = _marker_key(line)
-        if name:
+        if name in T.VARIANT_LINKS:
+            if pointers is not None:
+                pointers.append(line)
+        elif name:
             if line_start > start:
                 current.append(body[start : line_start - 1])
             current = open_subsection(subsections, name, line)
@@ -172,12 +225,12 @@ _MAX_MARKER_KEYS = 4096  # the same few lines fill it; odd lines must not grow i
 
 def _marker_key(line: str) -> str:
     """The subsection key of a line that opens with a template (_MARKER_LINE after its newline),
-    or "" when it opens no subsection."""
+    or the key of a pointer to another spelling (T.VARIANT_LINKS), or "" for any other line."""
     key = _MARKER_KEYS.get(line)
     if key is None:
         match = _MARKER_LINE.match("\n" + line)
         name = template_key(match.group(1)) if match is not None else ""
-        key = name if name in T.SUBSECTIONS else ""
+        key = name if name in T.SUBSECTIONS or name in T.VARIANT_LINKS else ""
         if len(_MARKER_KEYS) < _MAX_MARKER_KEYS:
             _MARKER_KEYS[line] = key
     return key
@@ -205,13 +258,21 @@ def lines(chunks: list[str]) -> list[str]:
 
 
 def parse_entry(
-    renderer: Renderer, heading_text: str, heading: Heading, kind: HeadingKind, body: str, page_id: int
+    renderer: Renderer,
+    heading_text: str,
+    heading: Heading,
+    kind: HeadingKind,
+    body: str,
+    page_id: int,
+    section_tags: tuple[str, ...] = (),
 ) -> list[Entry]:
-    """The entries of one entry section (one per part of speech; `kind` is heading_kind(heading))."""
+    """The entries of one entry section (one per part of speech; `kind` is heading_kind(heading));
+    `section_tags`: those its language heading gives (_section_tags)."""
     values, rules, non_lemma = kind.values, kind.rules, kind.non_lemma
-    head_chunks, subsections = split_subsections(body)
-    tags = list(kind.tags)
-    if "kurzwort" in values and _is_all_caps(renderer.title):
+    pointers: list[str] = []
+    head_chunks, subsections = split_subsections(body, pointers)
+    tags = [*section_tags, *kind.tags]
+    if "kurzwort" in values and written_in_capitals(renderer.title):
         tags.append("acronym")
 
     head_text = "\n".join(head_chunks)
@@ -230,7 +291,7 @@ def parse_entry(
             + subsections.get("grundformverweis", [])
         )
     )
-    variant_of, variant_tags = variant_links(head_templates)
+    variant_of, variant_tags = variant_links(templates(parse("\n".join(pointers)))) if pointers else ((), [])
     tags += variant_tags
     features = [line for line in lines(subsections.get("grammatische merkmale", [])) if line.startswith("*")]
     if non_lemma and not lemmas:
@@ -248,8 +309,7 @@ def parse_entry(
         ]
         senses = [s for s in senses if s.text]
     if variant_of and not senses:
-        shown = "Alte Schreibweise von" if "obsolete" in variant_tags else "Andere Schreibweise von"
-        senses = [Sense(f"{shown} {variant_of[0]}", refs=((ALTERNATIVE, variant_of[0]),))]
+        senses = _variant_senses(variant_of, variant_tags)
 
     return [
         make_entry(
@@ -260,6 +320,7 @@ def parse_entry(
             head_tags=tags,
             head_non_lemma=non_lemma,
             form_of=lemmas if non_lemma else (),
+            alt_of=variant_of,
             gender=genders if pos in ("noun", "proper_noun") else (),
             heading=heading_text,
             page_id=page_id,
@@ -335,9 +396,10 @@ def _feature_parts_of_speech(rules: Sequence[PosRule], features: list[str], titl
     return ["other"]
 
 
-def _is_all_caps(title: str) -> bool:
-    letters = [c for c in title if c.isalpha()]
-    return len(letters) >= 2 and all(c.isupper() for c in letters)
+def _variant_senses(variant_of: tuple[str, ...], variant_tags: list[str]) -> list[Sense]:
+    """The definition of an entry that only points to another spelling: "Alte Schreibweise von X"."""
+    shown = "Alte Schreibweise von" if "obsolete" in variant_tags else "Andere Schreibweise von"
+    return [Sense(f"{shown} {variant_of[0]}", refs=((ALTERNATIVE, variant_of[0]),))]
 
 
 class NounTable:
@@ -381,11 +443,12 @@ def noun_table(renderer: Renderer, head_templates: list[Template]) -> NounTable:
     return table
 
 
-def variant_links(head_templates: list[Template]) -> tuple[tuple[str, ...], list[str]]:
-    """The standard spelling named by {{Alte Schreibweise|X}} / {{Lemmaverweis|X}}, and the tags they mean."""
+def variant_links(pointers: list[Template]) -> tuple[tuple[str, ...], list[str]]:
+    """The standard spelling named by {{Alte Schreibweise|X}} / {{Lemmaverweis|X}} (`pointers`: the
+    templates of the lines split_subsections found), and the tags they mean."""
     targets: list[str] = []
     tags: list[str] = []
-    for template in head_templates:
+    for template in pointers:
         key = template_key(template.name_text())
         if key in T.VARIANT_LINKS:
             positional = template.plain_args()
@@ -442,12 +505,21 @@ def parse_sense(renderer: Renderer, line: str) -> tuple[int, Sense] | None:
         return None
     depth, content = found
     if _PLAIN_SENSE.fullmatch(content):
-        return depth, Sense(_plain_text(content))
+        return depth, _genus_tags(Sense(_plain_text(content)))
     if renderer.templates is TEMPLATES and (labelled := _LABELLED_SENSE.fullmatch(content)):
         shown, tags, refs = _label_prefix(renderer, labelled.group(1))
         rest = render_plain_links(labelled.group(2))
-        return depth, Sense(clean_text(shown + rest), tags, refs)
+        return depth, _genus_tags(Sense(clean_text(shown + rest), tags, refs))
     return depth, render_sense(renderer, content)
+
+
+def _genus_tags(sense: Sense) -> Sense:
+    """A definition that names what the word is with its first word: "Markenname einer
+    Nuss-Nugat-Creme" (Nutella) defines a brand name."""
+    for genus, tags in T.GENUS_TAGS:
+        if sense.text.startswith(genus):
+            return Sense(sense.text, unique((*sense.tags, *tags)), sense.refs)
+    return sense
 
 
 def sense_line(line: str) -> tuple[int, str] | None:
@@ -469,11 +541,11 @@ def sense_line(line: str) -> tuple[int, str] | None:
 
 def render_sense(renderer: Renderer, wikitext: str) -> Sense:
     """The sense a definition's wikitext gives through the full parse: its text, and as tags the
-    labels of its templates and of a leading italic label list."""
+    labels of its templates and of a leading italic label list, and its genus's (_genus_tags)."""
     nodes = parse(wikitext)
     notes = _label_notes(renderer, nodes)
     text = renderer.render(nodes, notes)
-    return Sense(text, tuple(notes.tags), tuple(notes.refs))
+    return _genus_tags(Sense(text, tuple(notes.tags), tuple(notes.refs)))
 
 
 def _label_notes(renderer: Renderer, nodes: Nodes) -> Notes:
@@ -578,13 +650,17 @@ def _kontext(call: TemplateCall, notes: Notes) -> str:
     for i, label in enumerate(call.args(), start=1):
         if not label:
             continue
+        if label in _SEPARATORS:  # {{K|ugs.|;|abw.}}: a separator given as a label joins the next one
+            separator = label
+            continue
         name = L.DISPLAY.get(label.lower(), label)
         if separator == "_":
             groups[-1].append(label.lower())
             shown += " " + name
         else:
             groups.append([label.lower()])
-            shown += {"": "", ",": ", ", ";": "; "}.get(separator, f" {separator} ") + name
+            joiner = {"": "", ",": ", ", ";": "; "}.get(separator, f" {separator} ") if shown else ""
+            shown += joiner + name
         separator = call.get(f"t{i}", ",")
     free = call.get("ft") or call.get("Ft")
     if free:
@@ -592,6 +668,9 @@ def _kontext(call: TemplateCall, notes: Notes) -> str:
         groups += [[w] for w in free.lower().split()]
     notes.tag(*group_tags(groups))
     return f"{shown}:" if shown else ""
+
+
+_SEPARATORS = frozenset({",", ";"})
 
 
 def _translation(call: TemplateCall, notes: Notes) -> str:

@@ -270,12 +270,18 @@ EMPTY_FORM = frozenset({"", "—", "–", "-", "?", "kein plural", "keine mehrza
 
 # Grundformverweis templates: the lemma of a form entry.
 LEMMA_LINKS = frozenset({"grundformverweis dekl", "grundformverweis konj", "grundformverweis"})
-# Pointers to the standard spelling: the entry is an alternative form (an outdated one for "alte").
+# Pointers to the standard spelling, lines of their own anywhere in an entry (or the whole of a
+# section without an entry heading): the entry is an alternative form of it; "alte" ones are
+# spellings the 1996 reform replaced.
 VARIANT_LINKS: dict[str, tuple[str, ...]] = {
     "lemmaverweis": ("alternative_form",),
-    "alte schreibweise": ("alternative_form", "obsolete"),
-    "alte schreibung": ("alternative_form", "obsolete"),
+    "alte schreibweise": ("alternative_form", "obsolete", "obsolete_spelling"),
+    "alte schreibung": ("alternative_form", "obsolete", "obsolete_spelling"),
 }
+
+# A definition opening with one of these words says what the word is: "Markenname einer
+# Nuss-Nugat-Creme" (Nutella) is a brand.
+GENUS_TAGS: tuple[tuple[str, tuple[str, ...]], ...] = (("Markenname", ("brand",)),)
 
 # Templates that are never part of a definition's text.
 SILENT_TEMPLATES = frozenset(

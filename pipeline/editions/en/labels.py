@@ -14,6 +14,8 @@ from wordlist_pipeline.editions.labels import LabelTable
 
 SLANG = ("slang",)
 SLUR = ("offensive", "derogatory")
+# Text-speak (ppl, u, lol): the shortened spellings of text messages, slang and abbreviations both.
+TEXT_SPEAK = ("slang", "abbreviation")
 
 # label or alias -> tags (keys lower-case)
 EXACT: dict[str, tuple[str, ...]] = {
@@ -36,8 +38,10 @@ EXACT: dict[str, tuple[str, ...]] = {
     "acg": SLANG,  # categorised as fandom slang
     "4chan": SLANG,
     "irc": SLANG,  # categorised as Internet slang
-    "text messaging": SLANG,  # categorised as text messaging slang
-    "texting": SLANG,
+    "text messaging": TEXT_SPEAK,  # categorised as text messaging slang
+    "texting": TEXT_SPEAK,
+    "text-speak": TEXT_SPEAK,
+    "textspeak": TEXT_SPEAK,
     "twitch-speak": SLANG,
     "lubunyaca": SLANG,
     "verlan": SLANG,
@@ -111,6 +115,7 @@ EXACT: dict[str, tuple[str, ...]] = {
     "dialects": ("dialectal",),
     "regional": ("regional",),
     # what the entry is
+    "trademark": ("brand",),  # not "genericized trademark" (aspirin, hoover): a common word
     "abbreviation": ("abbreviation",),
     "acronym": ("acronym",),
     "initialism": ("initialism",),
@@ -127,7 +132,7 @@ FAMILIES = (
 )
 
 # Labels that only join or qualify the next one: shown without a comma after them, no tag.
-LABEL_JOINERS = {"_": " ", "and": " and ", "or": " or ", "&": " and ", ",": ", "}
+LABEL_JOINERS = {"_": " ", "and": " and ", "or": " or ", "&": " and ", ",": ", ", ";": "; "}
 LABEL_QUALIFIERS = frozenset(
     {
         "chiefly",

@@ -366,20 +366,18 @@ def _labels(call: TemplateCall, notes: Notes) -> str:
 
 
 def _label_text(args: list[str], notes: Notes) -> str:
-    """The labels shown in parentheses, joined as Module:labels does; their tags go to `notes`."""
+    """The labels shown in parentheses, joined as Module:labels does; their tags go to `notes`.
+    "_", "and", "or", ",", ";" join the labels on either side of them, and show nothing alone."""
     shown = ""
-    needs_comma = False
+    joiner = ""  # what goes before the next label
     for label in (a for a in args if a):
         key = label.lower()
         if key in L.LABEL_JOINERS:
-            shown += L.LABEL_JOINERS[key]
-            needs_comma = False
+            joiner = L.LABEL_JOINERS[key] if shown else ""
             continue
         notes.tag(*L.LABELS.tags(key))
-        shown += (", " if needs_comma else "") + label
-        needs_comma = key not in L.LABEL_QUALIFIERS  # "chiefly nautical", "now rare"
-        if not needs_comma:
-            shown += " "
+        shown += joiner + label
+        joiner = " " if key in L.LABEL_QUALIFIERS else ", "  # "chiefly nautical", "now rare"
     return f"({shown.strip()})" if shown.strip() else ""
 
 
