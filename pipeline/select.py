@@ -3,9 +3,11 @@
 Every entry gets a decision: the first rule that leaves it out (a rule name of
 wordlist.format.LEFT_OUT_RULES and its value, e.g. ("tag", "slang")), or none. Entry rules come first
 (inflected forms, parts of speech, tags of the entry or of every one of its definitions, forms of
-dropped lemmas), then the title rules (characters, capitals, alphabet, length). Kept entries whose
-titles normalize to the same game word are merged: German "Bauen" (noun) and "bauen" (verb) become
-one word BAUEN with both parts of speech and both sets of definitions.
+dropped or missing lemmas), then the title rules (characters, capitals, alphabet, length). An
+entry with no part of speech of its own that points to another spelling (German "Abschluß", an
+old spelling with no entry heading) is decided with the part of speech of that spelling's entry.
+Kept entries whose titles normalize to the same game word are merged: German "Bauen" (noun) and
+"bauen" (verb) become one word BAUEN with both parts of speech and both sets of definitions.
 
 At the real English dump's size (1.35 million entries, 3.8 million definitions) the definitions are
 most of the table, so they are never copied: decisions are made without them, and a Selection
@@ -147,7 +149,7 @@ class Selection:
 
 
 # The entries columns a selection reads; callers loading a large table can read just these.
-COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "definitions", "definition_tags"]
+COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "alt_of", "definitions", "definition_tags"]
 # Each tag as a bit: a definition's tags become one number, not a list of strings.
 _TAG_BITS = {tag: 1 << i for i, tag in enumerate(TAGS)}
 TAG_BITS_COLUMN = "definition_tag_bits"
@@ -192,7 +194,7 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     if not in_lang.all():  # (a table holds one language as built; filtering would copy it)
         entries = entries.filter(in_lang)
     alphabet = profile.alphabet_record(lang)
-    frame = entries.select(pl.exclude("definitions")).with_row_index("row")
+    frame = _spellings_take_their_targets_pos(entries.select(pl.exclude("definitions")).with_row_index("row"))
     frame = frame.with_columns(normalized(frame["word"], alphabet).alias("game"))
     title = pl.col("word")
 
@@ -217,8 +219,9 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
             )
     if profile.forms_follow_lemmas:  # judged by the lemmas that the rules above keep
         alive = frame.select(~pl.any_horizontal(met.fill_null(False) for _, met, _ in rules))
-        doomed = _forms_of_dropped_lemmas(frame.with_columns(alive=alive.to_series()))
-        rules.append(("form_of_dropped_word", doomed, None))
+        dropped, missing = _forms_without_kept_lemmas(frame.with_columns(alive=alive.to_series()))
+        rules.append(("form_of_dropped_word", dropped, None))
+        rules.append(("form_of_missing_word", missing, None))
 
     rules += [("character", title.str.contains(c, literal=True), c) for c in profile.exclude_characters]
     policy = profile.title_policy(lang)
@@ -226,8 +229,10 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
         all_capitals = title.str.contains(r"\p{Lu}.*\p{Lu}") & ~title.str.contains(r"\p{Ll}")
         rules.append(("all_capitals", all_capitals, None))
     if policy == "lowercase":  # English: Monday, German, Cameroon, Aaronic are proper or derived from one
-        # a capital right after a hyphen is a proper adjective inside a compound: anti-Semitism
-        rules.append(("capitalized", title.str.contains(r"(?:^|[^-])\p{Lu}"), None))
+        # a capital right after a hyphen is a proper adjective inside a compound: anti-Semitism;
+        # a capital alone before a hyphen is a letter's name, not a proper noun: X-ray, T-shirt
+        named_letter = title.str.replace(r"^\p{Lu}-", "-")
+        rules.append(("capitalized", named_letter.str.contains(r"(?:^|[^-])\p{Lu}"), None))
     outside = pl.when(pl.lit(False)).then(pl.lit(""))
     for label, pattern in _OUTSIDE_ALPHABET:
         outside = outside.when(pl.col("game").str.contains(pattern)).then(pl.lit(label))
@@ -299,22 +304,53 @@ def _character_class(letters: str) -> str:
     return "".join("\\" + c if c in "\\[]^-&~" else c for c in letters)
 
 
-def _forms_of_dropped_lemmas(frame: pl.DataFrame) -> pl.Expr:
-    """Inflected forms all of whose lemmas have entries but none that is `alive` ("cops" of slang
-    "cop"). A form whose lemmas are not in the dump at all is kept: there is nothing to judge it by."""
+def _forms_without_kept_lemmas(frame: pl.DataFrame) -> tuple[pl.Expr, pl.Expr]:
+    """Inflected forms none of whose lemmas is kept: (those with a lemma entry, all of them
+    dropped: "cops" of slang "cop"; those whose lemmas have no entry at all: "dls" of "dl", in a dump
+    without it). A form is a word of the list only with its lemma: a lemma missing from the dump
+    (a red link, a page of another language) vouches for nothing. `alive`: kept by the entry rules.
+    A form that names no lemma is not judged here."""
     lemmas = frame.lazy().filter(pl.col("is_lemma")).group_by("word").agg(good=pl.col("alive").any())
-    doomed = (
+    judged = (
         frame.lazy()
         .filter(~pl.col("is_lemma") & pl.col("alive") & (pl.col("form_of").list.len() > 0))
         .select("row", lemma=pl.col("form_of"))
         .explode("lemma")
         .join(lemmas, left_on="lemma", right_on="word", how="left")
         .group_by("row")
-        .agg(known=pl.col("good").is_not_null().all(), good=pl.col("good").fill_null(False).any())
-        .filter(pl.col("known") & ~pl.col("good"))
+        .agg(present=pl.col("good").is_not_null().any(), good=pl.col("good").fill_null(False).any())
+        .filter(~pl.col("good"))
         .collect()
     )
-    return pl.col("row").is_in(doomed["row"].implode())
+    dropped = judged.filter(pl.col("present"))["row"].implode()
+    missing = judged.filter(~pl.col("present"))["row"].implode()
+    return pl.col("row").is_in(dropped), pl.col("row").is_in(missing)
+
+
+def _spellings_take_their_targets_pos(frame: pl.DataFrame) -> pl.DataFrame:
+    """Entries of part of speech "other" that point to another spelling (`alt_of`) with the part
+    of speech and lemma status of that spelling's first entry (a lemma first, then in table order;
+    the first spelling named that has an entry). Such an entry has no part of speech of its own:
+    a German old spelling's page may hold only {{Alte Schreibweise|Abschluss}}."""
+    if "alt_of" not in frame.columns:
+        return frame
+    pending = frame.filter((pl.col("pos") == "other") & (pl.col("alt_of").list.len() > 0))
+    if not pending.height:  # nearly every table: nothing to look up
+        return frame
+    targets = (
+        frame.filter(pl.col("pos") != "other")
+        .sort(["is_lemma", "row"], descending=[True, False])
+        .group_by("word", maintain_order=True)
+        .agg(pl.col("pos").first(), pl.col("is_lemma").first())
+    )
+    found = (
+        pending.select("row", target=pl.col("alt_of"))
+        .explode("target")
+        .join(targets, left_on="target", right_on="word", how="inner", maintain_order="left")
+        .group_by("row", maintain_order=True)
+        .agg(pl.col("pos").first(), pl.col("is_lemma").first())
+    )
+    return frame.update(found, on="row")
 
 
 def _pos_names(masks: pl.Series) -> pl.DataFrame:

@@ -191,6 +191,7 @@ def test_every_rule_the_pipeline_applies_is_in_the_format_and_the_document(tmp_p
         Entry("run", "en", "verb"),  # part of speech
         Entry("dude", "en", "noun", tags=("slang",)),  # tag (and, under forms, its form is dropped)
         Entry("dudes", "en", "noun", False, form_of=("dude",)),
+        Entry("yeeted", "en", "verb", False, form_of=("yeet",)),  # (under forms) its lemma has no entry
         Entry("bloke", "en", "noun", definitions=("a man",), definition_tags=(("slang",),)),
         Entry("e-mail", "en", "noun"),  # character
         Entry("FBI", "en", "noun"),  # all capitals

@@ -19,6 +19,7 @@ LEFT_OUT_RULES = {
     "tag": "tagged {value}",
     "every_definition_excluded": "every definition has an excluded tag",
     "form_of_dropped_word": "form of a dropped word",
+    "form_of_missing_word": "form of a word not in the dump",
     "character": "contains {value!r}",
     "all_capitals": "written in capitals (initialism or acronym)",
     "capitalized": "capitalized",
