@@ -10,7 +10,8 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
 
     [entries]                              # which rows of the entries table are used
     lemmas_only = true                     # drop inflected forms
-    forms_follow_lemmas = false            # drop a form when every lemma it belongs to is dropped
+    forms_follow_lemmas = false            # drop a form when no lemma it belongs to is kept
+                                           #   (each dropped, or without an entry in the dump)
     parts_of_speech = ["noun", "verb"]     # keep only these ...
     exclude_parts_of_speech = []           # ... or drop these
     exclude_tags = ["abbreviation"]        # drop entries with any of these tags
@@ -27,7 +28,8 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
 
     [words.titles]                         # which page titles each language's list takes:
     en = "lowercase"                       #   only titles in lower case ("cat", not "Monday"); a capital
-                                           #   may follow a hyphen ("anti-Semitism")
+                                           #   may follow a hyphen ("anti-Semitism") or stand alone
+                                           #   before one, naming a letter ("X-ray", "T-shirt")
     de = "capitalized"                     #   also capitalized ones ("Bauen"), never all-capital ("TÜV")
                                            #   ("any": every title); default "capitalized"
 
@@ -104,7 +106,7 @@ _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", li
 # Which page titles a language's list takes (words.titles). An all-capital title (FBI, TÜV: two
 # letters or more) is an initialism or acronym for word-list purposes, in every language.
 TITLE_POLICIES = {
-    "lowercase": "only titles in lower case (English: not Monday, German, FBI, pH; anti-Semitism is)",
+    "lowercase": "only titles in lower case (English: not Monday, German, FBI, pH; anti-Semitism, X-ray are)",
     "capitalized": "titles in lower case or capitalized, not all-capital ones (German: Bauen and bauen)",
     "any": "every title, all-capital ones included",
 }

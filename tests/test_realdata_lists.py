@@ -12,7 +12,10 @@ import pytest
 
 from tests.conftest import SHARED
 from wordlist import Lexicon
+from wordlist.format import LeftOut
 from wordlist_pipeline.build import build
+from wordlist_pipeline.editions import edition
+from wordlist_pipeline.entries import entries_to_table
 from wordlist_pipeline.profile import load_profile
 from wordlist_pipeline.select import select
 
@@ -94,11 +97,36 @@ ENGLISH = [
         [("noun", None), ("verb", None), ("noun", None), ("verb", None)],
         [("noun", None), ("verb", EVERY_SENSE), ("noun", None), ("verb", None)],
     ),
+    # text-speak ({{lb|en|informal|internet|text messaging}} People) beside "initialism of parts
+    # per litre": every sense a shortening, an abbreviation entry (Balda kept it before issue 26)
     (
         "ppl",
-        [("noun", None), ("noun", "tagged abbreviation")],
-        [("noun", EVERY_SENSE), ("noun", "tagged abbreviation")],
+        [("noun", "tagged abbreviation"), ("noun", "tagged abbreviation")],
+        [("noun", "tagged abbreviation"), ("noun", "tagged abbreviation")],
     ),
+    # "alternative form of LOL", "alternative case form of LOL": LOL is written in capitals, an
+    # initialism, and so is lol (LOL has no page here); the archaic nonsense syllable of song stays
+    (
+        "lol",
+        [
+            ("interjection", "part of speech interjection"),
+            ("noun", "tagged abbreviation"),
+            ("verb", "tagged abbreviation"),
+            ("interjection", "part of speech interjection"),
+        ],
+        [
+            ("interjection", "tagged slang"),
+            ("noun", "tagged abbreviation"),
+            ("verb", "tagged slang"),
+            ("interjection", None),
+        ],
+    ),
+    # {{plural of|dl}}: dl has no page in these pages, so nothing vouches for dls
+    ("dls", [("noun", "inflected form")], [("noun", "form of a word not in the dump")]),
+    # {{lb|en|pejorative}} A traitor ...: derogatory, not a slur; Wordgame keeps it (issue 26)
+    ("quisling", [("noun", None)], [("noun", None)]),
+    # {{obsolete form of|abominable}}: Balda leaves obsolete spellings out, Wordgame keeps them
+    ("abhominable", [("adjective", "tagged obsolete_spelling")], [("adjective", None)]),
     # het: slang (a heterosexual) and fandom slang (fan fiction): a slang entry
     (
         "het",
@@ -113,7 +141,7 @@ ENGLISH = [
         [
             ("noun", "tagged slang"),
             ("adjective", "tagged slang"),
-            ("verb", None),
+            ("verb", "form of a word not in the dump"),  # {{en-past of|heat}}: no heat page here
             ("adjective", None),
             ("noun", None),
             ("adjective", None),
@@ -121,7 +149,12 @@ ENGLISH = [
     ),
     # lemmas: a real sense beside "plural of"; a shortened form is not an inflection
     ("wares", [("noun", None)], [("noun", None)]),
-    ("tables", [("noun", None), ("verb", "inflected form")], [("noun", None), ("verb", None)]),
+    # (its verb is {{en-third-person singular of|table}}, and table has no page here)
+    (
+        "tables",
+        [("noun", None), ("verb", "inflected form")],
+        [("noun", None), ("verb", "form of a word not in the dump")],
+    ),
     ("abit", [("adverb", "tagged misspelling")], [("adverb", "tagged misspelling")]),
     ("able-bodied", [("adjective", None)], [("adjective", "contains '-'")]),
     (
@@ -194,3 +227,67 @@ def test_english_2018_wordgame_keeps_no_entry_whose_every_sense_is_excluded(buil
         if row["definition_tags"] and all(excluded & set(tags) for tags in row["definition_tags"])
     ]
     assert offending == [] and len(kept) > 1000
+
+
+# --- single real pages, selected with the pages they point to -------------------------------------
+# The German new spelling of Abschluß is not among the real pages: this one is ours, in the markup
+# de.wiktionary uses, so that the old spelling has its new one to take its part of speech from.
+ABSCHLUSS = (
+    "== Abschluss ({{Sprache|Deutsch}}) ==\n=== {{Wortart|Substantiv|Deutsch}}, {{m}} ===\n"
+    "{{Bedeutungen}}\n:[1] das Ende, mit dem etwas fertig wird\n"
+)
+
+
+def page_table(lang: str, pages: list[tuple[str, str]]) -> pl.DataFrame:
+    parse = edition(lang).parse_page
+    return pl.from_arrow(entries_to_table([e for title, text in pages for e in parse(title, text, 0)]))
+
+
+def real_page(lang: str, name: str) -> str:
+    return (SHARED / lang / "pages" / f"{name}.wiki").read_text(encoding="utf-8")
+
+
+def explained(table: pl.DataFrame, lang: str, profile: str, title: str) -> list[tuple[str, str, str | None]]:
+    return select(table, load_profile(profile), lang).explain(title)
+
+
+def test_german_brand_nutella_is_in_neither_list() -> None:
+    """Nutella ® ({{Sprache|Deutsch}}), ":[1] Markenname einer Nuss-Nugat-Creme": a brand; the German
+    lists kept it as the common noun NUTELLA before issue 26."""
+    table = page_table(
+        "de", [("Nutella", real_page("de", "Nutella")), ("Kartoffel", real_page("de", "Kartoffel"))]
+    )
+    for profile in ("balda", "wordgame"):
+        assert explained(table, "de", profile, "Nutella") == [("noun", "nutella", "tagged brand")]
+        selection = select(table, load_profile(profile), "de")
+        assert selection.words["word"].to_list() == ["kartoffel"]
+        assert LeftOut("tag", "brand", 1) in selection.left_out()
+
+
+def test_german_old_spelling_abschluss_takes_the_part_of_speech_of_its_new_spelling() -> None:
+    """Abschluß's page is "{{Alte Schreibweise|Abschluss|Reform 1996}}" under its language heading,
+    no entry heading: the noun its new spelling is. Balda leaves the obsolete spelling out;
+    Wordgame, which writes ß as ss, has the one word ABSCHLUSS with both titles."""
+    alone = page_table("de", [("Abschluß", real_page("de", "Abschlusz"))])
+    assert alone.select("word", "pos", "alt_of", "definitions").rows() == [
+        ("Abschluß", "other", ["Abschluss"], ["Alte Schreibweise von Abschluss"])
+    ]
+    table = page_table("de", [("Abschluß", real_page("de", "Abschlusz")), ("Abschluss", ABSCHLUSS)])
+    assert explained(table, "de", "balda", "Abschluß") == [("noun", "abschluß", "tagged obsolete_spelling")]
+    assert explained(table, "de", "wordgame", "Abschluß") == [("noun", "abschluss", None)]
+    (word,) = select(table, load_profile("wordgame"), "de").words.iter_rows(named=True)
+    assert (word["word"], word["pos"], word["titles"]) == ("abschluss", ["noun"], ["Abschluss", "Abschluß"])
+    assert select(table, load_profile("balda"), "de").words["word"].to_list() == ["abschluss"]
+
+
+def test_x_ray_is_a_balda_word_joined() -> None:
+    """X-ray (noun, verb, adjective): a capital alone before a hyphen names the letter X; Balda joins
+    it as XRAY, as it joins e-mail; Wordgame leaves every hyphenated word out."""
+    table = page_table("en", [("X-ray", real_page("en", "X-ray")), ("Monday", real_page("en", "Monday"))])
+    assert explained(table, "en", "balda", "X-ray") == [
+        ("noun", "xray", None), ("verb", "xray", None), ("adjective", "xray", None)
+    ]  # fmt: skip
+    assert explained(table, "en", "balda", "Monday")[0][2] == "capitalized"
+    assert [reason for _, _, reason in explained(table, "en", "wordgame", "X-ray")] == ["contains '-'"] * 3
+    (word,) = select(table, load_profile("balda"), "en").words.iter_rows(named=True)
+    assert (word["word"], word["titles"], word["pos"]) == ("xray", ["X-ray"], ["noun", "verb", "adjective"])

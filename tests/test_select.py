@@ -133,7 +133,7 @@ def test_german_balda_is_case_insensitive_and_keeps_umlauts_and_sharp_s() -> Non
 def test_wordgame_rules() -> None:
     selection = select(ENGLISH, load_profile("wordgame"), "en")
     words = set(selection.words["word"])
-    assert {"table", "tables", "cats", "cat", "laser", "ox", "quickly", "the", "email", "yeeted"} <= words
+    assert {"table", "tables", "cats", "cat", "laser", "ox", "quickly", "the", "email"} <= words
     reasons = {
         title: selection.explain(title)[0][2]
         for title in (
@@ -146,6 +146,7 @@ def test_wordgame_rules() -> None:
             "damn",
             "OK",
             "cops",
+            "yeeted",
             "a",
             "BBC",
         )
@@ -160,11 +161,12 @@ def test_wordgame_rules() -> None:
         "damn": "tagged vulgar",
         "OK": "tagged informal",
         "cops": "form of a dropped word",  # its only lemma, cop, is slang
+        "yeeted": "form of a word not in the dump",  # yeet has no entry: nothing vouches for it
         "a": "shorter than 2 letters",
         "BBC": "part of speech abbreviation",
     }
-    # a form whose lemma is not in the table at all is kept; cat has one slang and one plain entry
-    assert "yeeted" in words and "cats" in words
+    # cat has one slang and one plain entry: its plural stays
+    assert "cats" in words
     assert selection.explain("cat") == [("noun", "cat", None), ("verb", "cat", "tagged slang")]
 
 
@@ -259,3 +261,87 @@ def test_a_repeated_definition_of_one_game_word_is_shown_once() -> None:
         ("paint", "verb"),
     ]
     assert words["tint"]["definitions"] == ["a hue"]
+
+
+def test_a_form_is_kept_only_with_one_of_its_lemmas() -> None:
+    """dls (plural of dl, which the dump lacks) and yeeted are left out as forms of words not in the
+    dump; pies stays while one of its lemmas (pie, pi) is kept, and goes when the one present is
+    dropped and the other is missing; a form naming no lemma is not judged."""
+    entries = table(
+        e("pies", lemma=False, form_of=["pie", "pi"]),
+        e("pie"),
+        e("dls", lemma=False, form_of=["dl"]),
+        e("yeeted", "verb", lemma=False, form_of=["yeet"]),
+        e("cops", lemma=False, form_of=["cop", "copp"]),
+        e("cop", tags=["slang"]),
+        e("were", "verb", lemma=False),
+    )
+    selection = select(entries, load_profile("wordgame"), "en")
+    assert selection.words["word"].to_list() == ["pie", "pies", "were"]
+    assert [selection.explain(t)[0][2] for t in ("dls", "yeeted", "cops")] == [
+        "form of a word not in the dump",
+        "form of a word not in the dump",
+        "form of a dropped word",  # cop is there, slang; copp is not
+    ]
+    assert selection.dropped[("form_of_missing_word", None)] == 2
+    no_pie = select(table(e("pies", lemma=False, form_of=["pie", "pi"]), e("pie", tags=["slang"])),
+                    load_profile("wordgame"), "en")  # fmt: skip
+    assert no_pie.explain("pies") == [("noun", "pies", "form of a dropped word")]
+
+
+def test_an_old_spelling_without_a_part_of_speech_takes_its_new_spellings() -> None:
+    """German "Abschluß" is a page holding only {{Alte Schreibweise|Abschluss}}: an entry of part
+    of speech "other", decided as the noun its new spelling is (Wordgame: one word with it, ß
+    written ss); Balda leaves obsolete spellings out. An old spelling whose new one is not in the
+    table keeps "other"; one naming a form is a form."""
+    old = ("alternative_form", "obsolete_spelling")
+    entries = table(
+        Entry("Abschluß", "de", "other", alt_of=("Abschluss",), tags=old,
+              definitions=("Alte Schreibweise von Abschluss",), definition_tags=((),)),
+        e("Abschluss", lang="de", defs=("Ende",)),
+        Entry("mußte", "de", "other", alt_of=("musste",), tags=old),
+        e("musste", "verb", lemma=False, form_of=["müssen"], lang="de"),
+        e("müssen", "verb", lang="de"),
+        Entry("Fluß", "de", "other", alt_of=("Fluss",), tags=old),
+    )  # fmt: skip
+    wordgame = select(entries, load_profile("wordgame"), "de")
+    words = {row["word"]: row for row in wordgame.words.iter_rows(named=True)}
+    assert words["abschluss"]["titles"] == ["Abschluss", "Abschluß"]
+    assert words["abschluss"]["pos"] == ["noun"]
+    assert words["abschluss"]["definitions"] == ["Ende", "Alte Schreibweise von Abschluss"]
+    assert wordgame.explain("mußte") == [("verb", "musste", None)]
+    assert wordgame.explain("Fluß") == [("other", "fluss", None)]  # Fluss has no entry here
+    balda = select(entries, load_profile("balda"), "de")
+    assert balda.explain("Abschluß") == [("noun", "abschluß", "tagged obsolete_spelling")]
+    assert balda.explain("mußte") == [("verb", "mußte", "inflected form")]
+    assert balda.words["word"].to_list() == ["abschluss", "müssen"]
+
+
+def test_brands_are_left_out_of_both_lists() -> None:
+    entries = table(e("Nutella", lang="de", tags=["brand"]), e("Creme", lang="de"))
+    for name in ("balda", "wordgame"):
+        selection = select(entries, load_profile(name), "de")
+        assert selection.words["word"].to_list() == ["creme"]
+        assert selection.explain("Nutella") == [("noun", "nutella", "tagged brand")]
+        assert selection.dropped[("tag", "brand")] == 1
+
+
+def test_policies_of_the_shipped_profiles() -> None:
+    """Balda joins a letter's name to its noun (X-ray: XRAY, as e-mail is EMAIL) and leaves out
+    obsolete spellings (not dated ones); Wordgame keeps words that only disparage (quisling) and
+    leaves out slurs."""
+    english = table(
+        e("X-ray"), e("T-shirt"), e("X-Men", "proper_noun"), e("Xray-Vision"),
+        e("abhominable", "adjective", tags=["alternative_form", "obsolete", "obsolete_spelling"]),
+        e("connexion", tags=["alternative_form", "dated"]),
+        e("quisling", tags=["derogatory"]),
+        e("dago", tags=["offensive", "derogatory"]),
+    )  # fmt: skip
+    balda = select(english, load_profile("balda"), "en")
+    assert balda.words["word"].to_list() == ["connexion", "dago", "quisling", "tshirt", "xray"]
+    assert balda.explain("abhominable") == [("adjective", "abhominable", "tagged obsolete_spelling")]
+    assert balda.explain("Xray-Vision") == [("noun", "xrayvision", "capitalized")]
+    wordgame = select(english, load_profile("wordgame"), "en")
+    assert wordgame.words["word"].to_list() == ["abhominable", "connexion", "quisling"]
+    assert wordgame.explain("dago") == [("noun", "dago", "tagged offensive")]
+    assert wordgame.explain("X-ray") == [("noun", "x-ray", "contains '-'")]
