@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.server_helpers import Server, client_at
-from wordlist_pipeline import cli
+from wordlist import cli
 
 pytestmark = pytest.mark.slow
 
