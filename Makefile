@@ -22,11 +22,20 @@ $(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipel
 	fi
 	touch $(STAMP)
 
+# The web page's JavaScript reader is a copy of js/src (git-ignored) that setup.py makes at every
+# install; renewed here after an edit of js/src (the folder too: a file added or removed). Only
+# where js/src is: not in the folder tests/test_readme.py runs the README in.
+READER_COPY := $(if $(wildcard js/src),wordlist/server/static/js/index.js)
+ifneq ($(READER_COPY),)
+$(READER_COPY): js/src $(wildcard js/src/*.js) | $(STAMP)
+	$(BIN)/python setup.py --quiet copy_reader
+endif
+
 # The main job: extract the sample dumps in dumps/ and build every game word list into outputs/.
-build: $(STAMP)
+build: $(STAMP) $(READER_COPY)
 	$(BIN)/wordlist build
 
-test: $(STAMP) $(CHROMIUM) $(JS_DEPS)
+test: $(STAMP) $(READER_COPY) $(CHROMIUM) $(JS_DEPS)
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 

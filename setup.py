@@ -6,6 +6,10 @@
   compiled, when WORDLIST_PYTHON_PARSER=1 is set, and whenever the package's source is not the
   one compiled (pipeline/compiled.py checks that at import).
 
+And one copy: the web page's JavaScript reader, wordlist/server/static/js, is js/src copied by
+every build and install (a wheel, `pip install .`, `pip install -e .`; `make` renews it after an
+edit with `python setup.py copy_reader`), so that the Python package holds no link out of itself.
+
 mypy (which brings mypyc) is a build requirement that pip installs. Every part is optional: with
 no C compiler, or where mypy is missing (a build without isolation) or finds a type error in the
 compiled modules (the reason is printed; `pip install -v` shows it), the install still succeeds
@@ -17,11 +21,14 @@ from __future__ import annotations
 import importlib.util
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
+from typing import ClassVar
 
-from setuptools import Extension, setup
+from setuptools import Command, Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 
@@ -98,6 +105,59 @@ class BuildExt(build_ext):
         super().finalize_options()
 
 
+READER_SOURCE = ROOT / "js" / "src"  # the JavaScript reader: the npm package's source
+READER_COPY = ROOT / "wordlist" / "server" / "static" / "js"  # the web page's copy (git-ignored)
+
+
+def copy_reader(source: Path = READER_SOURCE, target: Path = READER_COPY) -> None:
+    """Make `target` a copy of `source`'s files, replaced whole (a link there, from an older
+    checkout, is replaced, never written through). Without `source` (a source distribution, which
+    holds the copy) the copy there is kept."""
+    if not source.is_dir():
+        if (target / "index.js").is_file() and not target.is_symlink():
+            return
+        raise SystemExit(f"setup.py: {source}: missing, and no copy of the JavaScript reader in {target}")
+    stage = Path(tempfile.mkdtemp(prefix=".js-", dir=target.parent))
+    previous = stage.with_name(f"{stage.name}-old")  # free: the stage's name is new
+    try:
+        # new files (their time is the copy's: make compares it with js/src's), the folder's mode
+        shutil.copytree(source, stage, copy_function=shutil.copyfile, dirs_exist_ok=True)
+        if target.is_symlink() or target.is_file():
+            target.unlink()
+        elif target.is_dir():
+            target.rename(previous)
+        stage.rename(target)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)  # still there only when something failed
+        shutil.rmtree(previous, ignore_errors=True)
+
+
+class BuildPy(build_py):
+    """build_py that first copies the reader into the package. In finalize_options, before
+    anything lists the package's data files (setuptools lists them once, for the wheel, the
+    editable install and the source distribution alike)."""
+
+    def finalize_options(self) -> None:
+        copy_reader()
+        super().finalize_options()
+
+
+class CopyReader(Command):
+    """`python setup.py copy_reader`: the Makefile renews the copy after an edit of js/src."""
+
+    description = "copy js/src into wordlist/server/static/js"
+    user_options: ClassVar[list] = []
+
+    def initialize_options(self) -> None:
+        pass
+
+    def finalize_options(self) -> None:
+        pass
+
+    def run(self) -> None:
+        copy_reader()
+
+
 setup(
     ext_modules=[
         # The DAWG's reader and is_word's fast path, and the games' move generators, in C; optional:
@@ -108,5 +168,5 @@ setup(
             "wordlist._movegen", ["wordlist/_movegen.c"], depends=["wordlist/_limits.h"], optional=True
         ),
     ],
-    cmdclass={"build_ext": BuildExt},
+    cmdclass={"build_ext": BuildExt, "build_py": BuildPy, "copy_reader": CopyReader},
 )

@@ -1,5 +1,5 @@
-"""`python -m wordlist_pipeline ...` is the `wordlist` command."""
+"""`python -m wordlist_pipeline ...` is the `wordlist` command (the library's, which finds ours)."""
 
-from wordlist_pipeline.cli import main
+from wordlist.cli import main
 
 main()

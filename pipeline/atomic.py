@@ -19,7 +19,8 @@ from pathlib import Path
 
 from wordlist import atomic as library
 from wordlist.errors import WordlistError
-from wordlist_pipeline.errors import WRITE_ERRNOS, OutputError, os_reason
+from wordlist.os_errors import os_reason
+from wordlist_pipeline.errors import WRITE_ERRNOS, OutputError
 from wordlist_pipeline.paths import check_location
 
 

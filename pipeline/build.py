@@ -18,7 +18,8 @@ from pathlib import Path
 
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FILES
-from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, Manifest, dumps_json, read_manifest
+from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, Manifest, dumps_json
+from wordlist.format.base import LANGUAGE_CODE, check_language
 from wordlist_pipeline.atomic import check_replaceable, sha256_file, write_text
 from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES
 from wordlist_pipeline.dump.multistream import default_index_path
@@ -32,7 +33,7 @@ from wordlist_pipeline.extract import (
     resolve_lang,
 )
 from wordlist_pipeline.paths import SAMPLE_DIR, check_input_file, check_output_file, check_output_folder
-from wordlist_pipeline.profile import LANGUAGE, Profile, available_profiles, check_language, load_profile
+from wordlist_pipeline.profile import Profile, available_profiles, load_profile
 
 DEFAULT_OUTPUT = Path("outputs")
 ENTRIES = "entries.parquet"
@@ -136,7 +137,7 @@ def plan_build(
         check_language(lang)
     if from_entries:
         available = sorted(
-            p.parent.name for p in out_dir.glob(f"*/{ENTRIES}") if LANGUAGE.fullmatch(p.parent.name)
+            p.parent.name for p in out_dir.glob(f"*/{ENTRIES}") if LANGUAGE_CODE.fullmatch(p.parent.name)
         )
         if not available:
             raise InputError(
@@ -310,8 +311,3 @@ def read_json_object(path: Path, what: str) -> dict:
         )
         raise InputError(f"{path}: not {what} (a JSON {kind}, not an object {{...}})")
     return document
-
-
-def built_manifests(out_dir: Path = DEFAULT_OUTPUT) -> list[Manifest]:
-    """The manifests of every word list under `out_dir` (each checked: an ArtefactError names a bad one)."""
-    return [read_manifest(path.parent) for path in sorted(Path(out_dir).glob(f"*/*/{MANIFEST_JSON}"))]

@@ -1,12 +1,10 @@
-"""The `wordlist` command: a thin layer over the pipeline and the wordlist library.
+"""The pipeline's commands of `wordlist`: build, extract, download, synth, why, profiles.
 
+The `wordlist` command is the library's (wordlist.cli: exit codes, error lines, its own
+commands); these join it from above, as the entry points of its group `wordlist.commands`
+(pyproject.toml), each naming this module's `app`, and are imported only when one is used.
 Every command's work is done by an importable function; this module only parses options, draws
-progress bars and summaries. run() is the one place where a failure becomes what the user sees:
-one line on stderr naming the file (or option) and what is wrong, and the exit code:
-
-- 0 done; 1 an error (bad input); 2 a usage error (an unknown option, a bad value);
-- `query` answers a question, as grep does: 0 yes, 1 no, 2 an error of either kind;
-- 128 + the signal's number when SIGTERM or SIGHUP stopped the run, 130 for Ctrl-C.
+progress bars and summaries.
 
 Text that comes from data or from the user (paths, words, messages) is never read as Rich markup.
 """
@@ -14,12 +12,7 @@ Text that comes from data or from the user (paths, words, messages) is never rea
 from __future__ import annotations
 
 import functools
-import gc
-import os
-import sys
-import traceback
 from collections.abc import Callable
-from importlib import metadata
 from pathlib import Path
 from typing import Annotated
 
@@ -39,23 +32,19 @@ from rich.progress import (
 from rich.table import Column, Table
 from rich.text import Text
 
-import wordlist
-from wordlist.atomic import NotAFileError
+from wordlist.cli.lists import summary_line
+from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json
 from wordlist.errors import WordlistError
-from wordlist.export import FORMATS as EXPORT_FORMATS
-from wordlist.export import export_lists
 from wordlist.format import Manifest
+from wordlist.format.base import check_language
 from wordlist.lexicon import DATA_ENV
-from wordlist_pipeline import interrupt
 from wordlist_pipeline.build import (
     DEFAULT_OUTPUT,
     ENTRIES,
     build,
-    built_manifests,
     dumps_by_language,
     sample_dumps,
 )
-from wordlist_pipeline.cli_app import App, Failure, JsonFlag, examples, print_json
 from wordlist_pipeline.download import (
     DEFAULT_MIRROR,
     LANGUAGES,
@@ -66,134 +55,14 @@ from wordlist_pipeline.download import (
 )
 from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, size_text
 from wordlist_pipeline.editions import language_name
-from wordlist_pipeline.errors import describe_os_error
 from wordlist_pipeline.extract import ExtractResult, ExtractStats, check_paths, extract
 from wordlist_pipeline.paths import check_output_folder
-from wordlist_pipeline.profile import available_profiles, check_language, load_profile
+from wordlist_pipeline.profile import available_profiles, load_profile
 from wordlist_pipeline.synth import parse_size, synthetic_dump
 
-app = App(
-    name="wordlist",
-    # imported when used: `wordlist build` needs neither the games nor the Lexicon's queries
-    lazy={"query": "wordlist_pipeline.cli_query:app", "play": "wordlist_pipeline.cli_play:app"},
-    help="Wiktionary dumps to game word lists, and the games that play on them.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=True,  # --install-completion / --show-completion (bash, zsh, fish, PowerShell)
-    epilog=examples(
-        "wordlist build                     # the sample dumps -> outputs/",
-        "wordlist query check EMAIL paris   # is it a word? (exit code 0 yes, 1 no)",
-        "wordlist play wordgame             # play against the bot",
-        "wordlist COMMAND --help            # each command's options and examples",
-    ),
-)
+app = App()  # the commands the entry points name (a container: `wordlist` is the library's)
 out = Console(soft_wrap=True, highlight=False)
 err = Console(stderr=True, soft_wrap=True, highlight=False)
-
-
-DISTRIBUTION = "wiktionary-wordlist"
-
-
-def distribution_version() -> str:
-    """The installed distribution's version (the library's own when run from an uninstalled tree)."""
-    try:
-        return metadata.version(DISTRIBUTION)
-    except metadata.PackageNotFoundError:
-        return wordlist.__version__
-
-
-def show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"{DISTRIBUTION} {distribution_version()}")
-        raise typer.Exit(0)
-
-
-@app.callback()
-def root(
-    version: Annotated[
-        bool,
-        typer.Option("--version", is_eager=True, callback=show_version, help="Print the version and exit"),
-    ] = False,
-) -> None:
-    """Wiktionary dumps to game word lists, and the games that play on them."""
-
-
-DEBUG_ENV = "WORDLIST_DEBUG"  # set to 1 to see the traceback of an unexpected error
-
-
-def main() -> None:
-    """The `wordlist` command: run it, and end every failure with one line and an exit code."""
-    interrupt.install()
-    code = run()
-    # Nothing is left to do but exit: Python's last garbage collection would walk every object
-    # the imported libraries made (0.1 s) to free memory that exiting frees anyway. Frozen objects
-    # are left out of it; atexit handlers and the flushing of stdout and stderr still run.
-    gc.freeze()
-    sys.exit(code)
-
-
-def run(args: list[str] | None = None) -> int:
-    """Run the command line `args` (default: sys.argv); returns the exit code."""
-    try:
-        try:
-            returned = app(args=args, prog_name="wordlist", standalone_mode=False)
-            code = returned if isinstance(returned, int) else 0  # an Exit's code (130: Ctrl-C)
-        except SystemExit as done:  # shell completion and --install-completion end this way
-            code = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
-        except Failure as failure:  # an error with a command's own exit code (query: 2)
-            code = fail(describe(failure.error), failure.code)
-        except typer.TyperException as error:  # the command line's errors: usage (2), files (1)
-            code = command_line_error(error)
-        except typer.Abort:
-            code = fail("aborted")
-    except (WordlistError, OSError, MemoryError) as error:
-        code = fail(describe(error))
-    except KeyboardInterrupt:  # outside a command (typer turns one inside into exit code 130)
-        code = 130
-    except Exception as error:  # a bug: still one line, the traceback on request
-        if os.environ.get(DEBUG_ENV):
-            traceback.print_exc()
-        code = fail(
-            f"internal error ({type(error).__name__}: {error}); this is a bug, please report it "
-            f"with the output of {DEBUG_ENV}=1 wordlist ..."
-        )
-    signum = interrupt.received()
-    if signum is not None:
-        err.print(f"stopped by {interrupt.name(signum)}", markup=False, highlight=False)
-        return 128 + signum
-    if code == 130:
-        err.print("interrupted", markup=False, highlight=False)
-    return code
-
-
-def describe(error: BaseException) -> str:
-    """What went wrong, for the one line of a failure."""
-    if isinstance(error, OSError) and not isinstance(error, WordlistError):
-        return describe_os_error(error)
-    if isinstance(error, MemoryError):
-        return "out of memory"
-    return str(error)
-
-
-def command_line_error(error: typer.TyperException) -> int:
-    """A usage error as one line naming the command and what is wrong (exit code 2), like any error."""
-    code = getattr(error, "exit_code", 1)
-    context = getattr(error, "ctx", None)
-    if type(error).__name__ == "NoArgsIsHelpError":  # `wordlist` or `wordlist query` alone: the help
-        typer.echo(error.format_message(), err=True)
-        return code
-    message = error.format_message().strip().rstrip(".")
-    if context is None:
-        return fail(message, code)
-    command = context.command_path
-    return fail(f"{command}: {message} (see '{command} --help')", code)
-
-
-def fail(message: str, code: int = 1) -> int:
-    """Print `message` as one line on stderr (never as markup); returns the exit code `code`."""
-    line = " ".join(message.split())
-    err.print(Text.assemble(("error: ", "bold red"), line), highlight=False, soft_wrap=True)
-    return code
 
 
 NAME_WIDTH = 30  # a file name in a progress bar: longer names keep their start and their extension
@@ -286,10 +155,6 @@ def print_extract_summary(result: ExtractResult) -> None:
         err.print(Text.assemble(("skipped ", "yellow"), problem), highlight=False, soft_wrap=True)
 
 
-LangOption = Annotated[str | None, typer.Option("--lang", "-l", metavar="LANG", help="Only this language")]
-ProfileOption = Annotated[
-    str | None, typer.Option("--profile", "-p", metavar="NAME", help="Only this profile")
-]
 WorkersOption = Annotated[
     int | None,
     typer.Option("--workers", "-w", min=1, metavar="N", help="Worker processes (default: all cores)"),
@@ -314,19 +179,6 @@ def page_size(text: str) -> int:
         return parse_size(text)
     except WordlistError as error:
         raise typer.BadParameter(str(error), param_hint="--max-page-size") from None
-
-
-OutFolderOption = Annotated[
-    Path,
-    typer.Option(
-        "--out",
-        "-o",
-        readable=False,
-        metavar="DIR",
-        envvar=DATA_ENV,
-        help="Folder of the word lists",
-    ),
-]
 
 
 @app.command(
@@ -459,81 +311,6 @@ def build_command(
         on_word_list=report,
         max_page_bytes=max_page_bytes,
     )
-
-
-def summary_line(manifest: Manifest) -> str:
-    """ "1,234 unique English words with 2,345 definitions", as word game sites put it."""
-    counts = manifest.counts
-    return f"{counts.words:,} unique {manifest.language_name} words with {counts.definitions:,} definitions"
-
-
-@app.command(
-    "stats",
-    epilog=examples("wordlist stats", "wordlist stats --lang de --profile balda --json"),
-)
-def stats_command(
-    out_dir: OutFolderOption = DEFAULT_OUTPUT,
-    lang: LangOption = None,
-    profile: ProfileOption = None,
-    as_json: JsonFlag = False,
-) -> None:
-    """Counts of the built word lists.
-
-    Words, definitions, parts of speech, and what was left out by which rule.
-    """
-    if out_dir.exists() and not out_dir.is_dir():
-        raise WordlistError(f"{out_dir}: a file, not a folder of word lists")
-    manifests = [
-        m
-        for m in built_manifests(out_dir)
-        if (lang is None or m.language == lang) and (profile is None or m.profile == profile)
-    ]
-    if not manifests:
-        raise WordlistError(
-            f"{out_dir}: no word lists built here"
-            + (f" for {lang or ''} {profile or ''}".rstrip() if lang or profile else "")
-            + " (run `wordlist build`)"
-        )
-    if as_json:
-        print_json({"lists": [stats_json(manifest, out_dir) for manifest in manifests]})
-        return
-    for manifest in manifests:
-        counts = manifest.counts
-        name = escape(f"{manifest.language}/{manifest.profile}")
-        out.print(f"[bold]{name}[/]: {escape(summary_line(manifest))}")
-        table = Table(show_header=False, box=None, pad_edge=False)
-        table.add_column()
-        table.add_column(justify="right")
-        for pos, count in sorted(counts.by_pos.items(), key=lambda kv: (-kv[1], kv[0])):
-            table.add_row(Text(f"  {plural_pos(pos)}"), f"{count:,}")
-        table.add_row("  entries used", f"{counts.entries_used:,}")
-        other_pos = [r for r in counts.left_out if r.rule == "part_of_speech"]
-        if other_pos:
-            detail = ", ".join(f"{(r.value or '').replace('_', ' ')} {r.count:,}" for r in other_pos)
-            total = sum(r.count for r in other_pos)
-            table.add_row(Text(f"  left out: other parts of speech ({detail})"), f"{total:,}")
-        for reason in counts.left_out:
-            if reason.rule != "part_of_speech":
-                table.add_row(Text(f"  left out: {reason.describe()}"), f"{reason.count:,}")
-        out.print(table)
-
-
-def stats_json(manifest: Manifest, out_dir: Path) -> dict:
-    """One list of `wordlist stats --json`: which list, where, and its manifest's counts."""
-    counts = manifest.counts.to_json()
-    for reason, record in zip(counts["left_out"], manifest.counts.left_out, strict=True):
-        reason["description"] = record.describe()
-    return {
-        "language": manifest.language,
-        "language_name": manifest.language_name,
-        "profile": manifest.profile,
-        "path": str(out_dir / manifest.language / manifest.profile),
-        "counts": counts,
-    }
-
-
-def plural_pos(pos: str) -> str:
-    return {"proper_noun": "proper nouns", "adverb": "adverbs"}.get(pos, pos.replace("_", " ") + "s")
 
 
 @app.command(
@@ -700,71 +477,6 @@ def synth_command(
     out.print(f"next: wordlist extract {result.dump} --out entries.parquet", markup=False)
 
 
-@app.command(
-    "export",
-    epilog=examples(
-        "wordlist export                       # every built list: outputs/<lang>/<profile>/words.sqlite",
-        "wordlist export --lang en --profile balda --format jsonl --out balda-en.jsonl",
-        "wordlist export --lang de --profile wordgame --format jsonl --out - | jq .word",
-    ),
-)
-def export_command(
-    lang: LangOption = None,
-    profile: ProfileOption = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT", help="sqlite or jsonl")] = "sqlite",
-    out: Annotated[
-        Path | None,
-        typer.Option(
-            "--out",
-            "-o",
-            readable=False,
-            metavar="PATH",
-            help="File to write, - for standard output (one list only; default: words.<format> in the list)",
-        ),
-    ] = None,
-    data: Annotated[
-        Path,
-        typer.Option(
-            "--data",
-            readable=False,
-            metavar="DIR",
-            envvar=DATA_ENV,
-            help="Folder of built lists",
-        ),
-    ] = DEFAULT_OUTPUT,
-) -> None:
-    """Export word lists as SQLite or JSON Lines.
-
-    For game engines and other languages: one file per list, deterministic.
-    """
-    if fmt not in EXPORT_FORMATS:
-        raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(EXPORT_FORMATS)}", param_hint="--format")
-    if out is not None and str(out) == STDOUT:
-        export_to_stdout(fmt, data, lang, profile)
-        return
-    try:
-        results = export_lists(fmt, root=data, language=lang, profile=profile, out=out)
-    except NotAFileError as error:  # `-o /dev/stdout`, a link: say what writes to standard output
-        raise NotAFileError(error.filename, error.kind, "-o - writes to standard output") from None
-    for result in results:
-        typer.echo(f"{result.path}  ({result.words:,} words, {result.bytes:,} bytes, {result.format})")
-
-
-STDOUT = "-"  # an output path that means standard output
-
-
-def export_to_stdout(fmt: str, data: Path, lang: str | None, profile: str | None) -> None:
-    """`export -o -`: the export on standard output, what was written said on stderr."""
-    if fmt == "sqlite" and sys.stdout.isatty():
-        raise WordlistError("-o -: standard output is a terminal, not a place for a SQLite file (add > FILE)")
-    try:
-        (result,) = export_lists(fmt, root=data, language=lang, profile=profile, out=sys.stdout.buffer)
-    except BrokenPipeError:  # the reader stopped reading (`| head`)
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
-        raise WordlistError("-o -: standard output was closed before the end of the export") from None
-    err.print(f"-  ({result.words:,} words, {result.bytes:,} bytes, {result.format})", markup=False)
-
-
 @app.command("profiles")
 def profiles_command() -> None:
     """The shipped selection profiles."""
@@ -774,55 +486,3 @@ def profiles_command() -> None:
             f"[bold]{escape(name)}[/] ({escape(', '.join(profile.languages))}): "
             f"{escape(profile.description)}  {escape(f'[{profile.path}]')}"
         )
-
-
-@app.command("serve")
-def serve_command(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on", metavar="HOST")] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option("--port", min=1, max=65535, help="Port to listen on", metavar="N")
-    ] = 8000,
-    data: Annotated[
-        Path,
-        typer.Option(
-            "--data",
-            readable=False,
-            metavar="DIR",
-            envvar=DATA_ENV,
-            help="Folder of built word lists",
-        ),
-    ] = DEFAULT_OUTPUT,
-    db: Annotated[
-        Path, typer.Option("--db", readable=False, help="SQLite file of the games (created)", metavar="FILE")
-    ] = Path("games.sqlite"),
-    trust_proxy: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--trust-proxy",
-            help="A reverse proxy's address or network, whose X-Forwarded-For names the client (repeat)",
-            metavar="ADDR",
-        ),
-    ] = None,
-) -> None:
-    """Serve the word lists and the games over HTTP and a web page.
-
-    The page at / plays both games; /docs describes the API. Ctrl-C stops.
-    """
-    try:
-        from wordlist.server import serve
-        from wordlist.server.limits import Limits
-    except ImportError as error:  # the server's dependencies are the optional extra
-        raise WordlistError(
-            f"the server needs FastAPI and uvicorn ({error}): pip install 'wiktionary-wordlist[server]'"
-        ) from None
-    try:
-        limits = Limits(trusted_proxies=tuple(trust_proxy or ()))
-    except WordlistError as error:
-        raise typer.BadParameter(str(error).removeprefix("limits: "), param_hint="--trust-proxy") from None
-
-    def ready(url: str) -> None:
-        err.print(
-            f"serving the word lists in {data} and the games in {db} at {url} (Ctrl-C stops)", markup=False
-        )
-
-    serve(data, db, host=host, port=port, ready=ready, limits=limits)

@@ -31,8 +31,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 from wordlist.atomic import NotAFileError, check_replaceable_file
+from wordlist.os_errors import os_reason
 from wordlist_pipeline.editions import EDITIONS, Edition, codes
-from wordlist_pipeline.errors import DownloadError, OutputError, os_reason
+from wordlist_pipeline.errors import DownloadError, OutputError
 from wordlist_pipeline.paths import check_output_folder
 
 DEFAULT_MIRROR = "https://dumps.wikimedia.org"

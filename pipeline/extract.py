@@ -23,8 +23,8 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from wordlist import interrupt
 from wordlist.errors import WordlistError
-from wordlist_pipeline import interrupt
 from wordlist_pipeline.atomic import atomic_path
 from wordlist_pipeline.dump import (
     DumpReader,

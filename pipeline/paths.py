@@ -12,7 +12,8 @@ from pathlib import Path
 
 from wordlist.atomic import check_replaceable_file
 from wordlist.errors import WordlistError
-from wordlist_pipeline.errors import OutputError, os_reason
+from wordlist.os_errors import os_reason
+from wordlist_pipeline.errors import OutputError
 
 # The sample dumps and their page sources: dumps/sample/ in the repository, shipped in a wheel as
 # wordlist_pipeline/samples/ (pyproject.toml), so that `wordlist build` works from either.

@@ -56,13 +56,12 @@ file is UTF-8 TOML of at most 1 MB.
 from __future__ import annotations
 
 import dataclasses
-import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wordlist.errors import WordlistError
 from wordlist.format import POS, Alphabet, FormatError, GameSpec
+from wordlist.format.base import LANGUAGE_CODE, LIST_NAME
 from wordlist_pipeline.editions import EDITIONS
 from wordlist_pipeline.entries import TAGS
 from wordlist_pipeline.errors import ProfileError
@@ -96,10 +95,6 @@ _WORDS = {
     "replace": dict,
 }
 _GAME = {"board_size": int, "rack_size": int, "board": list, "start": list, "tiles": dict}
-# A profile's name becomes a folder name under outputs/<lang>/: an identifier, never a path. No
-# dots, so never a file the language folder holds (entries.parquet, source.json, .tmp files).
-NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-LANGUAGE = re.compile(r"[a-z]{2,3}")  # also a folder name: outputs/<lang>/
 LIMITS = {"min_length": (1, 100), "max_length": (1, 100)}  # [words] lengths, in letters
 MAX_PROFILE_BYTES = 1 << 20
 _TYPE_NAMES = {bool: "true or false", int: "a whole number", str: "a string", list: "a list", dict: "a table"}
@@ -178,13 +173,6 @@ class Profile:
         )
 
 
-def check_language(lang: str) -> str:
-    """`lang` as given with --lang, if it is a language code (it becomes a folder name)."""
-    if not LANGUAGE.fullmatch(lang):
-        raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
-    return lang
-
-
 def available_profiles() -> list[str]:
     return sorted(p.stem for p in PROFILE_DIR.glob("*.toml"))
 
@@ -219,7 +207,7 @@ def load_profile(name_or_path: str | Path) -> Profile:
 def _check_identity(path: Path, data: dict) -> None:
     """name and languages become folder names: identifiers only."""
     name = data["name"]
-    if not NAME.fullmatch(name):
+    if not LIST_NAME.fullmatch(name):  # the word list's folder name
         raise ProfileError(
             f"{path}: 'name' {name!r} must be a plain name of at most 64 characters a-z, 0-9, _ and -, "
             "starting with a letter or digit (it names the word list's folder)"
@@ -228,7 +216,7 @@ def _check_identity(path: Path, data: dict) -> None:
     if not languages:
         raise ProfileError(f"{path}: 'languages' must name at least one language")
     for lang in languages:
-        if not isinstance(lang, str) or not LANGUAGE.fullmatch(lang):
+        if not isinstance(lang, str) or not LANGUAGE_CODE.fullmatch(lang):
             raise ProfileError(f"{path}: 'languages' has {lang!r}, not a language code like 'en'")
     if len(set(languages)) != len(languages):
         raise ProfileError(f"{path}: 'languages' lists a language twice")

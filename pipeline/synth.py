@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from wordlist_pipeline import interrupt
+from wordlist import interrupt
 from wordlist_pipeline.dump.writer import MultistreamWriter, SourcePage, full_title, header, page_xml
 from wordlist_pipeline.errors import SynthError
 from wordlist_pipeline.paths import SAMPLE_DIR

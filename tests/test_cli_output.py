@@ -16,6 +16,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.conftest import EN_SAMPLE, run_cli
+from wordlist.cli import app as wordlist_app
 from wordlist_pipeline import cli
 from wordlist_pipeline.profile import PROFILE_DIR
 
@@ -78,7 +79,7 @@ def commands(group, path: tuple[str, ...] = ()):
             yield (*path, name), command
 
 
-ALL_COMMANDS = [path for path, _ in commands(typer.main.get_command(cli.app))]
+ALL_COMMANDS = [path for path, _ in commands(typer.main.get_command(wordlist_app))]
 
 
 def test_every_command_is_checked() -> None:
@@ -93,7 +94,7 @@ def test_every_command_is_checked() -> None:
 
 
 def help_text(path: tuple[str, ...]) -> str:
-    result = CliRunner().invoke(cli.app, [*path, "--help"], env={"COLUMNS": "400"}, terminal_width=400)
+    result = CliRunner().invoke(wordlist_app, [*path, "--help"], env={"COLUMNS": "400"}, terminal_width=400)
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -101,7 +102,7 @@ def help_text(path: tuple[str, ...]) -> str:
 @pytest.mark.parametrize("path", ALL_COMMANDS, ids=" ".join)
 def test_help_texts_are_shown_as_written(path: tuple[str, ...]) -> None:
     """Every option's help appears whole in --help: nothing in [...] or {...} is taken for markup."""
-    command = dict(commands(typer.main.get_command(cli.app)))[path]
+    command = dict(commands(typer.main.get_command(wordlist_app)))[path]
     shown = " ".join(help_text(path).split())
     for param in command.params:
         text = " ".join((getattr(param, "help", None) or "").split())
@@ -137,7 +138,7 @@ def test_main_commands_show_examples(path: tuple[str, ...]) -> None:
 
 def test_the_commands_check_files_themselves() -> None:
     """Click's own check of a path ends in a usage box and exit code 2; ours is one line and 1."""
-    for path, command in commands(typer.main.get_command(cli.app)):
+    for path, command in commands(typer.main.get_command(wordlist_app)):
         for param in command.params:
             described = param.type_descriptor
             if path[0] != "play" and "Path" in str(described.annotation):
@@ -163,7 +164,7 @@ def test_an_unreadable_dump_is_one_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize("group", [(), ("query",), ("play",)], ids=lambda p: " ".join(p) or "-")
 def test_command_lists_show_whole_summaries_at_80_columns(group: tuple[str, ...]) -> None:
     """`wordlist --help` in an 80-column terminal: each command's first sentence whole, not cut at '...'."""
-    result = CliRunner().invoke(cli.app, [*group, "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    result = CliRunner().invoke(wordlist_app, [*group, "--help"], env={"COLUMNS": "80"}, terminal_width=80)
     listed = result.output.split("Commands:", 1)[1].split("Examples:", 1)[0]
     lines = [line for line in listed.splitlines() if line.strip()]
     assert lines and all(not line.rstrip().endswith("...") for line in lines), lines

@@ -17,8 +17,7 @@ import pytest
 
 import wordlist
 from tests.conftest import run_cli
-from wordlist import Lexicon, Manifest
-from wordlist_pipeline import cli
+from wordlist import Lexicon, Manifest, cli
 
 
 def ask(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:

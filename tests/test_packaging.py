@@ -30,19 +30,50 @@ import pytest
 import wordlist
 from tests.conftest import ROOT
 
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "wordlist", "pipeline", "dumps/sample")
-LEFT_OUT = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", "*.egg-info")
+SOURCES = (
+    "pyproject.toml",
+    "setup.py",
+    "README.md",
+    "LICENSE",
+    "wordlist",
+    "pipeline",
+    "dumps/sample",
+    "js/src",
+)
+READER = ROOT / "js" / "src"  # the JavaScript reader, which the web page gets a copy of
+READER_COPY = Path("wordlist", "server", "static", "js")  # git-ignored: not in a fresh clone
 
 
-def build_wheel(into: Path, env: dict[str, str] | None = None) -> Path:
-    """`pip wheel .` of a copy of the sources; returns the wheel."""
-    source = into / "source"
+def left_out(folder: str, names: list[str]) -> set[str]:
+    """What a fresh clone does not have: compiled and cached files, and the reader's copy."""
+    built = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc", "*.egg-info")(folder, names)
+    return built | ({"js"} if Path(folder).resolve() == (ROOT / READER_COPY.parent).resolve() else set())
+
+
+def copy_sources(source: Path) -> Path:
+    """The files of a fresh clone that make the distribution, copied into `source`."""
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=LEFT_OUT)
+            shutil.copytree(ROOT / name, source / name, ignore=left_out)
         else:
             source.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(ROOT / name, source / name)
+    return source
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """{path under `folder`: its bytes} of every file in it."""
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def build_wheel(into: Path, env: dict[str, str] | None = None) -> Path:
+    """`pip wheel .` of a copy of the sources (as a fresh clone has them); returns the wheel."""
+    source = copy_sources(into / "source")
+    assert not (source / READER_COPY).exists()  # the build makes it
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", "dist", "."]
     done = subprocess.run(command, cwd=source, capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -109,7 +140,11 @@ def test_the_wheel_installs_anywhere_and_builds_the_samples(tmp_path: Path) -> N
         f"wiktionary_wordlist-{wordlist.__version__}.dist-info/licenses/LICENSE",
     ):
         assert name in names, f"{wheel.name} has no {name}"
-    assert not any(n.startswith(("tests/", "dumps/", "pipeline/")) for n in names)
+    assert not any(n.startswith(("tests/", "dumps/", "pipeline/", "js/")) for n in names)
+    # the web page's reader: the build's copy of js/src, byte for byte
+    reader = {n.removeprefix(f"{READER_COPY}/"): n for n in names if n.startswith(f"{READER_COPY}/")}
+    with zipfile.ZipFile(wheel) as archive:
+        assert {name: archive.read(n) for name, n in reader.items()} == files(READER)
     if shutil.which("cc") or shutil.which("gcc"):  # the C fast path is built where it can be
         assert any(re.fullmatch(r"wordlist/_dawg\..*\.so", n) for n in names), sorted(names)
 
@@ -129,6 +164,7 @@ def test_the_wheel_installs_anywhere_and_builds_the_samples(tmp_path: Path) -> N
 
     found = json.loads(run([python, "-c", OPEN_THE_LISTS], work).stdout)
     assert Path(found["wordlist"]).is_relative_to(tmp_path / "env"), found  # the wheel's, not ours
+    run([python, "-c", "from wordlist.server import create_app; create_app('outputs', 'g.sqlite')"], work)
     assert Path(found["pipeline"]).is_relative_to(tmp_path / "env"), found
     assert found["version"] == found["distribution"] == wordlist.__version__
     assert found["answers"] == [True, False, True, "pants"]
@@ -221,3 +257,28 @@ def test_every_public_function_and_class_of_the_library_has_a_docstring() -> Non
     assert len(api) > 300 and any(name == "wordlist.lexicon.Lexicon.is_word" for name, _ in api)
     missing = [name for name, thing in api if not documented(thing)]
     assert not missing, f"{len(missing)} without a docstring:\n" + "\n".join(missing)
+
+
+def test_the_page_s_reader_is_a_copy_of_js_src() -> None:
+    """The web page's JavaScript reader is js/src copied by the install (setup.py; `make` after an
+    edit of js/src), byte for byte, and not a link out of the package."""
+    copy = ROOT / READER_COPY
+    assert copy.is_dir() and not copy.is_symlink(), f"{copy}: run `make build` (or pip install -e .)"
+    assert files(copy) == files(READER), f"{copy} is not js/src: run `make build` to copy it again"
+
+
+def test_setup_py_replaces_the_copy_whole(tmp_path: Path) -> None:
+    """`python setup.py copy_reader` (the Makefile's) replaces an older checkout's link without
+    writing through it, and an older copy whole: a file js/src no longer has goes."""
+    source = copy_sources(tmp_path / "clone")
+    copy = source / READER_COPY
+    copy.symlink_to(Path("..", "..", "..", "js", "src"))  # what static/js was
+    before = files(source / "js" / "src")
+    command = [sys.executable, "setup.py", "--quiet", "copy_reader"]
+    run(command, source)
+    assert not copy.is_symlink() and files(copy) == before == files(source / "js" / "src")
+    (copy / "gone.js").write_text("export const gone = 1;\n")
+    (source / "js" / "src" / "index.js").write_text("export const changed = 1;\n")
+    run(command, source)
+    assert files(copy) == files(source / "js" / "src") and not (copy / "gone.js").exists()
+    assert sorted(p.name for p in copy.parent.iterdir() if p.name.startswith(".js-")) == []  # no stage left

@@ -15,8 +15,9 @@ import httpx2
 import pytest
 
 from tests.conftest import run_cli
-from tests.server_helpers import Server, client_at
-from wordlist_pipeline import cli
+from tests.server_helpers import Server, client_at, free_port
+from wordlist import cli
+from wordlist.server import app as server_app
 
 pytestmark = pytest.mark.slow
 
@@ -154,6 +155,24 @@ def test_a_bad_start_is_one_line(
     assert not_a_db.read_text().startswith("hello")  # nothing written into a file that is not ours
     usage = run_cli("serve", "--port", "0")
     assert usage.returncode == 2 and "Traceback" not in usage.stderr
+
+
+def test_without_the_reader_s_copy_the_server_does_not_start(
+    sample_outputs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page checks words with its copy of the JavaScript reader (setup.py makes it): without
+    it, one line and exit code 1, not a page whose /js/ is 404; nothing is created."""
+    missing = tmp_path / "static" / "js"
+    monkeypatch.setattr(server_app, "READER", missing)
+    db = tmp_path / "games.sqlite"
+    assert cli.run(["serve", "--port", str(free_port()), "--data", str(sample_outputs), "--db", str(db)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"error: {missing}: missing, the web page's copy of the JavaScript reader; setup.py makes it "
+        "from js/src: install the package again (pip install), or run `make build` in a checkout\n"
+    )
+    assert not db.exists()
 
 
 def test_a_huge_request_head_is_refused_before_it_is_read_whole(sample_outputs: Path, tmp_path: Path) -> None:

@@ -87,7 +87,7 @@ def test_a_signal_stops_workers_and_removes_temporary_files(
 
 DEFERRAL = """
 import os, signal, sys
-from wordlist_pipeline import interrupt
+from wordlist import interrupt
 
 interrupt.install()
 steps = []

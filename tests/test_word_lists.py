@@ -110,7 +110,7 @@ def test_a_failed_build_leaves_the_previous_word_list_intact(tmp_path: Path, mon
 # Run as `wordlist build`: records what is loaded when the extraction's workers are forked.
 _FORK_PROBE = """
 import os, sys
-from wordlist_pipeline.cli import run
+from wordlist.cli import run
 heavy = ("polars", "wordlist.games", "wordlist_pipeline.word_lists")
 os.register_at_fork(before=lambda: print("fork", *[m for m in heavy if m in sys.modules], file=sys.stderr))
 sys.exit(run(["build", "--out", sys.argv[1], "--lang", "en", "--workers", "2", "--quiet"]))

@@ -26,6 +26,7 @@ try:
 except ImportError:  # pragma: no cover - no wheel for this platform: libbz2 does the same, slower
     _indexed_bzip2 = None
 
+from wordlist.os_errors import os_reason
 from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, ChunkReader, PageLimit, too_large
 from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements, make_page
 from wordlist_pipeline.dump.prefilter import Triage, read_candidates, triage
@@ -36,7 +37,7 @@ from wordlist_pipeline.dump.reader import (
     pages_from_elements,
     read_siteinfo_element,
 )
-from wordlist_pipeline.errors import DumpError, os_reason
+from wordlist_pipeline.errors import DumpError
 
 # "BZh" + block size digit, then either a block header magic (pi) or an end-of-stream magic (sqrt pi).
 STREAM_START = re.compile(rb"BZh[1-9](?:1AY&SY|\x17rE8P\x90)")

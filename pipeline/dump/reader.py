@@ -17,6 +17,7 @@ from typing import BinaryIO
 
 from lxml import etree
 
+from wordlist.os_errors import os_reason
 from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, ChunkReader, PageLimit
 from wordlist_pipeline.dump.pages import (
     Page,
@@ -26,7 +27,7 @@ from wordlist_pipeline.dump.pages import (
     page_from_element,
     siteinfo_from_element,
 )
-from wordlist_pipeline.errors import DumpError, os_reason
+from wordlist_pipeline.errors import DumpError
 
 _HEAD_BYTES = 8192
 _CHUNK = 1 << 20

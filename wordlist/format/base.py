@@ -38,10 +38,22 @@ UNKNOWN_POS = "unknown:{bit}"  # how a bit this version does not name is shown (
 
 # Names that become no path and no markup: a language code, a profile name.
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+# Stricter, the names a list is given (the pipeline checks a profile's with them) and the commands
+# take (--lang, --profile): identifiers, never a path. A list's name has no dots, so it is never a
+# file its language's folder holds (entries.parquet, source.json, .tmp files).
+LIST_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")  # also a folder name: outputs/<lang>/
 
 
 class FormatError(WordlistError, ValueError):
     """A value does not follow the artefact format; the message names the field (the caller adds the file)."""
+
+
+def check_language(lang: str) -> str:
+    """`lang` as given with --lang, if it is a language code (it becomes a folder name)."""
+    if not LANGUAGE_CODE.fullmatch(lang):
+        raise WordlistError(f"--lang {lang!r}: not a language code like en or de")
+    return lang
 
 
 def pos_mask(parts_of_speech: str | Iterable[str] | None) -> int:

@@ -37,7 +37,9 @@ from wordlist.server.store import GameStore, StoreBusy, StoreError, StoreFull
 log = logging.getLogger("wordlist.server")
 
 STATIC = Path(__file__).parent / "static"
-READER = STATIC / "js"  # a link to the repository's js/src: the reader's one copy
+# The JavaScript reader the page checks words with: a copy of js/src that every build and install
+# makes (setup.py), so that the package holds no link out of itself.
+READER = STATIC / "js"
 
 # The page loads only its own files; nothing inline, no other site.
 PAGE_POLICY = (
@@ -57,6 +59,7 @@ def create_app(
     and the games in the SQLite file `db_path` (created if missing), bounded by `limits` (those
     on connections are `serve`'s). WordlistError names what is wrong with either."""
     limits = limits or Limits()
+    _check_reader()
     catalog = Catalog(data_root)
     if not len(catalog):
         raise WordlistError(f"{catalog.root}: no word lists to serve (build them with `wordlist build`)")
@@ -91,10 +94,19 @@ def create_app(
     _errors(app)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, limit=limits.max_body)
-    app.mount("/js", StaticFiles(directory=READER.resolve()), name="reader")
+    app.mount("/js", StaticFiles(directory=READER), name="reader")
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
 
     return app
+
+
+def _check_reader() -> None:
+    """The page cannot check a word without the reader: a server without it does not start."""
+    if not (READER / "index.js").is_file():
+        raise WordlistError(
+            f"{READER}: missing, the web page's copy of the JavaScript reader; setup.py makes it from "
+            "js/src: install the package again (pip install), or run `make build` in a checkout"
+        )
 
 
 def _errors(app: FastAPI) -> None:

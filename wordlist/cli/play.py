@@ -17,6 +17,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from wordlist.cli.shared import App, examples
 from wordlist.errors import WordlistError
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda.terminal import play as play_balda
@@ -26,7 +27,6 @@ from wordlist.games.wordgame import Layout, Wordgame, WordgameSettings
 from wordlist.games.wordgame.terminal import play as play_wordgame
 from wordlist.lexicon import Lexicon
 from wordlist.text import escaped
-from wordlist_pipeline.cli_app import App, examples
 
 app = App(
     help="Play the word games in the terminal. Type `help` in a game for its commands.",

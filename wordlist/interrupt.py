@@ -104,4 +104,5 @@ def received() -> int | None:
 
 
 def name(signum: int) -> str:
+    """A signal's name: 15 is "SIGTERM"."""
     return signal.Signals(signum).name

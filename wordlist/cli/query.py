@@ -23,11 +23,11 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
+from wordlist.cli.shared import App, Failure, JsonFlag, examples, print_json
 from wordlist.errors import WordlistError
+from wordlist.format.base import LIST_NAME, check_language
 from wordlist.lexicon import Lexicon
 from wordlist.text import escaped
-from wordlist_pipeline.cli_app import App, Failure, JsonFlag, examples, print_json
-from wordlist_pipeline.profile import NAME, check_language
 
 app = App(
     help="Ask a word list: words, patterns, anagrams, definitions.\n\n"
@@ -119,14 +119,16 @@ def choose(
 
 
 def lexicon(ctx: typer.Context) -> Lexicon:
+    """The word list the group's options chose (--lang and --profile checked: they name a folder)."""
     lang, profile, data = ctx.obj
     check_language(lang)
-    if not NAME.fullmatch(profile):
+    if not LIST_NAME.fullmatch(profile):
         raise WordlistError(f"--profile {profile!r}: not the name of a word list, like balda")
     return Lexicon.open(lang, profile, data)
 
 
 def parts(pos: list[str] | None) -> list[str] | None:
+    """The parts of speech of the --pos options ("noun,verb" or repeated); None for any."""
     if not pos:
         return None
     return [p for item in pos for p in item.replace(",", " ").split()]
