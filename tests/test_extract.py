@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bz2
 import dataclasses
 import multiprocessing
 import os
@@ -259,3 +260,22 @@ def test_a_number_too_long_to_read_is_a_malformed_page(tmp_path: Path, field: st
     assert re.search(r"skipped: malformed <page>\s+1\n", result.stdout)
     assert "a number of more than 4,300 digits" in result.stderr
     assert pl.read_parquet(out)["word"].to_list() == ["apple", "apple", "apples"]
+
+
+@pytest.mark.parametrize("anonymous_file", ["memfd", "temporary file"])
+def test_decoding_a_range_keeps_nothing_of_it(monkeypatch, anonymous_file: str) -> None:
+    """A worker lets go of every range of streams it decodes, and of the file it decodes it from.
+    (indexed_bzip2 never releases a Python file object it reads: a BytesIO over each range kept
+    the range, and a worker's memory grew by its share of the compressed dump.)"""
+    from wordlist_pipeline.dump import multistream
+
+    if anonymous_file == "temporary file":  # where there is no memfd_create
+        monkeypatch.delattr(os, "memfd_create")
+    streams = [bz2.compress(f"<page>{i}</page>".encode() * 50) for i in range(3)]
+    whole = b"".join(streams)
+    open_files = len(os.listdir("/proc/self/fd"))
+    for data, decoded in [(whole, b"".join(map(bz2.decompress, streams))), (whole[:-20], None)]:
+        held = sys.getrefcount(data)
+        assert multistream.decompress_streams(data) == decoded
+        assert sys.getrefcount(data) == held
+    assert len(os.listdir("/proc/self/fd")) == open_files
