@@ -279,3 +279,19 @@ def test_decoding_a_range_keeps_nothing_of_it(monkeypatch, anonymous_file: str) 
         assert multistream.decompress_streams(data) == decoded
         assert sys.getrefcount(data) == held
     assert len(os.listdir("/proc/self/fd")) == open_files
+
+
+def test_tags_a_dump_makes_up_do_not_grow_a_cache_without_bound(tmp_path: Path) -> None:
+    """Every page with an element of its own name (read by lxml, each name cached): at most
+    _MAX_LOCAL_NAMES are kept, and the pages read as they would without them."""
+    from wordlist_pipeline.dump import pages as page_module
+
+    many = [SourcePage(f"w{i}", PAGES[1].text.replace("apple", f"w{i}")) for i in range(1500)]
+    dump = tmp_path / "d.xml"
+    write_dump(many, dump, lang="en", compress=False, multistream=False)
+    numbers = iter(range(len(many)))
+    made_up = re.sub("<ns>0</ns>", lambda _: f"<ns>0</ns><made-up-{next(numbers)} />", dump.read_text())
+    dump.write_text(made_up)
+    result = extract(dump, tmp_path / "e.parquet", workers=1)
+    assert result.stats.entries == 2 * len(many) and not result.stats.problems
+    assert len(page_module._LOCAL_NAMES) <= page_module._MAX_LOCAL_NAMES
