@@ -391,3 +391,38 @@ def test_the_cap_is_an_option_and_a_setting_and_the_summary_counts_it(tmp_path: 
     )
     source = json.loads((tmp_path / "out" / "en" / "source.json").read_text())
     assert source["extraction"]["pages_skipped"]["page larger than 1 MB"] == 1
+
+
+@pytest.mark.parametrize("anonymous_file", ["memfd", "temporary file"])
+def test_decoding_a_range_keeps_nothing_of_it(monkeypatch, anonymous_file: str) -> None:
+    """A worker lets go of every range of streams it decodes, and of the file it decodes it from.
+    (indexed_bzip2 never releases a Python file object it reads: a BytesIO over each range kept
+    the range, and a worker's memory grew by its share of the compressed dump.)"""
+    from wordlist_pipeline.dump import multistream
+
+    if anonymous_file == "temporary file":  # where there is no memfd_create
+        monkeypatch.delattr(os, "memfd_create")
+    streams = [bz2.compress(f"<page>{i}</page>".encode() * 50) for i in range(3)]
+    whole = b"".join(streams)
+    open_files = len(os.listdir("/proc/self/fd"))
+    for data, decoded in [(whole, b"".join(map(bz2.decompress, streams))), (whole[:-20], None)]:
+        held = sys.getrefcount(data)
+        assert multistream.decompress_streams(data) == decoded
+        assert sys.getrefcount(data) == held
+    assert len(os.listdir("/proc/self/fd")) == open_files
+
+
+def test_tags_a_dump_makes_up_do_not_grow_a_cache_without_bound(tmp_path: Path) -> None:
+    """Every page with an element of its own name (read by lxml, each name cached): at most
+    _MAX_LOCAL_NAMES are kept, and the pages read as they would without them."""
+    from wordlist_pipeline.dump import pages as page_module
+
+    many = [SourcePage(f"w{i}", PAGES[1].text.replace("apple", f"w{i}")) for i in range(1500)]
+    dump = tmp_path / "d.xml"
+    write_dump(many, dump, lang="en", compress=False, multistream=False)
+    numbers = iter(range(len(many)))
+    made_up = re.sub("<ns>0</ns>", lambda _: f"<ns>0</ns><made-up-{next(numbers)} />", dump.read_text())
+    dump.write_text(made_up)
+    result = extract(dump, tmp_path / "e.parquet", workers=1)
+    assert result.stats.entries == 2 * len(many) and not result.stats.problems
+    assert len(page_module._LOCAL_NAMES) <= page_module._MAX_LOCAL_NAMES

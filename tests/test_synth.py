@@ -38,6 +38,8 @@ def test_same_seed_same_bytes_whatever_the_workers(english_dump: Path, tmp_path:
     again = synthetic_dump(tmp_path, "en", parse_size("3MB"), seed=7, workers=1)
     assert again.dump.read_bytes() == english_dump.read_bytes()
     assert again.index.read_bytes() == english_dump.with_name(again.index.name).read_bytes()
+    # the index, compressed as it is written, has the bytes of its lines compressed whole
+    assert again.index.read_bytes() == bz2.compress(bz2.decompress(again.index.read_bytes()))
     other_seed = synthetic_dump(tmp_path / "other", "en", parse_size("3MB"), seed=8, workers=2)
     assert other_seed.dump.read_bytes() != english_dump.read_bytes()
 

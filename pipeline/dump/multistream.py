@@ -10,10 +10,11 @@ for the bz2 stream header, which is byte-aligned at every stream start.
 from __future__ import annotations
 
 import bz2
-import io
+import contextlib
 import itertools
 import os
 import re
+import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -418,12 +419,15 @@ def decompress_streams(data: bytes, limit: int | None = None) -> bytes | None:
     decompress to more than `limit` bytes.
 
     indexed_bzip2 decodes a quarter faster than libbz2 (Python's bz2) on one core; it checks
-    each block's CRC just the same.
+    each block's CRC just the same. It is handed a file descriptor, not a Python file object:
+    indexed_bzip2 1.7 never releases a file object it reads (six bound methods of it), and a
+    BytesIO holds its bytes, so a worker kept every range it decoded (its memory grew by the
+    compressed size of its share of the dump).
     """
     wanted = -1 if limit is None else limit + 1
     try:
         if _indexed_bzip2 is not None:
-            with _indexed_bzip2.open(io.BytesIO(data), parallelization=1) as f:
+            with _memory_file(data) as fd, _indexed_bzip2.open(fd, parallelization=1) as f:
                 out = f.read(wanted)
             return None if limit is not None and len(out) > limit else out
         # not bz2.decompress: it silently drops whatever follows the first corrupt stream
@@ -441,6 +445,18 @@ def decompress_streams(data: bytes, limit: int | None = None) -> bytes | None:
         return b"".join(parts)
     except Exception:  # the stream-by-stream path says what and where
         return None
+
+
+@contextlib.contextmanager
+def _memory_file(data: bytes) -> Iterator[int]:
+    """The file descriptor of an anonymous file holding `data`, at its start; closed afterwards."""
+    # Linux: a file in memory; elsewhere a temporary file, gone once closed
+    memory = os.memfd_create("wordlist-range", os.MFD_CLOEXEC) if hasattr(os, "memfd_create") else None
+    with tempfile.TemporaryFile() if memory is None else open(memory, "w+b") as file:
+        file.write(data)
+        file.flush()
+        file.seek(0)
+        yield file.fileno()
 
 
 def _page_run(data: bytes) -> bytes:

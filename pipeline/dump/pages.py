@@ -88,13 +88,16 @@ def siteinfo_from_element(
 
 
 _LOCAL_NAMES: dict[str, str] = {}
+_MAX_LOCAL_NAMES = 1000  # a dump has a handful of tags; odd ones must not grow it without bound
 
 
 def _local(tag: str) -> str:
     """local_name with a cache: a dump has a handful of distinct tags, seen millions of times."""
     name = _LOCAL_NAMES.get(tag)
     if name is None:  # comments and processing instructions have a function as their tag
-        name = _LOCAL_NAMES[tag] = local_name(tag) if isinstance(tag, str) else ""
+        name = local_name(tag) if isinstance(tag, str) else ""
+        if len(_LOCAL_NAMES) < _MAX_LOCAL_NAMES:
+            _LOCAL_NAMES[tag] = name
     return name
 
 

@@ -154,8 +154,15 @@ class MultistreamWriter:
         self._tmp = self._stack.enter_context(atomic_path(path))
         self._index_tmp = self._stack.enter_context(atomic_path(index)) if index is not None else None
         self._out = self._stack.enter_context(open(self._tmp, "wb"))  # noqa: SIM115 - closed by the ExitStack
+        # the index is compressed as it goes (one bz2 stream, the bytes of compressing it whole):
+        # its lines are never all in memory
+        self._index = (
+            self._stack.enter_context(open(self._index_tmp, "wb"))  # noqa: SIM115 - closed by the ExitStack
+            if self._index_tmp is not None
+            else None
+        )
+        self._index_compressor = bz2.BZ2Compressor()
         self._lang = lang
-        self._index_lines: list[str] = []
         self._out.write(bz2.compress(header_xml.encode("utf-8")))
 
     def add_pages(self, pages: list[SourcePage], schema: str = "0.11") -> None:
@@ -166,7 +173,9 @@ class MultistreamWriter:
         """One compressed stream of pages, with (page id, title) of each for the index."""
         offset = self._out.tell()
         self._out.write(data)
-        self._index_lines.extend(f"{offset}:{page_id}:{escape(title)}\n" for page_id, title in pages)
+        if self._index is not None:
+            lines = "".join(f"{offset}:{page_id}:{escape(title)}\n" for page_id, title in pages)
+            self._index.write(self._index_compressor.compress(lines.encode("utf-8")))
 
     def __enter__(self) -> MultistreamWriter:
         return self
@@ -174,8 +183,8 @@ class MultistreamWriter:
     def __exit__(self, exc_type, exc, tb) -> None:
         if exc_type is None:
             self._out.write(bz2.compress(b"</mediawiki>\n"))
-            if self._index_tmp is not None:
-                self._index_tmp.write_bytes(bz2.compress("".join(self._index_lines).encode("utf-8")))
+            if self._index is not None:
+                self._index.write(self._index_compressor.flush())
         self._stack.__exit__(exc_type, exc, tb)
 
 

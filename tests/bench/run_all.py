@@ -2,8 +2,8 @@
 
     python -m tests.bench.run_all [NAME ...] [--quick]
 
-NAMEs pick benchmarks (default: all); --quick runs the scale benchmark on small dumps (minutes
-instead of about half an hour). `make bench BENCH="scale --quick"` passes these on.
+NAMEs pick benchmarks (default: all); --quick runs the scale and memory benchmarks on small dumps
+(minutes instead of about an hour). `make bench BENCH="scale --quick"` passes these on.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _scale(quick: bool) -> None:
 
 BENCHMARKS: list[tuple[str, Callable[[bool], object]]] = [
     ("scale", _scale),
-    ("memory", lambda quick: memory.run()),
+    ("memory", lambda quick: memory.run(memory.QUICK_SIZES if quick else memory.SIZES)),
     ("lexicon", lambda quick: lexicon.run()),
     ("js", lambda quick: js.run()),
     ("balda", lambda quick: balda.run()),

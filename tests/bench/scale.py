@@ -244,8 +244,9 @@ class Version:
             self.cwd = shim
             self.env = {**os.environ, "PYTHONPATH": str(shim)}
 
-    def measure(self, args: list[str]) -> Measured:
-        return measure_tree([sys.executable, "-m", "wordlist_pipeline", *args], cwd=self.cwd, env=self.env)
+    def measure(self, args: list[str], interval: float = 0.2) -> Measured:
+        command = [sys.executable, "-m", "wordlist_pipeline", *args]
+        return measure_tree(command, interval, cwd=self.cwd, env=self.env)
 
 
 def parsers(cwd: Path | None = None, env: dict | None = None) -> str:
@@ -395,6 +396,24 @@ def markdown(results: dict) -> str:
     return "\n".join(lines)
 
 
+def start(rounds: int, baseline: Path | None) -> tuple[list[Version], dict]:
+    """The versions to run (this checkout, and the baseline if any) and the head of the results,
+    which say which parsers each runs (also printed)."""
+    versions = [Version()] + ([Version(baseline)] if baseline is not None else [])
+    results: dict = {
+        "machine": machine(),
+        "time": time.strftime("%Y-%m-%d %H:%M"),
+        "rounds": rounds,
+        "parsers": {version.name: parsers(version.cwd, version.env) for version in versions},
+        "dumps": [],
+    }
+    for name, ran in results["parsers"].items():
+        print(f"parsers of {name}: {ran}", flush=True)
+    if not results["parsers"]["this checkout"].startswith("compiled"):
+        print("note: this checkout's parsers run from source (edited since `make build` compiled them?)")
+    return versions, results
+
+
 def run(
     size: int | None = 2**30,
     de_size: int | None = 2**28,
@@ -412,18 +431,7 @@ def run(
         print("skipped: no bzip2 command")
         return {}
     worker_counts = worker_counts or tuple(sorted({1, default_workers()}))
-    versions = [Version()] + ([Version(baseline)] if baseline is not None else [])
-    results: dict = {
-        "machine": machine(),
-        "time": time.strftime("%Y-%m-%d %H:%M"),
-        "rounds": rounds,
-        "parsers": {version.name: parsers(version.cwd, version.env) for version in versions},
-        "dumps": [],
-    }
-    for name, ran in results["parsers"].items():
-        print(f"parsers of {name}: {ran}", flush=True)
-    if not results["parsers"]["this checkout"].startswith("compiled"):
-        print("note: this checkout's parsers run from source (edited since `make build` compiled them?)")
+    versions, results = start(rounds, baseline)
     english = run_dump("en", size, rounds, worker_counts, floors, versions) if size else None
     if english is not None:
         results["dumps"].append(english)
