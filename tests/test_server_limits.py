@@ -7,6 +7,7 @@ addresses (127.0.0.x: Linux routes all of 127/8 to loopback)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import select
 import socket
@@ -426,3 +427,66 @@ def test_a_trusted_proxy_names_the_client_and_no_one_else_can(sample_outputs: Pa
         assert (
             proxy.post("/api/games", json=new, headers={"X-Forwarded-For": "198.51.100.2"}).status_code == 201
         )
+
+
+def resident_megabytes(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) >> 10
+
+
+WORD_REQUEST = "GET /api/lists/en/balda/words/{} HTTP/1.1\r\nHost: t\r\n\r\n"
+
+
+def flood(connections: list[socket.socket], request: bytes, most: int) -> list[int]:
+    """Send `request` again and again on each connection, reading no answer, until each has sent
+    `most` bytes or none of them can send for two seconds (the server stopped reading them)."""
+    batch = request * (65536 // len(request))
+    sent = dict.fromkeys(connections, 0)
+    for connection in connections:
+        connection.setblocking(False)
+    while pending := [connection for connection in connections if sent[connection] < most]:
+        writable = select.select([], pending, [], 2.0)[1]
+        if not writable:
+            break
+        for connection in writable:
+            with contextlib.suppress(BlockingIOError):
+                sent[connection] += connection.send(batch)
+    return list(sent.values())
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmRSS in /proc (Linux)")
+def test_pipelined_requests_whose_answers_are_never_read_hold_bounded_memory(
+    sample_outputs: Path, tmp_path: Path
+) -> None:
+    """The review's pipe4.py: connections sending megabytes of pipelined GETs and reading no
+    answer took the server from 97 to 439 MB (uvicorn parsed all it read and read on after each
+    answer). A connection is now read only 8 requests ahead of its answers; another client is
+    served meanwhile, and a client that pipelines and reads gets every answer, in order."""
+    with Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log") as server:
+        assert server.process is not None
+        with client_at(server.url, BOB) as bob:  # the server has served a request: its usual size
+            assert bob.get("/api/lists/en/balda/words/cat").json()["is_word"] is True
+        before = resident_megabytes(server.process.pid)
+        floods = [connect(server.port, address) for address in ("127.0.0.31", "127.0.0.32", "127.0.0.33")]
+        try:
+            for connection in floods:
+                connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sent = flood(floods, WORD_REQUEST.format("cat").encode(), 4 << 20)
+            peak = resident_megabytes(server.process.pid)
+            with client_at(server.url, BOB) as bob:  # served meanwhile, as the floods are worked off
+                for _ in range(20):
+                    assert bob.get("/api/lists/en/balda/words/table").json()["is_word"] is True
+                    assert bob.get("/api/lists/en/balda/words/zzzzq").json()["is_word"] is False
+                    peak = max(peak, resident_megabytes(server.process.pid))
+            assert peak - before < 40, (before, peak, sent)
+        finally:
+            for connection in floods:
+                connection.close()
+        words = ["table", "zzzzq", "cat"] * 100  # 300 requests in one write, their answers all read
+        with connect(server.port, CAROL) as carol:
+            carol.sendall("".join(WORD_REQUEST.format(word) for word in words).encode())
+            answers = [read_answer(carol) for _ in words]
+        assert [status for status, _, _ in answers] == [200] * len(words)
+        assert [json.loads(body)["word"] for _, _, body in answers] == words
+        assert [json.loads(body)["is_word"] for _, _, body in answers] == [True, False, True] * 100
+    assert "Traceback" not in server.log.read_text()
