@@ -226,6 +226,8 @@ def documents(folder: Path) -> list[dict]:
     read_alphabet = Alphabet.from_json
     variant(ALPHABET_JSON, "as built", alphabet, read_alphabet)
     variant(ALPHABET_JSON, "no language_name", without(alphabet, "language_name"), read_alphabet)
+    for change, value in (("empty language_name", ""), ("language_name not text", 5)):
+        variant(ALPHABET_JSON, change, {**alphabet, "language_name": value}, read_alphabet)
     variant(ALPHABET_JSON, "no format", without(alphabet, "format"), read_alphabet)
     for version in (1, 3):
         variant(ALPHABET_JSON, f"format {version}", {**alphabet, "format": version}, read_alphabet)
@@ -238,6 +240,8 @@ def documents(folder: Path) -> list[dict]:
             return Lexicon.load(copied)
 
     variant(MANIFEST_JSON, "no language_name", without(manifest, "language_name"), read_manifest)
+    for change, value in (("empty language_name", ""), ("language_name not text", 5)):
+        variant(MANIFEST_JSON, change, {**manifest, "language_name": value}, read_manifest)
     variant(MANIFEST_JSON, "no format", without(manifest, "format"), read_manifest)
     variant(MANIFEST_JSON, "format 3", {**manifest, "format": 3}, read_manifest)
 

@@ -10,12 +10,17 @@ import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Annotated
 
 import pytest
+import typer
+from typer.testing import CliRunner
 
 from tests.conftest import EN_SAMPLE, ROOT
+from wordlist import Lexicon
 from wordlist import atomic as library
-from wordlist.atomic import NotAFileError
+from wordlist.atomic import FolderNameError, NotAFileError
+from wordlist.export import export
 from wordlist.games.state import write_atomic
 from wordlist_pipeline import atomic
 from wordlist_pipeline.atomic import atomic_dir, atomic_path, write_text
@@ -271,3 +276,39 @@ def test_a_failure_names_the_output_not_the_temporary_file(
         str(raised.value) == f"{target}: not written: permission denied (any previous version is unchanged)"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("writer", ["library", "pipeline", "export"])
+def test_a_path_ending_with_a_separator_names_a_folder_and_is_refused(
+    tmp_path: Path, sample_outputs: Path, writer: str
+) -> None:
+    """`-o reg/` wrote a file named reg: the Path the text became had dropped the "/"."""
+    target = f"{tmp_path / 'out'}/"
+    write = {
+        "library": lambda: library_write(target),  # type: ignore[arg-type]  # (a str, as a user gives it)
+        "pipeline": lambda: write_text(target, "new"),
+        "export": lambda: export(Lexicon.load(sample_outputs / "en" / "balda"), "jsonl", target),
+    }[writer]
+    with pytest.raises(FolderNameError) as raised:
+        write()
+    assert str(raised.value) == f"{target}: ends with '/', so it names a folder; give a file's name"
+    assert isinstance(raised.value, OutputError) and list(tmp_path.iterdir()) == []
+    export(Lexicon.load(sample_outputs / "en" / "balda"), "jsonl", target.rstrip("/"))  # the file's name
+    assert [path.name for path in tmp_path.iterdir()] == ["out"]
+
+
+def test_file_path_is_a_command_line_parser_that_says_a_folder_is_no_file() -> None:
+    """Given as a typer option's parser, a trailing separator is a usage error (exit code 2), one line."""
+    app = typer.Typer()
+
+    @app.command()
+    def main(out: Annotated[Path, typer.Option("--out", "-o", parser=library.file_path)]) -> None:
+        typer.echo(f"writing {out}")
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["-o", "reg"]).output == "writing reg\n"
+    refused = runner.invoke(app, ["-o", "reg/"], env={"COLUMNS": "200"})  # the message on one line
+    assert (
+        refused.exit_code == 2
+        and "reg/: ends with '/', so it names a folder; give a file's name" in refused.output
+    )

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
 from wordlist_pipeline.dump import (
     DumpReader,
@@ -295,3 +296,80 @@ def test_readers_count_what_they_skip(tmp_path: Path, cap: int) -> None:
     titles = [p.title for p in read]
     assert titles == [p.title for p in pages_of(dump) if p.title not in large]
     assert passed_over == (Counter({too_large(cap): len(large)}) if large else Counter())
+
+
+# What the XML tokenizer reads as characters though it holds tags: the limit must read it so too.
+HIDING = {
+    "cdata": (b"<![CDATA[", b"]]>"),
+    "comment": (b"<!--", b"-->"),
+    "instruction": (b"<?hidden ", b"?>"),
+}
+FAKE_TAGS = b"</page>\n  <page>"
+
+
+def hidden(kind: str, inside: bytes) -> bytes:
+    start, end = HIDING[kind]
+    return start + inside + end
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    texts=st.lists(
+        st.tuples(st.integers(0, 2000), st.sampled_from([None, *HIDING]), st.integers(0, 4)), max_size=5
+    ),
+    between=st.lists(st.sampled_from(list(HIDING)), max_size=3),
+    cap=st.integers(300, 3000),
+    cuts=st.lists(st.integers(1, 20_000), max_size=12),
+)
+def test_tags_inside_comments_cdata_or_instructions_are_no_page_boundaries(
+    texts: list[tuple[int, str | None, int]], between: list[str], cap: int, cuts: list[int]
+) -> None:
+    """A page's fake "</page><page>" hidden in markup: the limit measures the page the parser
+    builds, however the bytes arrive (the review's 300 MB page in "8 MB pages" of CDATA)."""
+    head, pages, tail = xml_of(["x" * n + "HIDE" for n, _, _ in texts])
+    pages = [
+        page.replace(b"HIDE", hidden(kind, (b"y" * 100 + FAKE_TAGS) * repeat) if kind else b"")
+        for page, (_, kind, repeat) in zip(pages, texts, strict=True)
+    ]
+    for at, kind in enumerate(between):  # and between pages, where they are bytes outside any page
+        pages[at:at] = [hidden(kind, b"<page>" + FAKE_TAGS)] if at < len(pages) else []
+    data = head + b"".join(pages) + tail
+    chunks = [
+        data[a:b] for a, b in itertools.pairwise([0, *sorted(c % (len(data) + 1) for c in cuts), len(data)])
+    ]
+    limit = PageLimit(cap, "test")
+    kept = b"".join(limit.pieces(chunks))
+    real = [page for page in pages if page.lstrip().startswith(b"<page>")]
+    assert kept == head + without_large(pages, cap) + tail
+    assert limit.dropped == sum(len(page.strip()) > cap for page in real)
+    parsed = [page.findtext("{*}title") for page in etree.fromstring(kept).iter("{*}page")]
+    assert parsed == [f"w{i}" for i, page in enumerate(real) if len(page.strip()) <= cap]
+
+
+@pytest.mark.parametrize("kind", list(HIDING))
+def test_a_large_page_hidden_as_many_small_ones_is_dropped_as_it_is_read(kind: str) -> None:
+    head, pages, tail = xml_of(["small", "HUGE", "after"])
+    before, after = pages[1].split(b"HUGE")
+    start, end = HIDING[kind]
+    filler = (b"a" * 1000 + FAKE_TAGS for _ in range(10_000))  # 10 MB in "pages" of 1 KB
+    chunks = iter([head, pages[0], before, start, *filler, end, after, pages[2], tail])
+    limit = PageLimit(64 << 10, "test")
+    pieces = list(limit.pieces(chunks))
+    assert max(map(len, pieces)) < 64 << 10 and limit.dropped == 1
+    assert b"".join(pieces) == head + pages[0] + pages[1].replace(pages[1].strip(), b"") + pages[2] + tail
+
+
+def test_the_parser_reads_the_bytes_as_utf8_as_the_limit_does(tmp_path: Path) -> None:
+    """In ISO-2022-JP, the bytes "</page><page>X" after ESC $ B are seven characters of text: a
+    declaration naming it would make the parser's one page the limit's many. The parser reads
+    UTF-8, in which ESC is no XML character."""
+    head, pages, tail = xml_of(["HUGE"])
+    head = b'<?xml version="1.0" encoding="ISO-2022-JP"?>\n' + head
+    page = pages[0].replace(b"HUGE", b"\x1b$B" + b"</page><page>X" * 1000 + b"\x1b(B")
+    dump = tmp_path / "d.xml"
+    dump.write_bytes(head + page + tail)
+    with DumpReader(dump, max_page_bytes=1000) as reader, pytest.raises(DumpError, match="invalid XML"):
+        list(reader)
+    utf8 = tmp_path / "utf8.xml"  # the same declaration on a dump of ASCII: read as before
+    utf8.write_bytes(head + pages[0] + tail)
+    assert [page.text for page in pages_of(utf8)] == ["HUGE"]

@@ -271,14 +271,23 @@ HUGE_ID = 999
 CAP = 1 << 20
 
 
-def huge_page_parts(size: int) -> Iterator[bytes]:
-    """The XML of an English noun page whose wikitext is `size` bytes, most of them one letter."""
+# How a page can be made to look like many small ones to a reader that does not read XML as XML:
+# fake page tags in text the tokenizer reads as characters (the review's shapes).
+HIDING = {"cdata": (b"<![CDATA[", b"]]>"), "comment": (b"<!--", b"-->"), "instruction": (b"<?x ", b"?>")}
+FAKE_TAGS = b"</page><page>"
+
+
+def huge_page_parts(size: int, hide: str | None = None) -> Iterator[bytes]:
+    """The XML of an English noun page whose wikitext is `size` bytes, most of them one letter;
+    with `hide`, they are in one markup of HIDING, with fake page tags every 512 KB."""
     xml = page_xml(SourcePage("huge", "==English==\n===Noun===\n# HUGE", page_id=HUGE_ID), "en")
     before, after = xml.encode().split(b"HUGE")
-    yield before
+    start, end = HIDING[hide] if hide else (b"", b"")
+    filler = b"a" * (1 << 20) if hide is None else 2 * (b"a" * ((1 << 19) - len(FAKE_TAGS)) + FAKE_TAGS)
+    yield before + start
     for done in range(0, size, 1 << 20):
-        yield b"a" * min(1 << 20, size - done)
-    yield after
+        yield filler[: size - done]
+    yield end + after
 
 
 def compressed(parts: Iterable[bytes]) -> bytes:
@@ -286,21 +295,28 @@ def compressed(parts: Iterable[bytes]) -> bytes:
     return b"".join([*(compressor.compress(part) for part in parts), compressor.flush()])
 
 
-def dump_with_a_huge_page(folder: Path, kind: str, page: int) -> tuple[Path, Path]:
-    """A dump of PAGES as `kind` (plain, bz2, multistream) with a page of `page` bytes of wikitext
-    after its first page, and the same dump without it."""
-    name = {"plain": "d.xml", "bz2": "d.xml.bz2", "multistream": "d-multistream.xml.bz2"}[kind]
+def dump_with_a_huge_page(folder: Path, kind: str, page: int, hide: str | None = None) -> tuple[Path, Path]:
+    """A dump of PAGES as `kind` (plain, bz2, multistream, multistream-index: with the index of
+    its streams) with a page of `page` bytes of wikitext after its first page, and the same dump
+    without it."""
+    name = {"plain": "d.xml", "bz2": "d.xml.bz2"}.get(kind, "d-multistream.xml.bz2")
     without, dump = folder / f"without-{name}", folder / name
-    write_dump(PAGES, without, lang="en", compress=kind != "plain", multistream=kind == "multistream",
+    multistream = kind.startswith("multistream")
+    write_dump(PAGES, without, lang="en", compress=kind != "plain", multistream=multistream,
                pages_per_stream=1)  # fmt: skip
     data = without.read_bytes()
-    if kind == "multistream":  # a stream of its own, after the header's and the first page's
+    if multistream:  # a stream of its own, after the header's and the first page's
         at = find_stream_offsets(without)[2]
-        dump.write_bytes(data[:at] + compressed(huge_page_parts(page)) + data[at:])
+        dump.write_bytes(data[:at] + compressed(huge_page_parts(page, hide)) + data[at:])
+        if kind == "multistream-index":
+            index = "".join(
+                f"{offset}:{n}:page {n}\n" for n, offset in enumerate(find_stream_offsets(dump)[1:])
+            )
+            (folder / "d-multistream-index.txt.bz2").write_bytes(bz2.compress(index.encode()))
         return dump, without
     xml = data if kind == "plain" else bz2.decompress(data)
     at = xml.index(b"<page>", xml.index(b"<page>") + 1) - 2
-    parts = [xml[:at], *huge_page_parts(page), xml[at:]]
+    parts = [xml[:at], *huge_page_parts(page, hide), xml[at:]]
     dump.write_bytes(b"".join(parts) if kind == "plain" else compressed(parts))
     return dump, without
 
@@ -346,13 +362,22 @@ def peak_megabytes(dump: Path, out: Path) -> tuple[int, int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmHWM in /proc (Linux)")
-@pytest.mark.parametrize("kind", ["bz2", "multistream"])
+@pytest.mark.parametrize(
+    ("kind", "hide", "megabytes"),
+    [
+        ("bz2", None, 192),
+        ("multistream", None, 192),
+        *((kind, hide, 64) for kind in ("bz2", "multistream-index") for hide in HIDING),
+    ],
+)
 def test_a_page_of_hundreds_of_megabytes_in_kilobytes_of_bz2_costs_memory_of_the_cap(
-    tmp_path: Path, kind: str
+    tmp_path: Path, kind: str, hide: str | None, megabytes: int
 ) -> None:
-    """The issue's bomb, smaller: 192 MB of one letter in a few hundred bytes of bz2. Memory grows
-    by the order of the cap (and the 16 MB a multistream range may take whole), not of the page."""
-    dump, without = dump_with_a_huge_page(tmp_path, kind, 192 << 20)
+    """The issue's bomb, smaller: 192 MB of one letter in a few hundred bytes of bz2, or 64 MB
+    in CDATA, a comment or a processing instruction with a fake "</page><page>" every 512 KB
+    (the review's shapes, which looked like pages of 512 KB to the cap). Memory grows by the order
+    of the cap (and the 16 MB a multistream range may take whole), not of the page."""
+    dump, without = dump_with_a_huge_page(tmp_path, kind, megabytes << 20, hide)
     assert dump.stat().st_size - without.stat().st_size < 4096
     peak, skipped = peak_megabytes(dump, tmp_path / "e.parquet")
     baseline, _ = peak_megabytes(without, tmp_path / "alone.parquet")

@@ -165,6 +165,29 @@ def test_language_name_may_be_absent(sample_outputs: Path, tmp_path: Path) -> No
         jsonschema.validate(document, schema(name), cls=jsonschema.Draft202012Validator)
 
 
+@pytest.mark.parametrize("name", [ALPHABET_JSON, MANIFEST_JSON])
+def test_an_empty_language_name_is_refused_as_the_schemas_refuse_it(
+    sample_outputs: Path, tmp_path: Path, name: str
+) -> None:
+    """The schemas say minLength 1; the readers took "" (and then showed the code). The
+    JavaScript reader refuses it too (tests/js_vectors.py, "empty language_name")."""
+    folder = copy_list(sample_outputs / "de" / "balda", tmp_path / "list")
+    document = json.loads((folder / name).read_text(encoding="utf-8"))
+    document["language_name"] = ""
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(document, schema(name), cls=jsonschema.Draft202012Validator)
+    if name == MANIFEST_JSON:
+        edit_manifest(folder, lambda manifest: manifest.update(language_name=""))
+    else:
+        resign(folder, name, json.dumps(document).encode())
+    with pytest.raises(ArtefactError) as refused:
+        Lexicon.load(folder)
+    assert (
+        str(refused.value)
+        == f"{folder / name}: 'language_name' must not be empty (leave the key out instead)"
+    )
+
+
 # --- why entries are left out ---------------------------------------------------------------------------
 
 

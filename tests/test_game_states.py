@@ -229,6 +229,30 @@ def test_a_seed_is_one_a_saved_game_can_keep(kind: str, lists: dict[str, Lexicon
     )
 
 
+def test_a_balda_state_without_a_seed_reads_as_one_whose_seed_is_null(lists: dict[str, Lexicon]) -> None:
+    """A Balda game needs no seed to be replayed (its start word is saved): "seed": null loaded
+    while a state without the key was refused. Both load now, as the same game; a Wordgame
+    refuses both (its racks are dealt from the seed)."""
+    for seed in (None, 7):
+        saved = BaldaGame.new(lists["balda"], seed=seed).to_dict()
+        without = {**saved, "state": {k: v for k, v in saved["state"].items() if k != "seed"}}
+        loaded = BaldaGame.from_dict(without, lists["balda"])
+        assert loaded.seed is None and loaded.board_rows() == saved["state"]["board"]
+        assert (
+            BaldaGame.from_dict({**saved, "state": {**saved["state"], "seed": None}}, lists["balda"]).seed
+            is None
+        )
+    saved = Wordgame.new(lists["wordgame"], seed=8).to_dict()
+    without = {**saved, "state": {k: v for k, v in saved["state"].items() if k != "seed"}}
+    refused(Wordgame, without, lists["wordgame"], r"^state.seed: missing$")
+    refused(
+        Wordgame,
+        {**saved, "state": {**saved["state"], "seed": None}},
+        lists["wordgame"],
+        r"^state.seed: missing: ",
+    )
+
+
 def test_a_balda_start_word_is_a_word_of_the_game(lists: dict[str, Lexicon]) -> None:
     """A saved start word must fit the board and be a word of the list for the game's parts of
     speech: a forged one ("zzzzz") is refused, as `BaldaGame.new` refuses it."""

@@ -54,6 +54,14 @@ BAD_NAMES = {
     "A\udc80": r"\\udc80 at 2",  # a lone surrogate (Cs)
     "A\U000e0041": r"\\U000e0041 at 2",  # a tag character (Cf)
     "A\x85": r"\\x85 at 2",  # NEL (Cc)
+    "A\u0378": r"unassigned code points or noncharacters \(\\u0378 at 2\)",  # unassigned (Cn)
+    "Bob\uffff": r"unassigned code points or noncharacters \(\\uffff at 4\)",  # noncharacters
+    "A\ufdd0B": r"\\ufdd0 at 2",
+    "A\U0010fffe": r"\\U0010fffe at 2",
+    "\u0301\u0301": r"starts with a character, not a combining mark \(\\u0301\)",
+    "\u20dd": r"not a combining mark \(\\u20dd\)",  # an enclosing circle (Me), on nothing
+    "A" + "\u0301" * 39: r"at most 4 combining marks in a row \(more from 2\)",
+    "Ann " + "\u0300\u0316\u0301\u0317\u0302": r"at most 4 combining marks in a row \(more from 5\)",
     "": "1 to 40 characters, not 0",
     "x" * (MAX_NAME + 1): f"1 to 40 characters, not {MAX_NAME + 1}",
     "   ": "not blank",
@@ -63,7 +71,11 @@ BAD_NAMES = {
 
 
 def test_a_name_shows_as_typed_or_is_refused() -> None:
-    for name in ["Ann", "Zoë", "Jean Pierre", "Ann\u00a0Lee", "李雷", "⚽ Bob", "x" * MAX_NAME]:
+    shown = ["Ann", "Zoë", "Jean Pierre", "Ann\u00a0Lee", "李雷", "⚽ Bob", "x" * MAX_NAME]
+    # marks on a character, as names are written: Vietnamese typed decomposed (two), Hebrew with
+    # its points (three), Tibetan (three), Burmese (four), four accents
+    shown += [unicodedata.normalize("NFD", "Nguyễn"), "שָּׁלוֹם", "སྒྲོལ་མ", "ကြွေး", "A\u0301\u0300\u0302\u0303"]
+    for name in shown:
         assert check_name(name) == name
     for name, message in BAD_NAMES.items():
         with pytest.raises(NameRefused, match=message):

@@ -66,6 +66,10 @@ def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
         assert data["checked_at_load"] == ["alphabet.json", *game, "words.dawg"]
         versions = [d for d in data["documents"] if d["change"] in ("no format", "format 1")]
         assert versions and all(d["error"].startswith("format 1 is older") for d in versions)
+        refused = [
+            d for d in data["documents"] if "language_name" in d["change"] and "no " not in d["change"]
+        ]
+        assert len(refused) == 4 and all(d["error"] for d in refused)  # "" and 5, in both files
         if name == "en-nothing-5.json":  # the list of no words
             assert answers[("size", "[]")] == 0 and answers[("hasPrefix", '[""]')] is False
             assert answers[("complete", '["", {"limit": 3}]')] == []

@@ -7,6 +7,8 @@ addresses (127.0.0.x: Linux routes all of 127/8 to loopback)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import select
 import socket
@@ -20,7 +22,7 @@ from fastapi.testclient import TestClient
 from tests.server_helpers import Server, client_at, closed, connect, read_answer
 from wordlist.errors import WordlistError
 from wordlist.server import create_app
-from wordlist.server.budgets import TokenBuckets, client_key
+from wordlist.server.budgets import LongPolls, TokenBuckets, client_key
 from wordlist.server.limits import Limits
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -90,6 +92,48 @@ def test_a_client_is_its_address_and_an_ipv6_client_its_64_network() -> None:
     assert client_key("2001:db8:1:3::1") != client_key("2001:db8:1:2::1")
     assert client_key("::ffff:192.0.2.7") == "192.0.2.7"
     assert client_key("testclient") == "testclient" and client_key(None) == "unknown"
+
+
+def test_a_long_poll_ended_to_make_room_ends_quietly_and_no_other_cancellation_is_lost() -> None:
+    """LongPolls ends a poll by cancelling its task where it waits: the block ends without an
+    error and the code after it answers; a cancellation of anyone else's still cancels."""
+    polls = LongPolls(Limits(long_polls=2, long_polls_per_client=2))
+    ended: list[str] = []
+
+    async def poll(client: str, game_id: str) -> str:
+        with polls.waiting(client, game_id, 0):
+            await asyncio.sleep(60)
+        ended.append(game_id)
+        return "answered"
+
+    async def scenario() -> None:
+        first = asyncio.create_task(poll("a", "g1"))
+        second = asyncio.create_task(poll("a", "g2"))
+        await asyncio.sleep(0)
+        assert polls.total == 2
+        newcomer = asyncio.create_task(poll("b", "g3"))  # a holds 2 > 0 + 1: a's oldest makes room
+        await asyncio.sleep(0)
+        assert await first == "answered" and ended == ["g1"] and polls.total == 2
+        with pytest.raises(WordlistError) as full, polls.waiting("b", "g4", 0):  # b would hold as many as a
+            pass
+        assert full.value.status == 503 and polls.total == 2
+        second.cancel()  # the client left: that cancellation is not LongPolls', it goes through
+        with pytest.raises(asyncio.CancelledError):
+            await second
+        assert polls.total == 1 and ended == ["g1"]
+        third = asyncio.create_task(poll("c", "g5"))
+        await asyncio.sleep(0)
+        late = asyncio.create_task(poll("d", "g6"))  # b and c hold 1 each: d is refused...
+        with pytest.raises(WordlistError):
+            await late
+        newcomer.cancel()  # ...and a cancellation from elsewhere is never taken back
+        third.cancel()
+        for task in (newcomer, third):
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        assert polls.total == 0
+
+    asyncio.run(scenario())
 
 
 @pytest.mark.parametrize(
@@ -195,6 +239,9 @@ def answered(connections: list[socket.socket], count: int) -> list[tuple[socket.
 
 
 def test_long_polls_are_bounded_by_seat_game_client_and_in_all(sample_outputs: Path, tmp_path: Path) -> None:
+    """Past a seat's, game's or address's bound, a new poll gets 429. Past the bound in all, the
+    oldest poll of the address holding the most is answered at once with the game as it is, to
+    make room, unless the newcomer's address holds as many as any other: 503."""
     limits = Limits(long_polls=6, long_polls_per_client=4, long_polls_per_game=3, long_polls_per_seat=2)
     server = Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log", limits=limits)
     opened: list[socket.socket] = []
@@ -211,6 +258,13 @@ def test_long_polls_are_bounded_by_seat_game_client_and_in_all(sample_outputs: P
         assert whose in refused(*answer, status, "too_many_waits")["message"]
         return connection
 
+    def answered_now(connections: list[socket.socket]) -> socket.socket:
+        """The one of `connections` answered at once with the game unchanged (revision 1)."""
+        ((connection, status, _, body),) = answered(connections, 1)
+        assert status == 200 and json.loads(body)["revision"] == 1, body
+        connections.remove(connection)
+        return connection
+
     with server, client_at(server.url, ANN) as ann, client_at(server.url, BOB) as bob:
         games = []  # (id, Ann's token, Bob's token), all at revision 1 once Bob has joined
         for _ in range(4):
@@ -221,19 +275,23 @@ def test_long_polls_are_bounded_by_seat_game_client_and_in_all(sample_outputs: P
         ann_seat = [(game_id, ann_token) for game_id, ann_token, _ in games]
         bob_seat = [(game_id, bob_token) for game_id, _, bob_token in games]
         try:
-            waiting = wait_from(ANN, ann_seat[0], 3)  # a seat holds 2
-            waiting.remove(one_refusal(waiting, 429, "your seat"))
-            group = wait_from(BOB, bob_seat[0], 2)  # the game holds 3
-            group.remove(one_refusal(group, 429, "this game"))
-            waiting += group
+            oldest = wait_from(ANN, ann_seat[0], 3)  # a seat holds 2
+            oldest.remove(one_refusal(oldest, 429, "your seat"))
+            bobs = wait_from(BOB, bob_seat[0], 2)  # the game holds 3
+            bobs.remove(one_refusal(bobs, 429, "this game"))
             group = wait_from(ANN, ann_seat[1], 2) + wait_from(ANN, ann_seat[2])  # Ann's address holds 4
             one_refusal(group, 429, "your address")
             # Ann can do anything but wait more; Bob and Carol are served as ever
             assert ann.get("/api/lists").status_code == 200
             assert bob.post("/api/games", json={"game": "balda"}).status_code == 201
-            group = wait_from(CAROL, bob_seat[3]) + wait_from(DAVE, ann_seat[3])  # 5 wait: one more, in all
-            one_refusal(group, 503, "waiting requests already")
-            # a move wakes the polls on its game, each with the new revision
+            wait_from(CAROL, bob_seat[3])  # 6 wait: the server is full
+            wait_from(DAVE, ann_seat[3])  # Ann holds the most (4): her oldest poll is answered now
+            answered_now(oldest)
+            wait_from(CAROL, bob_seat[3])  # Ann 3, Carol 1: again
+            answered_now(oldest)
+            # Ann 2, Bob 1, Carol 2, Dave 1: Dave would hold as many as anyone
+            one_refusal(wait_from(DAVE, ann_seat[2]), 503, "as many of yours as of anyone's")
+            # a move wakes the polls on its game, with the new revision
             view = ann.get(f"/api/games/{games[0][0]}", headers={"Authorization": f"Bearer {games[0][1]}"})
             cell = view.json()["view"]["placeable"][0]
             move = {"version": 0, "action": "play", "move": {"cell": cell, "letter": "a", "path": [cell]}}
@@ -243,8 +301,8 @@ def test_long_polls_are_bounded_by_seat_game_client_and_in_all(sample_outputs: P
                 headers={"Authorization": f"Bearer {games[0][1]}"},
             )
             assert played.status_code == 200, played.text
-            for _, status, _, body in answered(waiting, 3):
-                assert status == 200 and json.loads(body)["revision"] == 2
+            ((_, status, _, body),) = answered(bobs, 1)
+            assert status == 200 and json.loads(body)["revision"] == 2
         finally:
             for connection in opened:
                 connection.close()
@@ -370,6 +428,56 @@ def test_many_long_polls_from_one_address_leave_room_for_everyone_else(server: S
             connection.close()
 
 
+def test_addresses_that_fill_every_long_poll_leave_room_for_a_new_client(
+    sample_outputs: Path, tmp_path: Path
+) -> None:
+    """The review's case, with the default limits: eight addresses of 32 polls took all 250, and
+    every other client's poll got 503. Nine addresses now ask for 288: 250 wait, the others are
+    answered at once (their game as it is, or 503 to an address holding as many as any), and a
+    new client's poll still waits, until a join wakes it."""
+    limits = Limits()
+    flooders = [f"127.0.0.{41 + i}" for i in range(9)]
+    opened: list[socket.socket] = []
+    with Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log") as server:
+        seats = []  # (address, game id, token): each address's 8 games of 4 polls
+        for address in flooders:
+            with client_at(server.url, address) as client:
+                for _ in range(limits.long_polls_per_client // limits.long_polls_per_seat):
+                    created = client.post("/api/games", json={"game": "balda"}).json()
+                    seats.append((address, created["game"]["id"], created["token"]))
+        try:
+            for address, game_id, token in seats:
+                for _ in range(limits.long_polls_per_seat):
+                    connection = connect(server.port, address)
+                    connection.sendall(wait_request(game_id, token, 0))
+                    opened.append(connection)
+            waiting = list(opened)
+            for connection, status, _, body in answered(opened, len(opened) - limits.long_polls):
+                waiting.remove(connection)
+                if status == 200:  # ended to make room: the game as it is
+                    assert json.loads(body)["revision"] == 0
+                else:
+                    assert json.loads(body)["code"] == "too_many_waits" and status == 503, body
+            newcomer = "127.0.0.50"
+            with client_at(server.url, newcomer) as client:
+                created = client.post("/api/games", json={"game": "balda", "opponent": "friend"}).json()
+                with connect(server.port, newcomer) as mine:
+                    mine.sendall(wait_request(created["game"]["id"], created["token"], 0))
+                    # it gets in: a flooder's poll is answered to make room, not the newcomer's
+                    ((ended, status, _, body),) = answered([*waiting, mine], 1)
+                    assert ended is not mine and status == 200 and json.loads(body)["revision"] == 0, body
+                    join = client.post(
+                        f"/api/games/{created['game']['id']}/join", json={"invite": created["invite"]}
+                    )
+                    assert join.status_code == 200
+                    status, _, body = read_answer(mine)
+                    assert status == 200 and json.loads(body)["waiting_for_friend"] is False, body
+        finally:
+            for connection in opened:
+                connection.close()
+    assert "Traceback" not in server.log.read_text()
+
+
 def test_connections_are_bounded_per_client_and_in_all(sample_outputs: Path, tmp_path: Path) -> None:
     limits = Limits(connections=6, connections_per_client=3, long_polls=2, request_timeout=120)
     opened: list[socket.socket] = []
@@ -426,3 +534,66 @@ def test_a_trusted_proxy_names_the_client_and_no_one_else_can(sample_outputs: Pa
         assert (
             proxy.post("/api/games", json=new, headers={"X-Forwarded-For": "198.51.100.2"}).status_code == 201
         )
+
+
+def resident_megabytes(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) >> 10
+
+
+WORD_REQUEST = "GET /api/lists/en/balda/words/{} HTTP/1.1\r\nHost: t\r\n\r\n"
+
+
+def flood(connections: list[socket.socket], request: bytes, most: int) -> list[int]:
+    """Send `request` again and again on each connection, reading no answer, until each has sent
+    `most` bytes or none of them can send for two seconds (the server stopped reading them)."""
+    batch = request * (65536 // len(request))
+    sent = dict.fromkeys(connections, 0)
+    for connection in connections:
+        connection.setblocking(False)
+    while pending := [connection for connection in connections if sent[connection] < most]:
+        writable = select.select([], pending, [], 2.0)[1]
+        if not writable:
+            break
+        for connection in writable:
+            with contextlib.suppress(BlockingIOError):
+                sent[connection] += connection.send(batch)
+    return list(sent.values())
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmRSS in /proc (Linux)")
+def test_pipelined_requests_whose_answers_are_never_read_hold_bounded_memory(
+    sample_outputs: Path, tmp_path: Path
+) -> None:
+    """The review's pipe4.py: connections sending megabytes of pipelined GETs and reading no
+    answer took the server from 97 to 439 MB (uvicorn parsed all it read and read on after each
+    answer). A connection is now read only 8 requests ahead of its answers; another client is
+    served meanwhile, and a client that pipelines and reads gets every answer, in order."""
+    with Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log") as server:
+        assert server.process is not None
+        with client_at(server.url, BOB) as bob:  # the server has served a request: its usual size
+            assert bob.get("/api/lists/en/balda/words/cat").json()["is_word"] is True
+        before = resident_megabytes(server.process.pid)
+        floods = [connect(server.port, address) for address in ("127.0.0.31", "127.0.0.32", "127.0.0.33")]
+        try:
+            for connection in floods:
+                connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sent = flood(floods, WORD_REQUEST.format("cat").encode(), 4 << 20)
+            peak = resident_megabytes(server.process.pid)
+            with client_at(server.url, BOB) as bob:  # served meanwhile, as the floods are worked off
+                for _ in range(20):
+                    assert bob.get("/api/lists/en/balda/words/table").json()["is_word"] is True
+                    assert bob.get("/api/lists/en/balda/words/zzzzq").json()["is_word"] is False
+                    peak = max(peak, resident_megabytes(server.process.pid))
+            assert peak - before < 40, (before, peak, sent)
+        finally:
+            for connection in floods:
+                connection.close()
+        words = ["table", "zzzzq", "cat"] * 100  # 300 requests in one write, their answers all read
+        with connect(server.port, CAROL) as carol:
+            carol.sendall("".join(WORD_REQUEST.format(word) for word in words).encode())
+            answers = [read_answer(carol) for _ in words]
+        assert [status for status, _, _ in answers] == [200] * len(words)
+        assert [json.loads(body)["word"] for _, _, body in answers] == words
+        assert [json.loads(body)["is_word"] for _, _, body in answers] == [True, False, True] * 100
+    assert "Traceback" not in server.log.read_text()

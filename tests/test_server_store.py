@@ -1,8 +1,9 @@
 """The games database's failures, told apart: a full disk (the games are kept, and a server killed on
 it starts again and serves them), an I/O error, a damaged file, a file that is no games database.
-Each is made for real: SQLite's own size limit and, where user namespaces allow, a tiny tmpfs for
-a full disk; a file size limit (RLIMIT_FSIZE: writes fail with EFBIG) for an I/O error; broken and
-foreign files. No message makes deleting the file look like the fix."""
+Each is made for real: SQLite's own size limit, a file size limit (RLIMIT_FSIZE: writes fail with
+EFBIG, which SQLite reports as an I/O error) and, where user namespaces allow, a tiny tmpfs for a
+full disk; a folder where SQLite's write-ahead log belongs for an I/O error; broken and foreign
+files. No message makes deleting the file look like the fix."""
 
 from __future__ import annotations
 
@@ -195,13 +196,17 @@ def test_a_disk_really_full(sample_outputs: Path, tmp_path: Path) -> None:
     assert (tmp_path / "integrity").read_text().strip() == "ok"
 
 
-def test_an_io_error_is_told_apart_and_loses_nothing(sample_outputs: Path, tmp_path: Path) -> None:
-    """Writes that fail (the file size limit: EFBIG), a SIGKILL, and a start where no write can
-    succeed: the games are served, a new one is an I/O error, and all are there once writes work."""
+SIZE_LIMIT = "cannot write: a file reached the size limit of the server's process (ulimit -f)"
+
+
+def test_a_file_size_limit_is_storage_full_and_loses_nothing(sample_outputs: Path, tmp_path: Path) -> None:
+    """Writes refused by the file size limit (EFBIG, which SQLite calls SQLITE_IOERR_WRITE: it was
+    500 store_error), a SIGKILL, and a start where no write can succeed: the games are served, a
+    new one is 503 storage_full, and all are there once writes work."""
     db = tmp_path / "games.sqlite"
     first = Server(sample_outputs, db, tmp_path / "first.log", file_size_limit=256 * 1024).start()
     try:
-        made = fill(players(first.url), 500, "store_error")
+        made = fill(players(first.url))
         first.kill()
     finally:
         first.stop()
@@ -210,12 +215,10 @@ def test_an_io_error_is_told_apart_and_loses_nothing(sample_outputs: Path, tmp_p
         httpx2.Client(base_url=again.url, timeout=30) as client,
     ):
         check_kept(client, made)
-        assert fill(players(again.url), 500, "store_error") == []
+        assert fill(players(again.url)) == []
     for log in (tmp_path / "first.log", tmp_path / "second.log"):
         said = log.read_text()
-        assert (
-            f"{db}: the disk or the file system failed a read or write (disk I/O error [SQLITE_IOERR" in said
-        )
+        assert f"{db}: {SIZE_LIMIT} (disk I/O error [SQLITE_IOERR_WRITE]: File too large)" in said
         assert not any(word in said for word in NEVER) and "Traceback" not in said
     with (
         Server(sample_outputs, db, tmp_path / "third.log") as third,
@@ -226,20 +229,37 @@ def test_an_io_error_is_told_apart_and_loses_nothing(sample_outputs: Path, tmp_p
     assert integrity(db) == "ok"
 
 
-def test_a_start_on_a_failing_disk_is_one_line_and_keeps_the_file(
-    sample_outputs: Path, tmp_path: Path
-) -> None:
-    db = tmp_path / "games.sqlite"
-    with TestClient(create_app(sample_outputs, db)) as client:
-        client.post("/api/games", json={"game": "balda"})
-    before = db.read_bytes()
-    command = [sys.executable, "-c", WITH_FILE_SIZE_LIMIT, "8192", "-m", "wordlist_pipeline", "serve"]
+def serve_once(sample_outputs: Path, db: Path, file_size_limit: int | None = None) -> str:
+    """The one line `wordlist serve` ends with when it cannot start on `db` (exit code 1)."""
+    command = [sys.executable, "-m", "wordlist_pipeline", "serve"]
+    if file_size_limit is not None:
+        command[1:1] = ["-c", WITH_FILE_SIZE_LIMIT, str(file_size_limit)]
     command += ["--port", str(free_port()), "--data", str(sample_outputs), "--db", str(db)]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     (line,) = result.stderr.strip().splitlines()
-    assert line.startswith(f"error: {db}: the disk or the file system failed a read or write (disk I/O error")
-    assert "the file is left as it is" in line and not any(word in line for word in NEVER)
+    assert line.startswith(f"error: {db}: ") and not any(word in line for word in NEVER)
+    return line
+
+
+def test_a_start_that_cannot_write_or_open_is_one_line_and_keeps_the_file(
+    sample_outputs: Path, tmp_path: Path
+) -> None:
+    """Out of room (a file size limit below what SQLite's shared memory needs) or an I/O error (a
+    folder where the write-ahead log belongs: SQLite cannot open it), each told as it is."""
+    db = tmp_path / "games.sqlite"
+    with TestClient(create_app(sample_outputs, db)) as client:
+        client.post("/api/games", json={"game": "balda"})
+    before = db.read_bytes()
+    line = serve_once(sample_outputs, db, file_size_limit=8192)
+    assert f"{SIZE_LIMIT} (disk I/O error [SQLITE_IOERR_SHMSIZE]: File too large)" in line
+    wal = Path(f"{db}-wal")
+    assert wal.stat().st_size == 0  # (left empty by the start that failed: nothing in it)
+    wal.unlink()
+    wal.mkdir()
+    line = serve_once(sample_outputs, db)
+    assert "the disk or the file system failed a read or write (unable to open database file" in line
+    assert "the file is left as it is" in line
     assert db.read_bytes() == before
 
 

@@ -11,6 +11,10 @@ it been, `-o /dev/stdout` would replace the link and send nothing to standard ou
 program reading a FIFO would get nothing. A symbolic link is refused even when it points to a
 regular file: writing through it would not be atomic (the rename happens beside the link, not
 beside its target), and replacing it would silently cut what the user linked.
+
+A path that ends with a separator ("reg/") names a folder, not a file: it is refused before it
+becomes a Path, which would drop the separator and write a file named "reg". A command line's
+file options take `file_path` as their parser for the same reason.
 """
 
 from __future__ import annotations
@@ -52,10 +56,25 @@ class NotAFileError(OutputError, OSError):
         return f"{self.filename}: {self.strerror}"
 
 
+class FolderNameError(OutputError, ValueError):
+    """An output file's path ends with a separator: a folder's name. A ValueError too, so that a
+    command-line parser (click's) reports it as a usage error."""
+
+
+def file_path(text: str | os.PathLike[str]) -> Path:
+    """`text` as the Path of a file to write; FolderNameError if it ends with a separator (a
+    Path would drop it: "reg/" would be the file "reg")."""
+    raw = os.fspath(text)
+    if raw.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep)):
+        raise FolderNameError(f"{raw}: ends with {raw[-1]!r}, so it names a folder; give a file's name")
+    return Path(raw)
+
+
 def check_replaceable_file(path: Path | str) -> Path:
     """`path` may be written by renaming a new file over it: nothing is there, or a regular file
-    (not a symbolic link, even to one). Otherwise NotAFileError."""
-    path = Path(path)
+    (not a symbolic link, even to one). Otherwise NotAFileError (FolderNameError for a path that
+    ends with a separator)."""
+    path = file_path(path)
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:

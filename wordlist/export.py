@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from wordlist.atomic import NotAFileError, atomic_path
+from wordlist.atomic import NotAFileError, atomic_path, file_path
 from wordlist.errors import OutputError
 from wordlist.format import POS, POS_BITS
 from wordlist.lexicon import Lexicon, WordRecord, data_root
@@ -74,7 +74,7 @@ def export(lexicon: Lexicon, fmt: str, out: str | Path | BinaryIO | None = None)
         raise ExportError(f"unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
     if out is not None and not isinstance(out, str | Path):
         return _export_to_stream(lexicon, fmt, out)
-    path = Path(out) if out is not None else default_path(lexicon, fmt)
+    path = file_path(out) if out is not None else default_path(lexicon, fmt)
     _check_target(path, lexicon)
     try:
         with atomic_path(path) as tmp:

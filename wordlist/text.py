@@ -15,6 +15,11 @@ string literal would (ESC as ``\\x1b``, a right-to-left override as ``\\u202e``)
   INHERENT AQ and AA, U+180B to U+180F MONGOLIAN FREE VARIATION SELECTORS, U+2800 BRAILLE
   PATTERN BLANK, U+3164 HANGUL FILLER, U+FE00 to U+FE0F VARIATION SELECTORS, U+FFA0 HALFWIDTH
   HANGUL FILLER, U+E0100 to U+E01EF VARIATION SELECTORS SUPPLEMENT.
+
+A name is also refused what shows as no name or as more than one line: an unassigned code point
+(Cn, noncharacters such as U+FFFF and U+FDD0 included: no font has them), a combining mark with
+no character before it to combine with, and more than MAX_MARKS_IN_A_ROW marks on one character
+("A" and 39 stacked accents, drawn over the lines above and below).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from __future__ import annotations
 import unicodedata
 
 from wordlist.errors import WordlistError
-from wordlist.format.limits import MAX_NAME
+from wordlist.format.limits import MAX_MARKS_IN_A_ROW, MAX_NAME
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
 INVISIBLE = frozenset(
@@ -54,7 +59,9 @@ def _plain(text: str) -> bool:
 
 def check_name(name: object) -> str:
     """`name` if it can be a player's name: text of 1 to MAX_NAME characters, not blank, with no
-    space at either end and no HIDDEN character; else NameRefused saying why."""
+    space at either end, no HIDDEN character or unassigned code point, starting with a character
+    that is no combining mark, with at most MAX_MARKS_IN_A_ROW marks in a row; else NameRefused
+    saying why."""
     if not isinstance(name, str):
         raise NameRefused(f"a name is text, not {type(name).__name__}")
     if not 1 <= len(name) <= MAX_NAME:
@@ -65,11 +72,35 @@ def check_name(name: object) -> str:
         raise NameRefused(
             f"a name has no control, format or invisible characters ({escaped(name[first])} at {first + 1})"
         )
+    _check_shown(name)
     if not name.strip():
         raise NameRefused("a name is not blank")
     if name != name.strip():
         raise NameRefused("a name has no space at either end")
     return name
+
+
+def _check_shown(name: str) -> None:
+    """NameRefused if `name` holds an unassigned code point, starts with a combining mark or
+    stacks more than MAX_MARKS_IN_A_ROW of them."""
+    marks = 0  # in a row, up to this character
+    for position, char in enumerate(name, 1):
+        category = unicodedata.category(char)
+        if category == "Cn":
+            raise NameRefused(
+                f"a name has no unassigned code points or noncharacters ({_escape(char)} at {position})"
+            )
+        if not category.startswith("M"):
+            marks = 0
+        elif position == 1:
+            raise NameRefused(f"a name starts with a character, not a combining mark ({_escape(char)})")
+        else:
+            marks += 1
+            if marks > MAX_MARKS_IN_A_ROW:
+                raise NameRefused(
+                    f"a name has at most {MAX_MARKS_IN_A_ROW} combining marks in a row (more from "
+                    f"{position - marks + 1})"
+                )
 
 
 def escaped(text: str) -> str:

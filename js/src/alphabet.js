@@ -3,7 +3,7 @@
 // checks it; keys this reader does not know are ignored.
 
 import { ArtefactError } from "./errors.js";
-import { checkVersion } from "./format.js";
+import { checkVersion, languageName } from "./format.js";
 import { MAX_LETTERS, MAX_REPLACEMENTS, MAX_SPELLING, MAX_TEXT_LENGTH, MAX_WORD_LENGTH } from "./limits.js";
 
 export { MAX_TEXT_LENGTH };
@@ -41,7 +41,7 @@ export class Alphabet {
       throw bad(`"language" must be a language code (letters, digits, "_", "-"), got ${JSON.stringify(this.language)}`);
     }
     /** The language's name in English ("German"), for messages; the code when the file has none. */
-    this.languageName = field("language_name", "string", "") || this.language;
+    this.languageName = languageName(json, source) ?? this.language;
     /** The letters in the file's order, one string per letter (code point). */
     this.letters = Object.freeze(Array.from(field("letters", "string")));
     this.remove = Object.freeze(Array.from(field("remove", "string", "")));

@@ -33,6 +33,24 @@ export function checkVersion(json, source) {
   );
 }
 
+/**
+ * "language_name" of a parsed alphabet.json or manifest.json: a string of one character or more, or
+ * null when the key is absent (the language code stands for it then). An empty string is refused,
+ * as the schemas and Python's reader refuse it.
+ * @param {object} json the parsed file
+ * @param {string} source the file's name in the message
+ * @returns {string | null}
+ */
+export function languageName(json, source) {
+  if (!Object.hasOwn(json, "language_name")) return null;
+  const value = json.language_name;
+  if (typeof value !== "string") {
+    throw new ArtefactError(`${source}: "language_name" must be a string, got ${JSON.stringify(value)}`);
+  }
+  if (value === "") throw new ArtefactError(`${source}: "language_name" must not be empty (leave the key out instead)`);
+  return value;
+}
+
 function older() {
   return `is older than this reader reads (format ${FORMAT_VERSION}): rebuild the word list with \`wordlist build\``;
 }

@@ -13,8 +13,14 @@ what a page can be: MediaWiki refuses to save a revision of more than $wgMaxArti
 every Wikimedia wiki (the largest Wiktionary pages are a few hundred KB to 2 MB), which leaves room
 for escaping (``&lt;`` is four bytes for one).
 
-Markup inside a text is escaped, so in a dump as MediaWiki writes it, ``<page`` and ``</page>``
-occur only as tags. Bytes outside any page (the header, white space) are bounded too: more than
+The limit's pages must be the parser's, or a page it passes in small pieces is one huge element to
+the parser. So the bytes are read as the XML tokenizer reads them: ``<page`` and ``</page>`` inside
+a comment, a CDATA section or a processing instruction are characters, not tags (MediaWiki writes
+none of these, but a dump is untrusted); and the parser reads the bytes as UTF-8 (XML_ENCODING),
+whatever an XML declaration says (in ISO-2022-JP, ``</page><page>`` can be seven characters of
+text). A DOCTYPE, which could declare entities that grow a page as it is parsed, cannot come
+after the root's start tag, and the reader refuses a dump that does not start with it. Bytes
+outside any page (the header, white space) are bounded too: more than
 the cap of them (1 MiB at least) is not a dump (a DumpError). The bytes passed on are those read,
 unchanged, but for the pages dropped.
 """
@@ -28,12 +34,19 @@ from collections.abc import Iterable, Iterator
 from wordlist_pipeline.errors import DumpError
 
 MAX_PAGE_BYTES = 8 << 20
+XML_ENCODING = "utf-8"  # what the parser of the limited bytes is told they are, as the limit reads them
 MIN_OUTSIDE_BYTES = 1 << 20  # what may lie between pages even with a smaller cap: the header, a few KB
 
 _START = re.compile(rb"<page[\s>/]")
-_START_OVERLAP = len(b"<page")  # bytes at a chunk's end that may begin a start tag
 _END = b"</page>"
-_END_OVERLAP = len(_END) - 1
+# What the XML tokenizer reads as characters though they may hold "<page" or "</page>": comments,
+# CDATA sections and processing instructions, each up to its first end. (A DOCTYPE, the only other
+# markup that could, may not follow the root's start tag; the parser refuses it there.)
+_MARKUP_ENDS = {b"<!--": b"-->", b"<![CDATA[": b"]]>", b"<?": b"?>"}
+_MARKUP = re.compile(rb"<(?:!--|!\[CDATA\[|\?)")
+_BETWEEN_PAGES = re.compile(rb"<page[\s>/]|<(?:!--|!\[CDATA\[|\?)")
+_IN_PAGE = re.compile(rb"</page>|<(?:!--|!\[CDATA\[|\?)")
+_OVERLAP = len(b"<![CDATA[") - 1  # bytes at a chunk's end that may begin a token
 
 _OUTSIDE, _PAGE, _DROPPING = 0, 1, 2
 
@@ -70,89 +83,94 @@ class PageLimit:
         its own)."""
         cap, outside_cap = self.cap, max(self.cap, MIN_OUTSIDE_BYTES)
         state, held, scan = _OUTSIDE, b"", 0
+        markup = b""  # the end of the comment, CDATA section or processing instruction read in
         for chunk in chunks:
             if not chunk:
                 continue
             buf = held + chunk if held else chunk
-            if len(buf) <= cap and state != _DROPPING:  # no page in it can be too large: pass it on
+            if not markup and state != _DROPPING and len(buf) <= cap and _MARKUP.search(buf) is None:
+                # only tags and text, no page in it can be too large (MediaWiki's dumps): pass it on
                 state, held, scan, kept = _whole(buf, state)
                 if kept:
                     yield kept
                 continue
             out: list[bytes] = []
             kept = start = 0  # buf[kept:start] is passed on; buf[start:] is undecided
-            position = scan
+            position = scan  # every token that starts before it has been read
             while True:
-                if state == _DROPPING:
-                    end = buf.find(_END, position)
+                if markup:
+                    end = buf.find(markup, position)
                     if end < 0:
-                        held, scan, kept = buf[-_END_OVERLAP:], 0, len(buf)
-                        start = kept
+                        position = max(position, len(buf) - len(markup) + 1)
                         break
+                    position, markup = end + len(markup), b""
+                    continue
+                found = (_BETWEEN_PAGES if state == _OUTSIDE else _IN_PAGE).search(buf, position)
+                if found is None:
+                    position = max(position, len(buf) - _OVERLAP)
+                    break
+                token, position = found.group(), found.end()
+                if token in _MARKUP_ENDS:
+                    markup = _MARKUP_ENDS[token]
+                elif state == _OUTSIDE:  # a page starts
+                    self._check_outside(found.start() - start, outside_cap)
+                    state, start = _PAGE, found.start()
+                elif state == _DROPPING:  # the end of a page too large
                     self.dropped += 1
-                    state, kept = _OUTSIDE, end + len(_END)
-                    start = position = kept
-                elif state == _PAGE:
-                    end = buf.find(_END, position)
-                    if end < 0:
-                        if len(buf) - start > cap:  # too large already: drop it as it comes
-                            out.append(buf[kept:start])
-                            state, held, scan, kept = _DROPPING, buf[-_END_OVERLAP:], 0, len(buf)
-                            start = kept
-                        else:
-                            held = buf[start:]
-                            scan = max(0, len(held) - _END_OVERLAP)
-                        break
-                    end += len(_END)
-                    if end - start > cap:
+                    state, kept = _OUTSIDE, position
+                    start = kept
+                else:  # the end of a page
+                    if position - start > cap:
                         out.append(buf[kept:start])
                         self.dropped += 1
-                        kept = end
-                    state, start, position = _OUTSIDE, end, end
-                else:
-                    found = _START.search(buf, position)
-                    outside = (len(buf) if found is None else found.start()) - start
-                    if outside > outside_cap:
-                        raise DumpError(
-                            f"{self.source}: more than {size_text(outside_cap)} of XML outside any "
-                            "<page>; not a dump as MediaWiki writes them"
-                        )
-                    if found is None:
-                        held = buf[start:]
-                        scan = max(0, len(held) - _START_OVERLAP)
-                        break
-                    state, start, position = _PAGE, found.start(), found.start() + _START_OVERLAP
-            if start > kept:
+                        kept = position
+                    state, start = _OUTSIDE, position
+            if state == _OUTSIDE:
+                self._check_outside(len(buf) - start, outside_cap)
+            elif state == _PAGE and len(buf) - start > cap:  # too large already: drop it as it comes
                 out.append(buf[kept:start])
-            if out:
+                state, kept = _DROPPING, len(buf)
+            if state == _DROPPING:
+                held, scan = buf[position:], 0
+            else:
+                held, scan = buf[start:], position - start
+                out.append(buf[kept:start])
+            if any(out):
                 yield b"".join(out)
         if state == _DROPPING:  # the dump ends inside a dropped page: the parser reports the cut
             return
-        if state == _OUTSIDE and closing:
+        if state == _OUTSIDE and closing and not markup:
             body = held.rstrip()
             held = body[: -len(closing)] if body.endswith(closing) else held
         if held:
             yield held
 
+    def _check_outside(self, size: int, outside_cap: int) -> None:
+        if size > outside_cap:
+            raise DumpError(
+                f"{self.source}: more than {size_text(outside_cap)} of XML outside any "
+                "<page>; not a dump as MediaWiki writes them"
+            )
+
 
 def _whole(buf: bytes, state: int) -> tuple[int, bytes, int, bytes]:
-    """(state, held, scan, passed on) after `buf`, no longer than the cap, when not dropping: what
-    ends with the last page end is passed on (one copy a chunk, where pieces() would walk page by
-    page); what follows it is held, as pieces() holds it."""
+    """(state, held, scan, passed on) after `buf`, no longer than the cap and holding no markup,
+    when not dropping: what ends with the last page end is passed on (one copy a chunk, where
+    pieces() would walk page by page); what follows it is held, as pieces() holds it."""
     last = buf.rfind(_END)
     if last < 0:
         if state == _PAGE:
-            return state, buf, max(0, len(buf) - _END_OVERLAP), b""
+            return state, buf, max(0, len(buf) - _OVERLAP), b""
         tail, passed = buf, b""  # (outside: a gap to hold, unless a page starts in it)
     else:
         tail, passed = buf[last + len(_END) :], buf[: last + len(_END)]
     found = _START.search(tail)
     if found is None:
-        return _OUTSIDE, tail, max(0, len(tail) - _START_OVERLAP), passed
+        return _OUTSIDE, tail, max(0, len(tail) - _OVERLAP), passed
     return (
         _PAGE,
         tail[found.start() :],
-        max(0, len(tail) - found.start() - _END_OVERLAP),
+        max(0, len(tail) - found.start() - _OVERLAP),
         passed + tail[: found.start()],
     )
 

@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - no wheel for this platform: libbz2 doe
     _indexed_bzip2 = None
 
 from wordlist.os_errors import os_reason
-from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, ChunkReader, PageLimit, too_large
+from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, XML_ENCODING, ChunkReader, PageLimit, too_large
 from wordlist_pipeline.dump.pages import Page, SiteInfo, iter_page_elements, make_page
 from wordlist_pipeline.dump.prefilter import Triage, read_candidates, triage
 from wordlist_pipeline.dump.reader import (
@@ -48,7 +48,7 @@ _HEADER_LIMIT = 1 << 20  # a multistream header (siteinfo) is a few KB; a page s
 _CHUNK = 1 << 20  # what a stream read stream by stream is decompressed by
 _RANGE_BYTES = 16 << 20  # at least what a range may decompress to for the one-piece path
 _TRAILER = b"</mediawiki>"
-_PARSER = etree.XMLParser(huge_tree=True)
+_PARSER = etree.XMLParser(huge_tree=True, encoding=XML_ENCODING)
 # A run of index lines with the same offset (a stream's ~100 pages): one match, so no object is
 # made per line; the runs must cover a block from end to end. (At most 20 digits, as the line
 # reader takes: a longer offset is its error to report.)
@@ -305,7 +305,7 @@ def parse_header(header: bytes, path: Path | str) -> SiteInfo:
     """The SiteInfo of a multistream header stream (<mediawiki ...><siteinfo>...</siteinfo>)."""
     export_version, xml_lang = header_info(header[:8192], path)
     try:
-        root = etree.fromstring(header.rstrip() + _TRAILER, etree.XMLParser(huge_tree=True))
+        root = etree.fromstring(header.rstrip() + _TRAILER, _PARSER)
     except etree.XMLSyntaxError as error:
         raise DumpError(describe_io_error(Path(str(path)), error)) from error
     for child in root:
@@ -341,7 +341,7 @@ def pages_in_stream(
     limit = PageLimit(max_page_bytes, source)
     pieces = limit.pieces([data] if isinstance(data, bytes) else data, closing=_TRAILER)
     xml = ChunkReader(itertools.chain([b"<mediawiki>"], pieces, [_TRAILER]))
-    events = etree.iterparse(xml, events=("end",), tag="{*}page", huge_tree=True)
+    events = etree.iterparse(xml, events=("end",), tag="{*}page", huge_tree=True, encoding=XML_ENCODING)
     try:
         yield from _pages(iter_page_elements(events), siteinfo, source, malformed)
     except etree.XMLSyntaxError as error:

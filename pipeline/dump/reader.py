@@ -18,7 +18,7 @@ from typing import BinaryIO
 from lxml import etree
 
 from wordlist.os_errors import os_reason
-from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, ChunkReader, PageLimit
+from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, XML_ENCODING, ChunkReader, PageLimit
 from wordlist_pipeline.dump.pages import (
     Page,
     SiteInfo,
@@ -36,6 +36,7 @@ _EXPORT_VERSION = re.compile(rb'xmlns="http://www\.mediawiki\.org/xml/export-([0
 _XML_LANG = re.compile(rb'xml:lang="([A-Za-z-]+)"')
 _ROOT = re.compile(rb"<([A-Za-z_][\w.:-]*)[\s>]")
 BZ2_MAGIC = b"BZh"
+_TAGS = ("{*}siteinfo", "{*}page")
 
 
 def is_bz2(path: Path) -> bool:
@@ -139,7 +140,9 @@ class DumpReader:
             export_version, xml_lang = header_info(head, self.path)
             chunks = iter(functools.partial(self._stream.read1, _PIECE), b"")
             limited = ChunkReader(self._limit.pieces(chunks))
-            events = etree.iterparse(limited, events=("end",), tag=("{*}siteinfo", "{*}page"), huge_tree=True)
+            events = etree.iterparse(
+                limited, events=("end",), tag=_TAGS, encoding=XML_ENCODING, huge_tree=True
+            )
             yield from pages_from_elements(
                 iter_page_elements(events),
                 self.path,

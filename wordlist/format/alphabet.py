@@ -113,7 +113,7 @@ class Alphabet:
         return cls(
             language=base.name(data, "language", ""),
             letters=base.field(data, "letters", str, ""),
-            language_name=base.field(data, "language_name", str, "", default=""),  # absent: the code
+            language_name=base.optional_text(data, "language_name", ""),  # absent: the code
             upper=upper,
             remove=base.field(data, "remove", str, "", default=""),
             lowercase=base.field(data, "lowercase", bool, "", default=True),

@@ -118,6 +118,15 @@ def expect(value: Any, kind: type, name: str) -> Any:
     return value
 
 
+def optional_text(data: Mapping[str, Any], key: str, where: str) -> str:
+    """`data[key]`, a string of one character or more, or "" when the key is absent (the caller
+    takes another value then); an empty string is refused, as the schemas refuse it."""
+    value = field(data, key, str, where, default="")
+    if key in data and not value:
+        raise FormatError(f"{where + key!r} must not be empty (leave the key out instead)")
+    return value
+
+
 def count(data: Mapping[str, Any], key: str, where: str, *, low: int = 0, high: int = 2**62) -> int:
     """A required whole number in [low, high]."""
     value = field(data, key, int, where)

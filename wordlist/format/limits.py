@@ -39,6 +39,9 @@ MAX_TEXT_LENGTH = 4 * MAX_WORD_LENGTH
 # --- saved games -----------------------------------------------------------------------------------------
 
 MAX_NAME = 40  # characters of a player's name
+# combining marks on one character of a name: Burmese (ကြွေး) and Tibetan (སྒྲོལ) stack 3 or 4; more is
+# text drawn over the lines around it
+MAX_MARKS_IN_A_ROW = 4
 MIN_SEED, MAX_SEED = -(1 << 63), (1 << 63) - 1  # a game's seed, which its saved state keeps: 64 bits
 MAX_STATE_BYTES = 4 << 20  # of a saved game's JSON (a finished 15x15 game is about 60 KB)
 

@@ -144,7 +144,7 @@ class Manifest:
             base.expect(version, str, f"tools.{key}")
         return cls(
             language=language,
-            language_name=base.field(data, "language_name", str, "", default=""),  # absent: the code
+            language_name=base.optional_text(data, "language_name", ""),  # absent: the code
             profile=profile,
             description=base.field(data, "description", str, "", default=""),
             counts=_counts(counts),

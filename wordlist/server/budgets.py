@@ -2,11 +2,13 @@
 
 A client is `client_key(address)`. Everything here is per server process and in memory: a
 restarted server starts every client afresh. Each object is shared by the requests of all
-threads and guarded by its own lock; each request costs O(1).
+threads and guarded by its own lock; each request costs O(1), but for a long poll that finds
+the server full: O(the clients waiting), at most `Limits.long_polls`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ipaddress
 import math
@@ -14,6 +16,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from wordlist.server.errors import ApiError
 from wordlist.server.limits import Limits
@@ -126,58 +129,113 @@ class TokenBuckets:
             del self._buckets[client]
 
 
+@dataclass(eq=False)
+class _Poll:
+    """A long poll waiting now: whose it is, and the task that waits (to end it early)."""
+
+    client: str
+    game_id: str
+    seat: int
+    task: asyncio.Task | None
+    evicted: bool = False  # ended early to make room: answered as at its deadline
+
+
 class LongPolls:
-    """The long polls (GET /api/games/{id}?wait=) waiting now: by client, by game, by seat and in
-    all, each bounded by `Limits`. A poll past its client's, game's or seat's bound gets 429, past
-    the server's 503, both `too_many_waits` with Retry-After; it never holds a connection waiting."""
+    """The long polls (GET /api/games/{id}?wait=) waiting now, bounded by `Limits`: per seat, game
+    and client (past one, the new poll gets 429), and in all.
+
+    The bound in all must not be one that a few clients can fill for everyone: eight addresses
+    of 32 polls took all 250. So a new poll that finds the server full ends the oldest poll of
+    the client holding the most, if that client holds more than the newcomer would: that poll is
+    answered at once with the game as it is, as its deadline would have answered it (a poll
+    answered early costs its client one more request, nothing else). Only a client holding as
+    many as any other gets 503. Polls thus tend to a fair share, a new client always gets in
+    while any client holds two, and a client asking again at once cannot take back a place from
+    one holding fewer.
+
+    `waiting` runs on the event loop's thread, in the request's task: ending a poll cancels that
+    task where it waits, and the block's exit takes the cancellation back.
+    """
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.total = 0
-        self._by_client: dict[str, int] = {}
+        self._by_client: dict[str, dict[_Poll, None]] = {}  # each client's polls, oldest first
         self._by_game: dict[str, int] = {}
         self._by_seat: dict[tuple[str, int], int] = {}
         self._lock = threading.Lock()
 
     @contextlib.contextmanager
     def waiting(self, client: str, game_id: str, seat: int) -> Iterator[None]:
-        """Hold a place among the long polls while the block runs, or raise 429/503."""
-        counts: list[tuple[dict, object]] = [
-            (self._by_client, client),
-            (self._by_game, game_id),
-            (self._by_seat, (game_id, seat)),
-        ]
+        """Hold a place among the long polls while the block runs, or raise 429/503. The block
+        ends early, without an error, if another client's poll needs the place."""
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:  # no event loop: a poll that cannot be ended early
+            task = None
+        poll = _Poll(client, game_id, seat, task)
         with self._lock:
-            self._check(client, game_id, seat)
-            self.total += 1
-            for count, key in counts:
-                count[key] = count.get(key, 0) + 1
+            self._check(poll)
+            if self.total >= self.limits.long_polls:
+                self._make_room(client)
+            self._add(poll)
         try:
             yield
+        except asyncio.CancelledError:
+            if not poll.evicted or task is None or task.uncancel() > 0:
+                raise  # not (only) ours: the request is cancelled indeed
         finally:
             with self._lock:
-                self.total -= 1
-                for count, key in counts:
-                    left = count[key] - 1
-                    if left:
-                        count[key] = left
-                    else:
-                        del count[key]  # only the polls waiting now are remembered
+                if not poll.evicted:
+                    self._remove(poll)
 
-    def _check(self, client: str, game_id: str, seat: int) -> None:
-        limits = self.limits
-        retry = limits.retry_after
-        if self.total >= limits.long_polls:
-            message = f"the server holds {limits.long_polls} waiting requests already; ask again in {retry} s"
-            raise ApiError(503, "too_many_waits", message, retry_after=retry)
-        for count, key, bound, whose in (
-            (self._by_client, client, limits.long_polls_per_client, "your address"),
-            (self._by_game, game_id, limits.long_polls_per_game, "this game"),
-            (self._by_seat, (game_id, seat), limits.long_polls_per_seat, "your seat"),
+    def _check(self, poll: _Poll) -> None:
+        limits, retry = self.limits, self.limits.retry_after
+        for count, bound, whose in (
+            (len(self._by_client.get(poll.client, ())), limits.long_polls_per_client, "your address"),
+            (self._by_game.get(poll.game_id, 0), limits.long_polls_per_game, "this game"),
+            (self._by_seat.get((poll.game_id, poll.seat), 0), limits.long_polls_per_seat, "your seat"),
         ):
-            if count.get(key, 0) >= bound:
+            if count >= bound:
                 message = f"{whose} has {bound} requests waiting already; ask again in {retry} s"
                 raise ApiError(429, "too_many_waits", message, retry_after=retry)
+
+    def _make_room(self, client: str) -> None:
+        """End the oldest poll of the client holding the most, or raise 503 if that is no more
+        than `client` would hold."""
+        mine = len(self._by_client.get(client, ()))
+        most = max(self._by_client.values(), key=len)
+        oldest = next((poll for poll in most if poll.task is not None), None)
+        if len(most) <= mine + 1 or oldest is None or oldest.task is None:
+            retry = self.limits.retry_after
+            message = (
+                f"the server holds {self.limits.long_polls} waiting requests already, as many of "
+                f"yours as of anyone's; ask again in {retry} s"
+            )
+            raise ApiError(503, "too_many_waits", message, retry_after=retry)
+        oldest.evicted = True
+        self._remove(oldest)
+        oldest.task.cancel()  # it waits on this thread: the cancellation comes where it waits
+
+    def _add(self, poll: _Poll) -> None:
+        self.total += 1
+        self._by_client.setdefault(poll.client, {})[poll] = None
+        self._by_game[poll.game_id] = self._by_game.get(poll.game_id, 0) + 1
+        seat = (poll.game_id, poll.seat)
+        self._by_seat[seat] = self._by_seat.get(seat, 0) + 1
+
+    def _remove(self, poll: _Poll) -> None:
+        self.total -= 1
+        polls = self._by_client[poll.client]
+        del polls[poll]
+        if not polls:
+            del self._by_client[poll.client]  # only the polls waiting now are remembered
+        for count, key in ((self._by_game, poll.game_id), (self._by_seat, (poll.game_id, poll.seat))):
+            left = count[key] - 1
+            if left:
+                count[key] = left
+            else:
+                del count[key]
 
 
 class Budgets:

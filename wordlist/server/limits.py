@@ -46,8 +46,11 @@ class Limits:
     # to the end of its body (a slow head gets 408, a slow body has its connection closed)
     connections: int = 1000  # open at once, in all (503)
     connections_per_client: int = 100  # open at once from one client (429); a browser opens 6
-    long_polls: int = 250  # GET /api/games/{id}?wait= waiting at once, in all (503): well under
-    # `connections`, so that ordinary requests always find room
+    pipelined_requests: int = 8  # read on a connection ahead of their answers; then it is not read
+    # until one is answered (no browser pipelines; a client that sends but never reads is bounded)
+    long_polls: int = 250  # GET /api/games/{id}?wait= waiting at once, in all: well under
+    # `connections`, so that ordinary requests always find room. Past it, the oldest poll of the
+    # client holding the most is answered at once to make room (503 to a client holding as many)
     long_polls_per_client: int = 32  # (429, as the three below)
     long_polls_per_game: int = 8
     long_polls_per_seat: int = 4  # a player with a few tabs open

@@ -7,7 +7,13 @@ act on connections (their numbers are `Limits`'):
   byte at a time, pipelined or not: 431 (uvicorn bounds them only with its h11 parser);
 - `request_timeout` seconds from a connection's opening, or a request's first byte, to the end
   of its body: a head still coming gets 408, a body still coming has its connection closed (a
-  client sending a byte a second would otherwise hold its connection for ever).
+  client sending a byte a second would otherwise hold its connection for ever);
+- `pipelined_requests` requests read ahead of their answers: past them the connection is not read
+  until one is answered. uvicorn parses all it has read (256 KB, four thousand small requests)
+  and reads on after each answer: 8 MB of pipelined GETs whose answers a client never read took
+  340 MB. With the bytes handed to the parser a slice at a time, a connection holds at most
+  those requests, the rest of one read, and the answers uvicorn writes before it waits for the
+  client to take them (asyncio's write buffer, 64 KB, and one answer).
 
 Every refusal is JSON `{"code", "message"}` with `Connection: close`. The protocol's callbacks
 all run on the event loop's thread, so the counts they share need no lock.
@@ -42,10 +48,16 @@ class _HeadTooLarge(Exception):
     pass
 
 
+# Bytes handed to the parser at a time. A request is 18 bytes at least ("GET / HTTP/1.1" and two
+# CRLFs), so a slice queues at most 14 past the bound; a request of a browser is two slices.
+_SLICE = 256
+
+
 def http_protocol(limits: Limits) -> type[asyncio.Protocol]:
     """The protocol class for uvicorn's `http` setting, bounded by `limits` (give uvicorn no
     `limit_concurrency`: the class counts connections itself). WordlistError without httptools."""
     try:
+        from uvicorn.protocols.http.flow_control import FlowControl
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
     except ImportError as error:  # the server extra brings it; h11 alone has none of these bounds
         raise WordlistError(
@@ -79,6 +91,18 @@ def http_protocol(limits: Limits) -> type[asyncio.Protocol]:
     proxies = TrustedProxies(limits.trusted_proxies)
     open_by_client: dict[str, int] = {}  # the connections open now, by client (loop thread only)
 
+    class HeldFlow(FlowControl):
+        """uvicorn's flow control, but reading stays paused while bytes read wait to be parsed
+        (a request being served resumes reading when it reads its body or waits for a disconnect)."""
+
+        def __init__(self, transport: asyncio.Transport, protocol: BoundedHttpProtocol) -> None:
+            super().__init__(transport)
+            self._protocol = protocol
+
+        def resume_reading(self) -> None:
+            if not self._protocol._unparsed_data:
+                super().resume_reading()
+
     class BoundedHttpProtocol(HttpToolsProtocol):
         def __init__(self, *args: object, **kwargs: object) -> None:
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -91,9 +115,11 @@ def http_protocol(limits: Limits) -> type[asyncio.Protocol]:
             self._head_too_large = False
             self._timer: asyncio.TimerHandle | None = None
             self._after_answers: bytes | None = None  # a refusal waiting for the answers before it
+            self._unparsed_data = b""  # read, not yet parsed: the pipeline is full (reading is paused)
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            self.flow = HeldFlow(transport, self)
             host = self.client[0] if self.client else None
             if host is not None and host not in proxies:  # a proxy speaks for many clients
                 self._client = client_key(host)
@@ -120,13 +146,31 @@ def http_protocol(limits: Limits) -> type[asyncio.Protocol]:
         def data_received(self, data: bytes) -> None:
             if self._refused:
                 return
-            if self._in_head:
-                self._unparsed += len(data)
-            super().data_received(data)
-            # A header the parser has not seen the end of grows in its buffer: bounded here, one
-            # read (the transport's, at most 256 KB) past the limit at most.
-            if self._in_head and self._unparsed > limits.max_head and not self._refused:
-                self._refuse(head_too_large)
+            if self._unparsed_data:  # read while pausing (a TLS record's rest): after what came first
+                self._unparsed_data += data
+                self.flow.pause_reading()
+                return
+            self._parse(memoryview(data))
+
+        def _parse(self, data: memoryview) -> None:
+            """Hand `data` to the parser a slice at a time, up to a full pipeline: the rest waits,
+            and the transport is not read, until an answer is sent."""
+            for start in range(0, len(data), _SLICE):
+                if len(self.pipeline) >= limits.pipelined_requests:
+                    self._unparsed_data = bytes(data[start:])
+                    self.flow.pause_reading()
+                    self._stop_timer()  # the server is what is slow now, not the client
+                    return
+                piece = data[start : start + _SLICE]
+                if self._in_head:
+                    self._unparsed += len(piece)
+                super().data_received(piece)  # type: ignore[arg-type]
+                if self._refused or self.transport.is_closing():
+                    return
+                # A header the parser has not seen the end of grows in its buffer: bounded here.
+                if self._in_head and self._unparsed > limits.max_head:
+                    self._refuse(head_too_large)
+                    return
 
         def on_message_begin(self) -> None:
             self._head = 0
@@ -188,7 +232,12 @@ def http_protocol(limits: Limits) -> type[asyncio.Protocol]:
                 self._answer_and_close(answer)
 
         def on_response_complete(self) -> None:
-            super().on_response_complete()  # starts the next pipelined request, if any
+            waiting, self._unparsed_data = self._unparsed_data, b""
+            super().on_response_complete()  # resumes reading, starts the next pipelined request
+            if waiting and not self._refused and not self.transport.is_closing():
+                self._stop_timer()  # the request under way, if any, has its time again
+                self._timer = self.loop.call_later(limits.request_timeout, self._timed_out)
+                self._parse(memoryview(waiting))  # first: what is read next comes after it
             done = self.cycle is None or self.cycle.response_complete
             if self._after_answers is not None and done and not self.pipeline:
                 answer, self._after_answers = self._after_answers, None

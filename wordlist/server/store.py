@@ -17,7 +17,8 @@ Secrets are stored as their sha256: the database alone does not let anyone play 
 
 Errors say which of four things went wrong, for the operator (the server's log, or the one line
 `wordlist serve` ends with) and never so that deleting the file looks like the fix: the disk is
-full (`StoreFull`: the games are kept, writes resume once there is room), the disk or file system
+full, or a quota or file size limit is reached (`StoreFull`: the games are kept, writes resume
+once there is room), the disk or file system
 failed a read or write (`StoreIOError`), the file is damaged, not SQLite, or changed under the
 server (`StoreDamaged`), or another process holds it (`StoreBusy`). A database that is set up
 already is only read at start-up, so a healthy one starts on a full disk and serves its games.
@@ -26,10 +27,13 @@ already is only read at start-up, so a healthy one starts on a full disk and ser
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import hmac
+import os
 import queue
 import sqlite3
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -92,6 +96,17 @@ class StoreDamaged(StoreError):
 
 
 _KEPT = "the file is left as it is"
+
+# Why a write was refused for want of room, by its errno. SQLite tells ENOSPC (SQLITE_FULL) but
+# reports EFBIG and EDQUOT as SQLITE_IOERR_WRITE (or _SHMSIZE, _TRUNCATE), and Python's sqlite3
+# does not give the errno: so a failed write is tried again, by _room_refused.
+_NO_ROOM = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EFBIG: "a file reached the size limit of the server's process (ulimit -f)",
+}
+_WRITES = ("SQLITE_IOERR", "SQLITE_IOERR_WRITE", "SQLITE_IOERR_SHMSIZE", "SQLITE_IOERR_TRUNCATE")
+_PROBE_BYTES = 2 * 65536  # two of SQLite's largest pages: more than one of its writes needs
 
 
 def secret_hash(secret: str) -> str:
@@ -245,6 +260,12 @@ class GameStore:
         said = f"{error} [{name}]"
         if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
             return StoreBusy(f"{self.path}: {said}")
+        refused = self._room_refused() if name in _WRITES else None
+        if refused is not None:
+            return StoreFull(
+                f"{self.path}: cannot write: {_NO_ROOM[refused]} ({said}: {os.strerror(refused)}); "
+                "its games are kept: make room, and writes resume"
+            )
         if name.startswith("SQLITE_FULL"):
             room = "the disk is full"
             if self.max_bytes is not None:
@@ -270,6 +291,21 @@ class GameStore:
                 "copies what can be read into a new database"
             )
         return StoreDamaged(f"{self.path}: the database is not as this server made it ({said}); {_KEPT}")
+
+    def _room_refused(self) -> int | None:
+        """The errno (a key of _NO_ROOM) of a write as SQLite's may have been, if it is refused for
+        want of room: _PROBE_BYTES past the most the database's files can reach (their sizes
+        added up), in a temporary file beside them (unnamed, sparse: a few blocks, at once gone)."""
+        reach = 0
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            with contextlib.suppress(OSError):
+                reach += os.stat(f"{self.path}{suffix}").st_size
+        try:
+            with tempfile.TemporaryFile(dir=self.path.parent) as probe:
+                written = os.pwrite(probe.fileno(), bytes(_PROBE_BYTES), reach)
+        except OSError as error:
+            return error.errno if error.errno in _NO_ROOM else None
+        return errno.ENOSPC if written < _PROBE_BYTES else None  # a short write: the disk filled
 
     def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
         try:

@@ -424,7 +424,7 @@ class BaldaGame(protocol.Game):
         """Rebuild a game by replaying its log from the starting word: every move must be legal and
         score what the log says, and the board, scores and turn must be what the replay gives."""
         keys = dict.fromkeys(("settings", "players", "start_word", "seed", "board", "scores", "turn"), True)
-        reader = Reader(reader.data, reader.where, {**keys, "history": True})
+        reader = Reader(reader.data, reader.where, {**keys, "seed": False, "history": True})  # absent: null
         raw = reader.object("settings", {"size": True, "diagonal": True, "extra_parts_of_speech": True})
         size, diagonal = raw.int("size", 0, 99), raw.bool("diagonal")
         extra = tuple(raw.strings("extra_parts_of_speech", 3))
