@@ -307,19 +307,19 @@ def opening_seed(lexicon: Lexicon) -> int:
     raise AssertionError("no seed with an opening for the sample list")
 
 
-def place(page: Page, move, *, typing_it: bool) -> None:
+def place(page: Page, candidate, *, typing_it: bool) -> None:
     """The move's tiles onto their squares: a square, then the tile (a blank asks for its letter),
-    or the first square, then the word typed."""
-    tiles = sorted(move.tiles, key=lambda t: t.cell)
+    or the square where the word starts (on the board or not), then the whole word typed, the
+    letters on the board typed over."""
     if typing_it:
-        first = tiles[0].cell
-        page.click(f'.square[data-cell="{first[0]},{first[1]}"]')
-        if len(tiles) > 1 and tiles[1].cell[1] == first[1]:
-            page.keyboard.press(" ")  # down
-        for tile in tiles:
-            page.keyboard.press(tile.letter)
+        row, col = candidate.start
+        page.click(f'.square[data-cell="{row},{col}"]')
+        if candidate.direction == "down":
+            page.keyboard.press(" ")
+        for letter in candidate.word:
+            page.keyboard.press(letter)
         return
-    for tile in tiles:
+    for tile in sorted(candidate.move.tiles, key=lambda t: t.cell):
         page.click(f'.square[data-cell="{tile.cell[0]},{tile.cell[1]}"]')
         if tile.blank:
             page.click(".rack .tile.blank:not(.used)")
@@ -345,7 +345,7 @@ def test_a_wordgame_opening_against_the_bot(player: Player, server: Server) -> N
     first = best_move(game)
     rows = {round(box["y"]) for box in (t.bounding_box() for t in rack.all()) if box}
     assert len(rows) == 1  # the eight tiles on one row
-    place(page, first.move, typing_it=False)
+    place(page, first, typing_it=False)
     expect(page.locator(".square.tentative")).to_have_count(len(first.move.tiles))
     score = game.check(first.move)
     expect(page.locator(".word-preview .formed")).to_have_text([f"{score.main.text.upper()} {score.points}"])
@@ -362,12 +362,12 @@ def test_a_wordgame_opening_against_the_bot(player: Player, server: Server) -> N
     shown = "".join(
         t.letter if t.blank else t.letter.upper() for t in sorted(first.move.tiles, key=lambda t: t.cell)
     )
-    expect(opening.locator(".word.main")).to_have_text(f"{shown} {score.points}")
+    expect(opening.locator(".word.main")).to_have_text(shown)  # one word: the move's points only
     expect(opening.locator(".notation")).to_have_text(
         f"{cell_name(game.history[0].start)} {game.history[0].direction}"
     )
     second = best_move(game)
-    place(page, second.move, typing_it=not any(t.blank for t in second.move.tiles))
+    place(page, second, typing_it=not any(t.blank for t in second.move.tiles))
     expect(page.locator(".square.tentative")).to_have_count(len(second.move.tiles))
     expect(page.locator(".word-preview .total")).to_have_text(f"{game.check(second.move).points} points")
     shoot(page, "wordgame.png")
@@ -544,11 +544,12 @@ def test_a_wordgame_hint_and_a_move_scored_as_it_is_built(player: Player, server
     page.locator(".status button.hint").click()
     expect(page.locator(".square.tentative")).to_have_count(len(best.move.tiles))
     expect(page.locator(".word-preview .total")).to_have_text(f"{best.points} points")
-    page.keyboard.press("Escape")  # recalled: another move, built a tile at a time
+    page.keyboard.press("Escape")  # recalled: typed again, a tile at a time
     assert best.move == first.move
     expect(page.locator(".square.tentative")).to_have_count(0)
     expect(page.locator("button:text-is('Play')")).to_be_disabled()
     opening = sorted(first.move.tiles, key=lambda t: t.cell)
+    expect(page.locator(".square.cursor")).to_have_count(0)  # a clean slate: click where to type
     page.click(f'.square[data-cell="{opening[0].cell[0]},{opening[0].cell[1]}"]')
     if opening[1].cell[1] == opening[0].cell[1]:
         page.keyboard.press(" ")  # down
@@ -563,7 +564,7 @@ def test_a_wordgame_hint_and_a_move_scored_as_it_is_built(player: Player, server
     player.wait_turns(2)
     game = player.stored(game_id)
     score = game.check(crossing.move)
-    place(page, crossing.move, typing_it=False)
+    place(page, crossing, typing_it=True)
     expected = [f"{w.text.upper()} {w.points}" for w in score.words]
     expect(page.locator(".word-preview .formed")).to_have_text(
         expected
@@ -627,12 +628,16 @@ def test_a_pass_or_exchange_that_ends_the_game_asks_first(browser: Browser, serv
         for seat in (0, 1):
             row = page.locator(f'.final-scores tr[data-seat="{seat}"]')
             expect(row.locator(".penalty")).to_have_text(f"−{game.rack_value(seat)}")
-            expect(row.locator(".final")).to_have_text(str(game.final_scores[seat]))
-        scores = [int(s) for s in page.locator(".player .score").all_inner_texts()]
-        assert scores == game.final_scores
+            expect(row.locator(".final")).to_have_text(signed(game.final_scores[seat]))
+        expect(page.locator(".player .score")).to_have_text([signed(s) for s in game.final_scores])
         shoot(page, "wordgame-over.png")
     finally:
         ann.close()
+
+
+def signed(points: int) -> str:
+    """A score as the page prints it: with a minus sign, not a hyphen."""
+    return f"−{-points}" if points < 0 else str(points)
 
 
 def test_the_unseen_tiles_and_the_short_words(player: Player, server: Server) -> None:
@@ -657,7 +662,7 @@ def test_the_unseen_tiles_and_the_short_words(player: Player, server: Server) ->
     assert counted() == game.view(0)["unseen"]
     expect(page.locator(".unseen p")).to_have_text("96 tiles unseen: 88 in the bag, 8 on Bot's rack.")
     first = best_move(game)
-    place(page, first.move, typing_it=False)
+    place(page, first, typing_it=False)
     page.click("button:text-is('Play')")
     player.wait_turns(2)
     expect(page.locator(".unseen p")).to_contain_text(f"{len(player.stored(game_id).bag)} in the bag")

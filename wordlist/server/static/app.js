@@ -4,7 +4,7 @@
 
 import { api, forgetGame, saveGame, savedGames } from "/api.js";
 import { mountBalda } from "/balda.js";
-import { h, fill } from "/dom.js";
+import { fill, h, signed } from "/dom.js";
 import { GameScreen } from "/screen.js";
 import { mountWordgame } from "/wordgame.js";
 
@@ -38,7 +38,7 @@ function route() {
 async function showHome() {
   document.title = "Word games";
   const form = h("form.card.new-game", { "aria-label": "New game" });
-  fill(main, h("div.home", form, yourGames()));
+  fill(main, h("div.home", yourGames(), form)); // a returning player's games first: whose turn it is
   fill(form, h("p.muted", "Loading the word lists…"));
   let lists;
   try {
@@ -256,7 +256,7 @@ function summary(entry) {
   const me = entry.player;
   const names = entry.names || [];
   const [mine, theirs] = [known.scores[me], known.scores[1 - me]];
-  const score = h("span.score", `${mine}–${theirs}`);
+  const score = h("span.score", `${signed(mine)}–${signed(theirs)}`);
   let what;
   if (entry.over) {
     const won = known.winners?.length === 1 ? (known.winners[0] === me ? "You won" : `${names[1 - me]} won`) : "A tie";

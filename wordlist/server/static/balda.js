@@ -154,8 +154,8 @@ export function mountBalda({ view: first, act, say }) {
       cell.classList.toggle("in-path", inPath.has(key(here)));
       cell.classList.toggle("fresh", fresh.has(key(here)));
       cell.classList.toggle("shown-path", shownPath.has(key(here)));
-      cell.classList.toggle("shown-letter", same(shownTurn?.cell, here));
-      cell.classList.toggle("hinted", same(hinted, here));
+      cell.classList.toggle("shown-letter", Boolean(same(shownTurn?.cell, here)));
+      cell.classList.toggle("hinted", Boolean(same(hinted, here)));
       cell.tabIndex = same(focus, here) ? 0 : -1;
       const order = inPath.get(key(here)) ?? shownPath.get(key(here));
       fill(cell, letter ? upper(letter) : "", order ? h("span.order", String(order)) : null);
@@ -225,6 +225,9 @@ export function mountBalda({ view: first, act, say }) {
     },
     help() {
       return "Put a letter next to the others, then trace a word through it.";
+    },
+    ending(final) {
+      return final.history.at(-1)?.action === "resign" ? null : h("p.why", "The board is full.");
     },
     showTurn(turn) {
       shownTurn = turn && turn.action === "play" ? turn : null;

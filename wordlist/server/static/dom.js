@@ -43,6 +43,11 @@ export function fill(element, ...children) {
   return element;
 }
 
+/** A score as it is printed: a minus sign for a score below zero (Wordgame's tiles left count against it). */
+export function signed(points) {
+  return points < 0 ? `−${-points}` : String(points);
+}
+
 /** "b3": the column letter and the row number, as the terminal and the log write a cell. */
 export function cellName([row, col]) {
   return `${String.fromCharCode(97 + col)}${row + 1}`;

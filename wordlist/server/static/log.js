@@ -25,14 +25,16 @@ function entry(view, turn, index, blanks, latest, selected, choose) {
   if (turn.action === "pass") what = h("span.what", "passed");
   else if (turn.action === "resign") what = h("span.what", "resigned");
   else if (turn.action === "exchange") what = h("span.what", `exchanged ${turn.exchanged} tile${turn.exchanged === 1 ? "" : "s"}`);
-  else if (view.game === "wordgame")
+  else if (view.game === "wordgame") {
+    const each = turn.words.length > 1; // a word's own points, where the move's are a sum
     what = h(
       "span.what",
       turn.words.map(([word, points], i) =>
-        h("span.word", { class: i ? "cross" : "main" }, spell(word, blanks?.[i]), h("small", ` ${points}`)),
+        h("span.word", { class: i ? "cross" : "main" }, spell(word, blanks?.[i]), each ? h("small", ` ${points}`) : null),
       ),
       turn.bingo ? h("span.tag", "all tiles!") : null,
     );
+  } else if (turn.path.length === 1) what = h("span.what", h("span.word", upper(turn.letter)), " alone");
   else what = h("span.what", h("span.word", spell(turn.word)));
   const definitions = turn.definitions?.length
     ? h(
@@ -46,6 +48,7 @@ function entry(view, turn, index, blanks, latest, selected, choose) {
   // where the move went: Wordgame's square and direction (its word is shown above), Balda's as typed
   const where = played && view.game === "wordgame" ? `${cellName(turn.start)} ${turn.direction}` : turn.notation;
   const line = h("div.line", null, h("span.who", who), what, played ? h("span.points", `+${turn.points}`) : null);
+  // a pass, an exchange, a resignation: the line says it all (its notation is the same word)
   return h(
     `li${index === selected ? ".selected" : ""}`,
     { dataset: { player: turn.player, turn: index } },
@@ -61,7 +64,7 @@ function entry(view, turn, index, blanks, latest, selected, choose) {
           line,
           h("code.notation", where),
         )
-      : [line, h("code.notation", where)],
+      : line,
     definitions,
   );
 }

@@ -3,7 +3,7 @@
 // other player's moves (a long poll), and offers a rematch once the game is over.
 
 import { api, ApiError, saveGame, savedGames } from "/api.js";
-import { fill, h } from "/dom.js";
+import { fill, h, signed } from "/dom.js";
 import { logEntries } from "/log.js";
 import { lexiconFor } from "/words.js";
 
@@ -165,7 +165,8 @@ export class GameScreen {
     } else {
       this.game.applyHint(answer);
       const word = [...answer.word].map((c) => this.status.view.upper[c] || c.toUpperCase()).join("");
-      this.say(`${word} for ${answer.points}: it is on the board; press ${this.status.view.game === "balda" ? "Play word" : "Play"}.`, "info");
+      const play = this.status.view.game === "balda" ? "Play word" : "Play";
+      this.say(`${word} for ${answer.points} points: it is on the board; press ${play}.`, "info");
     }
     this.describeNow();
   }
@@ -225,7 +226,7 @@ export class GameScreen {
           `div.player${seat === view.turn && !view.over ? ".to-move" : ""}${view.winners.includes(seat) ? ".winner" : ""}`,
           { dataset: { seat } },
           h("span.name", name, seat === me && name.toLowerCase() !== "you" ? h("span.you", " (you)") : null),
-          h("span.score", String(scores[seat])),
+          h("span.score", signed(scores[seat])),
         ),
       ),
     );
@@ -286,8 +287,8 @@ export class GameScreen {
     const { view } = status;
     const me = status.player;
     const other = view.players[1 - me];
-    const [a, b] = view.final_scores || view.scores;
-    const score = me === 0 ? `${a}–${b}` : `${b}–${a}`;
+    const [mine, theirs] = [(view.final_scores || view.scores)[me], (view.final_scores || view.scores)[1 - me]];
+    const score = mine < 0 || theirs < 0 ? `${signed(mine)} to ${signed(theirs)}` : `${mine}–${theirs}`;
     const resigned = view.history.at(-1)?.action === "resign";
     let text;
     if (view.winners.length === 2) text = `A tie, ${score}.`;

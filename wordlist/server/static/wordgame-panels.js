@@ -2,7 +2,7 @@
 // by letter), the list's two- and three-letter words, and how a game ended.
 
 import { api } from "/api.js";
-import { fill, h } from "/dom.js";
+import { fill, h, signed } from "/dom.js";
 
 /** The unseen tiles: each letter with how many are left, as players count them. */
 export function unseenPanel() {
@@ -105,7 +105,7 @@ export function ending(view, me) {
       h("th", { scope: "row" }, names[seat]),
       h("td", String(view.scores[seat])),
       h("td.penalty", left ? `−${left}` : "0"),
-      h("td.final", String(final[seat])),
+      h("td.final", signed(final[seat])),
     );
   });
   return h(

@@ -8,6 +8,7 @@
 
 import { ARROWS, ask, askingButton, cellName, fill, h, onBoardOrPage, press, touch } from "/dom.js";
 import { ending, shortWordsPanel, unseenPanel } from "/wordgame-panels.js";
+import { askLetter, formedWords, narrow, zoomable } from "/wordgame-words.js";
 
 const PREMIUMS = {
   T: ["tw", "triple word", "TW"],
@@ -16,7 +17,6 @@ const PREMIUMS = {
   d: ["dl", "double letter", "DL"],
 };
 const PREVIEW_DELAY = 120; // ms after the last tile placed before the server scores the move
-const narrow = () => matchMedia("(max-width: 640px)").matches; // the layout where the board zooms
 
 /**
  * @param {{view: object, act: (action: object) => Promise<boolean>, say: (text: string, kind?: string) => void,
@@ -32,12 +32,12 @@ export function mountWordgame({ view: first, act, say, check }) {
   let placed = new Map(); // "r,c" -> {slot, letter, blank}, in the order placed
   let selected = null; // a rack slot
   let cursor = null; // {cell: [r, c], down: boolean}
+  let lastDown = false; // the way the last word was typed, for the next square clicked
   let order = []; // the rack's slots in the order shown (Shuffle changes it)
   let rackKey = "";
   let fresh = new Set();
   let shown = first.version;
   let exchanging = null; // while choosing tiles to exchange: the chosen rack slots
-  let zoomed = false;
   let shownTurn = new Set(); // the squares of a move shown from the log
   let hinted = null; // {cell, down}: where a hint's word starts
   let preview = { key: "", answer: null }; // the server's score of the tiles placed (key: which tiles)
@@ -78,8 +78,8 @@ export function mountWordgame({ view: first, act, say, check }) {
     h("span", null, h("span.swatch.start", "★"), " start"),
   );
   const scroller = h("div.board-scroll", null, grid);
-  const zoom = h("button.zoom", { type: "button", onclick: () => (zoomed ? zoomOut() : zoomTo([startRow, startCol])) }, "");
-  const board = h("div.wordgame-board", { style: { "--size": size } }, scroller, zoom, legend);
+  const board = h("div.wordgame-board", { style: { "--size": size } }, scroller, legend);
+  const zoom = zoomable(board, scroller, (cell) => squares[cell[0] * size + cell[1]], () => drawWords());
 
   const rack = h("div.rack", { role: "group", "aria-label": "Your rack", style: { "--rack": first.settings.rack_size } });
   const words = h("div.word-preview", { "aria-live": "polite" });
@@ -104,33 +104,10 @@ export function mountWordgame({ view: first, act, say, check }) {
   );
   const unseen = unseenPanel();
 
-  // --- the board's zoom on a phone ----------------------------------------------------------------
-
-  function zoomTo(cell) {
-    zoomed = true;
-    board.classList.add("zoomed");
-    const square = squares[cell[0] * size + cell[1]];
-    scroller.scrollLeft = square.offsetLeft - (scroller.clientWidth - square.offsetWidth) / 2;
-    scroller.scrollTop = square.offsetTop - (scroller.clientHeight - square.offsetHeight) / 2;
-    drawZoom();
-  }
-
-  function zoomOut() {
-    zoomed = false;
-    board.classList.remove("zoomed");
-    drawZoom();
-  }
-
-  function drawZoom() {
-    fill(zoom, zoomed ? "Whole board" : "Zoom in");
-    zoom.setAttribute("aria-pressed", String(zoomed));
-    drawWords(); // the help says what a tap does now
-  }
-
   // --- placing tiles ----------------------------------------------------------------------------
 
   function clickSquare(cell) {
-    if (narrow() && !zoomed) return zoomTo(cell); // at a glance's size, a tap would miss its square
+    if (narrow() && !zoom.zoomed) return zoom.to(cell); // at a glance's size, a tap would miss its square
     if (!myTurn) return say(view.over ? "The game is over." : "Wait for your turn.", "info");
     if (exchanging) return say(`Choose the tiles to exchange on your rack, or Cancel.`, "info");
     say("");
@@ -141,13 +118,13 @@ export function mountWordgame({ view: first, act, say, check }) {
       cursor = { cell, down: cursor?.down ?? false };
       return draw();
     }
-    if (boardLetter(cell)) return;
     if (selected !== null) {
+      if (boardLetter(cell)) return; // a tile goes on an empty square
       const slot = selected;
       selected = null;
       return place(cell, slot);
     }
-    cursor = cursor && key(cursor.cell) === here ? { cell, down: !cursor.down } : { cell, down: cursor?.down ?? false };
+    cursor = cursor && key(cursor.cell) === here ? { cell, down: !cursor.down } : { cell, down: cursor?.down ?? lastDown };
     draw();
   }
 
@@ -169,43 +146,30 @@ export function mountWordgame({ view: first, act, say, check }) {
 
   async function place(cell, slot, letter = null) {
     const tile = view.rack[slot];
-    if (tile === "?" && !letter) letter = await askLetter();
+    if (tile === "?" && !letter) letter = await askLetter(blankDialog, view);
     if (tile === "?" && !letter) return draw();
     placed.set(key(cell), { slot, letter: tile === "?" ? letter : tile, blank: tile === "?" });
     advance(cell);
     draw();
+    zoom.reveal(cursor?.cell);
   }
 
   function advance(cell) {
     const down = cursor?.down ?? false;
-    let next = cell;
-    do next = down ? [next[0] + 1, next[1]] : [next[0], next[1] + 1];
-    while (onBoard(next) && letterAt(next));
+    const next = down ? [cell[0] + 1, cell[1]] : [cell[0], cell[1] + 1];
     cursor = onBoard(next) ? { cell: next, down } : null;
-  }
-
-  function askLetter() {
-    return new Promise((resolve) => {
-      fill(
-        blankDialog,
-        h("p", "Which letter is the blank?"),
-        h(
-          "div.letters",
-          null,
-          [...view.letters].map((letter) =>
-            h("button.letter", { type: "button", onclick: () => blankDialog.close(letter) }, upper(letter)),
-          ),
-        ),
-        h("button.quiet", { type: "button", onclick: () => blankDialog.close("") }, "Cancel"),
-      );
-      blankDialog.addEventListener("close", () => resolve(blankDialog.returnValue), { once: true });
-      blankDialog.returnValue = "";
-      blankDialog.showModal();
-    });
   }
 
   function typed(letter) {
     if (!cursor) return say("Click the square where your word starts.", "info");
+    // the word is typed whole: a letter on the board is typed over when it is the one typed, and
+    // passed when it is not (then the typed letter goes on the next empty square)
+    while (cursor && letterAt(cursor.cell)) {
+      const there = letterAt(cursor.cell);
+      advance(cursor.cell);
+      if (there === letter) return draw();
+    }
+    if (!cursor) return draw();
     const used = usedSlots();
     let slot = order.find((s) => !used.has(s) && view.rack[s] === letter);
     let blank = null;
@@ -214,7 +178,6 @@ export function mountWordgame({ view: first, act, say, check }) {
       blank = letter;
     }
     if (slot === undefined) return say(`No ${upper(letter)} on your rack.`, "info");
-    if (letterAt(cursor.cell)) return;
     place(cursor.cell, slot, blank);
   }
 
@@ -227,9 +190,11 @@ export function mountWordgame({ view: first, act, say, check }) {
   }
 
   function recallAll() {
+    lastDown = cursor?.down ?? lastDown; // the next square clicked types the same way
+    cursor = null;
     placed = new Map();
     selected = null;
-    zoomOut();
+    zoom.out();
     draw();
   }
 
@@ -247,7 +212,7 @@ export function mountWordgame({ view: first, act, say, check }) {
     if (await act({ action: "play", move: { tiles } })) {
       placed = new Map();
       cursor = null;
-      zoomOut();
+      zoom.out();
     }
     draw();
   }
@@ -288,42 +253,8 @@ export function mountWordgame({ view: first, act, say, check }) {
 
   // --- what the tiles spell, and score ------------------------------------------------------------
 
-  /** The words the placed tiles form (main word first); `problem`, a rule they break; `started`:
-   * one tile that spells nothing yet (not a problem: the next tile may make the word). */
-  function formed() {
-    const cells = [...placed.keys()].map(parse);
-    if (!cells.length) return null;
-    const rows = new Set(cells.map(([r]) => r));
-    const cols = new Set(cells.map(([, c]) => c));
-    if (rows.size > 1 && cols.size > 1) return { problem: "The tiles must be in one row or one column." };
-    let down = cols.size === 1 && rows.size > 1;
-    if (cells.length === 1) {
-      const [r, c] = cells[0];
-      const sideways = [c - 1, c + 1].some((cc) => onBoard([r, cc]) && letterAt([r, cc]));
-      const empty = view.board.every((row) => /^\.*$/.test(row));
-      down = !(sideways || empty);
-    }
-    const run = (cell, alongDown) => {
-      const [dr, dc] = alongDown ? [1, 0] : [0, 1];
-      let start = cell;
-      while (onBoard([start[0] - dr, start[1] - dc]) && letterAt([start[0] - dr, start[1] - dc]))
-        start = [start[0] - dr, start[1] - dc];
-      const found = [];
-      for (let at = start; onBoard(at) && letterAt(at); at = [at[0] + dr, at[1] + dc]) found.push(at);
-      return found;
-    };
-    const main = run(cells[0], down);
-    const inMain = new Set(main.map(key));
-    if (cells.some((cell) => !inMain.has(key(cell)))) return { problem: "The tiles leave a gap in their line." };
-    const spell = (run) => run.map(letterAt).join("");
-    const result = main.length > 1 ? [spell(main)] : [];
-    for (const cell of cells) {
-      const cross = run(cell, !down);
-      if (cross.length > 1) result.push(spell(cross));
-    }
-    if (!result.length) return { started: true };
-    return { words: result };
-  }
+  const formed = () =>
+    formedWords([...placed.keys()].map(parse), letterAt, onBoard, view.board.every((row) => /^\.*$/.test(row)));
 
   function placedTiles() {
     return [...placed].map(([k, p]) => ({ cell: parse(k), letter: p.letter, blank: p.blank }));
@@ -378,8 +309,8 @@ export function mountWordgame({ view: first, act, say, check }) {
   }
 
   function howTo() {
-    if (touch()) return narrow() && !zoomed ? "Tap the board to zoom in, then a tile and a square." : "Tap a tile, then a square.";
-    return "Click a tile, then a square; or click a square and type the word.";
+    if (!touch()) return "Click a tile, then a square; or click a square and type the word.";
+    return narrow() && !zoom.zoomed ? "Tap the board to zoom in, then a tile and a square." : "Tap a tile, then a square.";
   }
 
   // --- drawing ----------------------------------------------------------------------------------
@@ -433,6 +364,7 @@ export function mountWordgame({ view: first, act, say, check }) {
     );
     const found = formed();
     if (found?.words && myTurn && !exchanging) askScore();
+    drawWords();
     fill(bag, `Bag: ${view.bag} tiles · ${other()}: ${view.opponent_tiles} tiles`);
     play.disabled = !myTurn || !placed.size;
     recall.disabled = !myTurn || !placed.size;
@@ -448,7 +380,6 @@ export function mountWordgame({ view: first, act, say, check }) {
     fill(confirmExchange, exchanging?.size ? `Exchange ${exchanging.size} tile${exchanging.size === 1 ? "" : "s"}` : "Choose tiles");
     for (const button of [play, recall, shuffle]) button.hidden = Boolean(exchanging);
     unseen.update(view);
-    drawZoom();
   }
 
   return {
@@ -491,7 +422,7 @@ export function mountWordgame({ view: first, act, say, check }) {
     },
     markHint(answer) {
       hinted = { cell: answer.cell, down: answer.direction === "down" };
-      if (narrow()) zoomTo(answer.cell);
+      if (narrow()) zoom.to(answer.cell);
       draw();
     },
     applyHint(answer) {
@@ -504,7 +435,7 @@ export function mountWordgame({ view: first, act, say, check }) {
         free.splice(free.indexOf(slot), 1);
         placed.set(key(tile.cell), { slot, letter: tile.letter, blank: tile.blank });
       }
-      if (narrow()) zoomTo(answer.move.tiles[0].cell);
+      if (narrow()) zoom.to(answer.move.tiles[0].cell);
       draw();
     },
     key(event) {
