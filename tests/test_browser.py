@@ -375,6 +375,56 @@ def test_a_wordgame_opening_against_the_bot(player: Player, server: Server) -> N
     assert player.after_move(game_id, 2).history[2].words[0][0] == second.word
 
 
+def test_a_whole_wordgame_against_the_bot(player: Player, server: Server) -> None:
+    """To the end, by clicks: the best move while there is one, else an exchange of every tile
+    (while the bag allows) or a pass, answering the page's question when it ends the game; then
+    why it ended and what the tiles left cost, as the library counts them."""
+    body = {
+        "game": "wordgame",
+        "seed": opening_seed(Lexicon.open("en", "wordgame", server.data)),
+        "name": "Ann",
+    }
+    game_id = player.adopt(httpx2.post(f"{server.url}/api/games", json=body).json())
+    page = player.page
+    for _ in range(60):
+        game = player.stored(game_id)
+        if game.is_over:
+            break
+        before = len(game.history)
+        candidate = best_move(game)
+        if candidate is not None:
+            place(page, candidate, typing_it=False)
+            page.click("button:text-is('Play')")
+        elif game.can_exchange():
+            page.click("button:text-is('Exchange')")
+            for tile in page.locator(".rack .tile").all():
+                tile.click()
+            page.click("button.confirm-exchange")
+        else:
+            page.click("button:text-is('Pass')")
+        if candidate is None and (game.passes == 2 or not game.can_exchange()):  # a pass always asks
+            page.locator("dialog.ask button.confirm").click()
+        player.after_move(game_id, before)
+    game = player.stored(game_id)
+    assert game.is_over and len([t for t in game.history if t.action == "play"]) >= 4
+    if game.passes >= 3:
+        passes = all(t.action == "pass" for t in game.history[-3:])
+        why = f"It ended after 3 {'passes' if passes else 'scoreless turns'} in a row."
+    else:
+        out = next(p for p in (0, 1) if not game.racks[p])
+        why = (
+            "You played out your" if out == 0 else "Bot played out their"
+        ) + " last tiles with the bag empty."
+    expect(page.locator(".ending .why")).to_have_text(why)
+    for seat in (0, 1):
+        penalty = game.rack_value(seat)
+        expect(page.locator(f'.final-scores tr[data-seat="{seat}"] .penalty')).to_have_text(
+            f"−{penalty}" if penalty else "0"
+        )
+    expect(page.locator(".player .score")).to_have_text([signed(s) for s in game.final_scores])
+    shoot(page, "wordgame-over.png")
+
+
 def test_a_wordgame_exchange_against_the_bot(player: Player, server: Server) -> None:
     body = {"game": "wordgame", "seed": 11, "name": "Ann"}
     game_id = player.adopt(httpx2.post(f"{server.url}/api/games", json=body).json())
@@ -630,7 +680,6 @@ def test_a_pass_or_exchange_that_ends_the_game_asks_first(browser: Browser, serv
             expect(row.locator(".penalty")).to_have_text(f"−{game.rack_value(seat)}")
             expect(row.locator(".final")).to_have_text(signed(game.final_scores[seat]))
         expect(page.locator(".player .score")).to_have_text([signed(s) for s in game.final_scores])
-        shoot(page, "wordgame-over.png")
     finally:
         ann.close()
 
@@ -739,7 +788,21 @@ def test_a_friend_s_rematch_your_games_and_the_tab_s_title(browser: Browser, ser
         expect(page.locator(".status")).to_contain_text("Bob to move")  # Ann moved first before: Bob now
         expect(bob.page.locator(".status")).to_contain_text("Your turn.")
         assert ann.stored(new_id).players == ["Bob", long_name]
-        # Your games: whose turn it is and the score, each player's own first
+        # Your games: whose turn it is and the score, each player's own first; what else the browser's
+        # storage holds (written by anything) is no game of Ann's
+        junk = {
+            "x": "y",
+            "no-token": {"player": 0, "game": "balda"},
+            "bad-seat": {"token": "t", "player": 7},
+            "n": None,
+        }
+        page.evaluate(
+            """junk => {
+              const games = JSON.parse(localStorage.getItem('wordlist.games'));
+              localStorage.setItem('wordlist.games', JSON.stringify({...games, ...junk}));
+            }""",
+            junk,
+        )
         page.goto("/#/")
         games = page.locator(".your-games li")
         expect(games).to_have_count(2)
@@ -748,9 +811,13 @@ def test_a_friend_s_rematch_your_games_and_the_tab_s_title(browser: Browser, ser
         expect(page.locator(f'.your-games li[data-game="{game_id}"] .state')).to_have_text(
             f"You won {points}–0"
         )
+        expect(page.locator(".your-games")).not_to_contain_text("undefined")
         bob.page.goto("/#/")
         expect(bob.page.locator(f'.your-games li[data-game="{new_id}"] .state')).to_have_text("Your turn 0–0")
-        shoot(page, "your-games.png")
+        bob.page.evaluate("localStorage.setItem('wordlist.games', '[1, 2')")  # not even JSON: no games
+        bob.page.reload()
+        expect(bob.page.locator(".new-game h1")).to_have_text("New game")
+        expect(bob.page.locator(".your-games")).to_have_count(0)
     finally:
         ann.close()
         bob.close()

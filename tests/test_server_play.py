@@ -325,3 +325,12 @@ def test_the_docs_page_loads_swagger_ui_from_this_server(client: TestClient) -> 
         assert asset.status_code == 200 and len(asset.content) > 100, path
         assert path.rsplit("/", 1)[1] in docs.text
     assert client.get("/redoc").status_code == 404  # its bundle would come from a CDN: not offered
+
+
+def test_the_page_s_files_are_asked_for_again_each_time(client: TestClient) -> None:
+    """A server with a new page never runs next to scripts a browser kept: they are revalidated."""
+    for path in ("/", "/app.js", "/screen.js", "/wordgame.js", "/game.css", "/js/index.js"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and answer.headers["cache-control"] == "no-cache", path
+        again = client.get(path, headers={"If-None-Match": answer.headers["etag"]})
+        assert again.status_code == 304, path  # unchanged: nothing sent again

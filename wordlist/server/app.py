@@ -193,8 +193,9 @@ def _errors(app: FastAPI) -> None:
 
 
 class SecurityHeaders:
-    """ASGI middleware: nosniff on every answer; on the page's files, a content security policy and
-    no referrer (the invite link is in the page's URL)."""
+    """ASGI middleware: nosniff on every answer; on the page's files, a content security policy, no
+    referrer (the invite link is in the page's URL) and `no-cache`: a browser asks again each time
+    (a 304 when unchanged), so a server with a new page never runs next to the old scripts."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -212,6 +213,7 @@ class SecurityHeaders:
                 if page:
                     headers.setdefault("Content-Security-Policy", PAGE_POLICY)
                     headers.setdefault("Referrer-Policy", "no-referrer")
+                    headers.setdefault("Cache-Control", "no-cache")
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -2,7 +2,7 @@
 // fragment: #/ (new game), #/game/<id>, #/join/<id>/<invite> (a fragment is never sent to the
 // server, so the invite stays out of its logs).
 
-import { api, forgetGame, saveGame, savedGames } from "/api.js";
+import { api, forgetGame, saveGame, savedGames, updateGame } from "/api.js";
 import { mountBalda } from "/balda.js";
 import { fill, h, signed } from "/dom.js";
 import { GameScreen } from "/screen.js";
@@ -240,7 +240,7 @@ function yourGames() {
             winners: view.winners,
           },
         };
-        saveGame(id, update);
+        updateGame(id, update);
         draw({ ...entry, ...update });
       })
       .catch(() => {}); // the last known state stays
@@ -252,7 +252,7 @@ function yourGames() {
 /** "Your turn · 12–8", "Bot to move · 8–12", "You won · 30–21" (yours first), from what was last seen. */
 function summary(entry) {
   const known = entry.summary;
-  if (!known) return entry.over ? h("span.tag", "over") : null;
+  if (!Array.isArray(known?.scores)) return entry.over ? h("span.tag", "over") : null;
   const me = entry.player;
   const names = entry.names || [];
   const [mine, theirs] = [known.scores[me], known.scores[1 - me]];

@@ -2,7 +2,7 @@
 // and controls (balda.js, wordgame.js), the log and the game's other panels. It waits for the
 // other player's moves (a long poll), and offers a rematch once the game is over.
 
-import { api, ApiError, saveGame, savedGames } from "/api.js";
+import { api, ApiError, savedGames, updateGame } from "/api.js";
 import { fill, h, signed } from "/dom.js";
 import { logEntries } from "/log.js";
 import { lexiconFor } from "/words.js";
@@ -212,7 +212,7 @@ export class GameScreen {
     const { view } = status;
     const me = status.player;
     const scores = view.final_scores || view.scores;
-    saveGame(this.id, {
+    updateGame(this.id, {
       names: view.players,
       over: view.over,
       summary: { turn: view.turn, scores, waiting: status.waiting_for_friend, winners: view.winners },
