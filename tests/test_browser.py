@@ -345,10 +345,13 @@ def test_a_wordgame_opening_against_the_bot(player: Player, server: Server) -> N
     first = best_move(game)
     rows = {round(box["y"]) for box in (t.bounding_box() for t in rack.all()) if box}
     assert len(rows) == 1  # the eight tiles on one row
+    for name in ("Exchange", "Resign"):  # reachable without scrolling
+        box = page.locator(f".buttons button:text-is('{name}')").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= DESKTOP["height"], (name, box)
     place(page, first, typing_it=False)
     expect(page.locator(".square.tentative")).to_have_count(len(first.move.tiles))
     score = game.check(first.move)
-    expect(page.locator(".word-preview .formed")).to_have_text([f"{score.main.text.upper()} {score.points}"])
+    expect(page.locator(".word-preview .formed")).to_have_text(as_read(game, first.move, score))
     expect(page.locator(".word-preview .total")).to_have_text(f"{score.points} points")
     page.click("button:text-is('Play')")
     player.wait_turns(2)
@@ -518,6 +521,12 @@ def test_a_phone_screen(browser: Browser, server: Server) -> None:
         for name in ("Exchange", "Resign", "Play", "Pass"):
             box = page.locator(f".buttons button:text-is('{name}')").bounding_box()
             assert box["height"] >= 44 and box["y"] + box["height"] <= PHONE["height"], (name, box)
+        small = page.evaluate(
+            """() => [...document.querySelectorAll('.game button:not(.square)')]
+                .filter(b => b.offsetParent && b.getBoundingClientRect().height < 44)
+                .map(b => b.textContent)"""
+        )
+        assert not small, f"buttons under 44 px: {small}"
         prompt = page.locator(".word-preview .prompt")
         expect(prompt).to_contain_text("Tap")
         for word in ("type", "click", "Click"):
@@ -543,11 +552,13 @@ def test_a_phone_screen(browser: Browser, server: Server) -> None:
                     has_text=tile.letter.upper()
                 ).first.tap()
         expect(page.locator(".square.tentative")).to_have_count(len(first.move.tiles))
+        # a tap on the square the typing cursor had moved on to kept its way (it turns on a second tap)
+        expect(page.locator(".square.down")).to_have_count(225 if first.direction == "down" else 0)
         expect(page.locator(".word-preview .total")).to_have_text(f"{first.points} points")
+        shoot(page, "wordgame-phone.png")
         page.locator(".buttons button:text-is('Play')").tap()
         phone.wait_turns(2)
         expect(page.locator(".wordgame-board")).not_to_have_class(re.compile(r"\bzoomed\b"))  # whole again
-        shoot(page, "wordgame-phone.png")
     finally:
         phone.close()
 
@@ -615,7 +626,7 @@ def test_a_wordgame_hint_and_a_move_scored_as_it_is_built(player: Player, server
     game = player.stored(game_id)
     score = game.check(crossing.move)
     place(page, crossing, typing_it=True)
-    expected = [f"{w.text.upper()} {w.points}" for w in score.words]
+    expected = as_read(game, crossing.move, score)
     expect(page.locator(".word-preview .formed")).to_have_text(
         expected
     )  # the main word, then the cross words
@@ -623,6 +634,17 @@ def test_a_wordgame_hint_and_a_move_scored_as_it_is_built(player: Player, server
     expect(page.locator(".word-preview .total")).to_have_text(f"{score.points} points")
     page.keyboard.press("Enter")
     assert player.after_move(game_id, 2).history[2].points == score.points
+
+
+def as_read(game: Wordgame, move, score) -> list[str]:
+    """The words a move forms as the page shows them with their points: capitals, a blank's letter
+    (placed now or on the board before) in lower case."""
+    blanks = game.blanks | {t.cell for t in move.tiles if t.blank}
+    return [
+        "".join(c if cell in blanks else c.upper() for c, cell in zip(w.text, w.cells, strict=True))
+        + f" {w.points}"
+        for w in score.words
+    ]
 
 
 def cross_word_position(lexicon: Lexicon):

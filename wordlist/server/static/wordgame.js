@@ -124,7 +124,9 @@ export function mountWordgame({ view: first, act, say, check }) {
       selected = null;
       return place(cell, slot);
     }
-    cursor = cursor && key(cursor.cell) === here ? { cell, down: !cursor.down } : { cell, down: cursor?.down ?? lastDown };
+    // a second click on the square turns the way; not when the cursor only moved there by itself
+    const turn = cursor && key(cursor.cell) === here && !cursor.moved;
+    cursor = { cell, down: turn ? !cursor.down : (cursor?.down ?? lastDown) };
     draw();
   }
 
@@ -157,7 +159,7 @@ export function mountWordgame({ view: first, act, say, check }) {
   function advance(cell) {
     const down = cursor?.down ?? false;
     const next = down ? [cell[0] + 1, cell[1]] : [cell[0], cell[1] + 1];
-    cursor = onBoard(next) ? { cell: next, down } : null;
+    cursor = onBoard(next) ? { cell: next, down, moved: true } : null;
   }
 
   function typed(letter) {
@@ -288,7 +290,9 @@ export function mountWordgame({ view: first, act, say, check }) {
     if (answer?.legal) {
       return fill(
         words,
-        answer.words.map((w, i) => h(`span.formed.ok${i ? ".cross" : ""}`, `${upper(w.word)} `, h("small.word-points", String(w.points)))),
+        answer.words.map((w, i) =>
+        h(`span.formed.ok${i ? ".cross" : ""}`, spell(w), " ", h("small.word-points", String(w.points))),
+      ),
         h("strong.total", `${answer.points} points`),
         answer.bingo ? h("span.tag", "all tiles: main word doubled") : null,
       );
@@ -306,6 +310,16 @@ export function mountWordgame({ view: first, act, say, check }) {
       }),
       answer?.problem ? h("span.verdict.warn", capital(answer.problem.message)) : null,
     );
+  }
+
+  /** A scored word as players read it: a blank's letter in lower case, marked. */
+  function spell({ word, cells }) {
+    const blank = blanks();
+    return [...word].map((letter, i) => {
+      const here = key(cells[i]);
+      const isBlank = placed.has(here) ? placed.get(here).blank : blank.has(here);
+      return isBlank ? h("span.blank-letter", { title: "a blank" }, letter) : upper(letter);
+    });
   }
 
   function howTo() {
