@@ -76,8 +76,11 @@ def test_each_player_sees_only_their_own_rack(lexicon: Lexicon) -> None:
     assert set(view) == {
         "game", "version", "player", "players", "turn", "scores", "over", "winners", "can_pass",
         "can_exchange", "lexicon", "letters", "upper", "history", "settings", "board", "blanks", "rack",
-        "rack_tiles", "opponent_tiles", "bag", "tile_points", "passes", "final_scores",
+        "rack_tiles", "opponent_tiles", "bag", "tile_points", "passes", "passes_to_end", "final_scores",
+        "unseen",
     }  # fmt: skip
+    # what Bob cannot see: the bag and Ann's rack, never his own tiles
+    assert view["unseen"] == dict(sorted((Counter(game.bag) + Counter(game.racks[0])).items()))
     assert json.loads(json.dumps(view)) == view  # plain JSON for a frontend
     assert view["board"][7] == "." * 15 and view["turn"] == 0 and view["players"] == ["Ann", "Bob"]
     assert view["tile_points"]["q"] == 7 and view["rack_tiles"] == [8, 8]

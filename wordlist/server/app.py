@@ -4,7 +4,8 @@
     app = create_app("outputs", "games.sqlite")      # any ASGI server runs it; `wordlist serve` uses uvicorn
 
 Routes: /api/lists/... (the word lists and their queries), /api/games/... (the games), / (the
-web page), /js/ (the JavaScript lexicon reader), /openapi.json and /docs (the API described).
+web page), /js/ (the JavaScript lexicon reader), /openapi.json and /docs (the API described, in
+Swagger UI served from the fastapi-offline package: no CDN, so it works offline too).
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import fastapi_offline
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -46,6 +48,24 @@ PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
+# /docs: Swagger UI's files as the fastapi-offline package ships them (FastAPI's own /docs loads
+# them from a CDN, and its page starts them with an inline script, which the policy refuses)
+SWAGGER_UI = Path(fastapi_offline.__file__).parent / "static"
+DOCS_PAGE = """<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>wordlist: the HTTP API</title>
+    <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+    <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="/docs/assets/swagger-ui-bundle.js"></script>
+    <script src="/api-docs.js"></script>
+  </body>
+</html>
+"""
 
 
 def create_app(
@@ -81,6 +101,8 @@ def create_app(
             "one gets 409 with the current version."
         ),
         version=_version(),
+        docs_url=None,  # served below, from the package's files
+        redoc_url=None,
     )
     app.state.limits = limits
     app.state.budgets = Budgets(limits)
@@ -94,6 +116,12 @@ def create_app(
     _errors(app)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, limit=limits.max_body)
+    app.mount("/docs/assets", StaticFiles(directory=SWAGGER_UI), name="swagger-ui")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(DOCS_PAGE, headers={"Content-Security-Policy": PAGE_POLICY})
+
     app.mount("/js", StaticFiles(directory=READER), name="reader")
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
 
@@ -177,8 +205,9 @@ def _errors(app: FastAPI) -> None:
 
 
 class SecurityHeaders:
-    """ASGI middleware: nosniff on every answer; on the page's files, a content security policy and
-    no referrer (the invite link is in the page's URL)."""
+    """ASGI middleware: nosniff on every answer; on the page's files, a content security policy, no
+    referrer (the invite link is in the page's URL) and `no-cache`: a browser asks again each time
+    (a 304 when unchanged), so a server with a new page never runs next to the old scripts."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -187,7 +216,7 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        page = not scope["path"].startswith(("/api/", "/docs", "/redoc", "/openapi.json"))
+        page = not scope["path"].startswith(("/api/", "/docs", "/openapi.json"))
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -196,6 +225,7 @@ class SecurityHeaders:
                 if page:
                     headers.setdefault("Content-Security-Policy", PAGE_POLICY)
                     headers.setdefault("Referrer-Policy", "no-referrer")
+                    headers.setdefault("Cache-Control", "no-cache")
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -12,7 +12,9 @@ the same game with the same moves gets the same replies (tests and replays rely 
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import hashlib
 import json
 import re
 import secrets
@@ -24,16 +26,22 @@ from typing import Any
 from wordlist.errors import WordlistError
 from wordlist.games import LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
 from wordlist.games.balda import BaldaGame, BaldaSettings
+from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
+from wordlist.games.protocol import Found
+from wordlist.games.terminal import Screen
 from wordlist.games.wordgame import Wordgame
+from wordlist.games.wordgame.terminal import SCREEN as WORDGAME_SCREEN
+from wordlist.lexicon import Lexicon
 from wordlist.server.catalog import Catalog, UnknownList
 from wordlist.server.errors import ApiError, conflict, not_found
-from wordlist.server.models import Action, Join, NewGame
+from wordlist.server.models import Action, Check, Join, NewGame
 from wordlist.server.store import GameRecord, GameStore, secret_hash
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 NAMES = {"bot": ("You", "Bot"), "friend": ("Player 1", "Player 2")}  # default names by opponent
 JOIN_ATTEMPTS = 5  # a join retried after moves of the creator changed the state meanwhile
+SCREENS: dict[str, Screen] = {BaldaGame.KIND: BALDA_SCREEN, Wordgame.KIND: WORDGAME_SCREEN}  # hints' words
 
 
 def new_secret() -> str:
@@ -45,6 +53,24 @@ def state_json(game: Game) -> str:
     """The state to store: `Game.to_dict()` as compact JSON. (`to_json` indents it for people to
     read, which makes json use its pure-Python encoder, several times slower than the C one.)"""
     return json.dumps(game.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def rematch_id(game_id: str) -> str:
+    """The id of a game's rematch: derived from the game's, so that both players find the one
+    rematch without the store keeping a link (the first to ask creates it, the other joins it)."""
+    digest = hashlib.sha256(f"rematch/{game_id}".encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:16]
+
+
+def best_move(found: Found) -> Any:
+    """The terminal's hint (`terminal.ranked`'s first): the most points, then the first word in
+    order; only the moves of the best score are built."""
+    if not len(found):
+        return None
+    top = max(found.points)
+    return min(
+        (found.build(i) for i, points in enumerate(found.points) if points == top), key=lambda c: c.word
+    )
 
 
 def turn_json(game: Game, turn: Any) -> dict:
@@ -115,21 +141,42 @@ class Games:
                 game = Wordgame.new(lexicon, seed=seed, players=players)
         except WordlistError as error:  # a list without tiles, or without nouns as long as the board
             raise ApiError(422, "unplayable", str(error)) from None
+        level = None if friend else request.level
+        created = self._begin(secrets.token_urlsafe(12), game, lexicon, seat, level, seed, invite=friend)
+        if created is None:  # an id drawn twice: 72 random bits, never in practice
+            raise ApiError(503, "busy", "the server is busy; try again", retry_after=1)
+        return created
+
+    def _begin(
+        self,
+        game_id: str,
+        game: Game,
+        lexicon: Lexicon,
+        seat: int,
+        level: str | None,
+        seed: int,
+        *,
+        invite: bool,
+    ) -> dict | None:
+        """Store `game` as a new game whose seat `seat` gets a new token (against the bot at `level`,
+        or a friend's game without a level, with an invite if `invite`); the bot plays first if it
+        moves first. None if a game of that id exists (nothing stored)."""
         now = time.time()
         token = new_secret()
-        invite = new_secret() if friend else None
+        invite_secret = new_secret() if invite else None
+        bot = level is not None
         record = GameRecord(
-            id=secrets.token_urlsafe(12),
+            id=game_id,
             kind=game.KIND,
             language=lexicon.language,
             profile=lexicon.profile,
-            opponent=request.opponent,
-            level=None if friend else request.level,
-            bot_player=None if friend else 1 - seat,
-            bot_seed=None if friend else seed,
+            opponent="bot" if bot else "friend",
+            level=level,
+            bot_player=1 - seat if bot else None,
+            bot_seed=seed if bot else None,
             token0=secret_hash(token) if seat == 0 else None,
             token1=secret_hash(token) if seat == 1 else None,
-            invite=secret_hash(invite) if invite else None,
+            invite=secret_hash(invite_secret) if invite_secret else None,
             version=0,
             revision=0,
             state="",
@@ -138,9 +185,10 @@ class Games:
         )
         self._bot_turns(record, game)
         record = dataclasses.replace(record, version=game.version, state=state_json(game))
-        self.store.insert(record)
+        if not self.store.insert(record):
+            return None
         self.live.put(record.id, record.revision, game)
-        return {"token": token, "invite": invite, "game": self._status(record, seat, game)}
+        return {"token": token, "invite": invite_secret, "game": self._status(record, seat, game)}
 
     def join(self, game_id: str, request: Join) -> dict:
         """The friend takes the second seat with the invite (once); they get their own secret."""
@@ -167,12 +215,16 @@ class Games:
     # --- playing -------------------------------------------------------------------------------
 
     def status(self, game_id: str, token: str | None) -> dict:
-        """The game as the seat holding `token` sees it (401/403 without a valid token)."""
+        """The game as the seat holding `token` sees it (401/403 without a valid token); once it is
+        over, with its rematch if one was asked for."""
         record = self._record(game_id)
         seat = self._seat(record, token)
         record, game = self._load(record)
         self.live.put(record.id, record.revision, game)
-        return self._status(record, seat, game)
+        status = self._status(record, seat, game)
+        if game.is_over and (rematch := self.store.get(rematch_id(record.id), state=False)) is not None:
+            status["rematch"] = {"id": rematch.id, "joined": rematch.token_of(1 - seat) is not None}
+        return status
 
     def revision(self, game_id: str) -> int:
         """The game's stored revision (bumped by every move, join and resignation); 404 if unknown."""
@@ -201,6 +253,95 @@ class Games:
         self.live.put(record.id, revision, game)
         return {"turns": turns, "game": self._status(record, seat, game)}
 
+    # --- help while playing: a move's score, a hint, a rematch ----------------------------------
+
+    def check(self, game_id: str, token: str | None, request: Check) -> dict:
+        """What the move would score for the player to move (whose seat `token` holds) and the words
+        it forms, or the rule it breaks (as an illegal move's error body); it changes nothing."""
+        game = self._playing(game_id, token, request.version)[1]
+        try:
+            move = game.move_from_dict(request.move)
+            scored = game.check(move)
+        except IllegalMove as error:
+            if error.rule in ("malformed", "game_over", "not_your_turn"):
+                raise ApiError.illegal(error) from None
+            problem = ApiError.illegal(error).body()
+            return {"legal": False, "points": None, "bingo": False, "words": [], "problem": problem}
+        if isinstance(game, Wordgame):
+            words = [(w.text, w.points, w.cells) for w in scored.words]
+            points, bingo = scored.points, scored.bingo
+        else:  # Balda: the word along the path, a point a letter
+            words, points, bingo = [(scored, len(scored), move.path)], len(scored), False
+        formed = [{"word": w, "points": p, "cells": [list(c) for c in cells]} for w, p, cells in words]
+        return {"legal": True, "points": points, "bingo": bingo, "words": formed, "problem": None}
+
+    def hint(self, game_id: str, token: str | None, version: int) -> dict:
+        """The terminal's hint for the player to move: its two graded sentences (the word's length
+        and first letter, then where it goes) and the move itself. Against the bot only: a friend's
+        game is played unaided."""
+        record, game = self._playing(game_id, token, version)
+        if record.opponent != "bot":
+            raise ApiError(
+                409, "no_hints", "hints are for games against the bot; a friend's game is played unaided"
+            )
+        candidate = best_move(game.bot_search())
+        if candidate is None or len(candidate.word) < 2:  # Balda's letter alone: no word to hint at
+            return {"found": False, "can_exchange": game.can_exchange()}
+        screen = SCREENS[game.KIND]
+        found = {
+            "found": True,
+            "can_exchange": game.can_exchange(),
+            "steps": [screen.hint(game, candidate, level) for level in (1, 2)],
+            "word": candidate.word,
+            "points": candidate.points,
+            "move": candidate.move.to_dict(),
+        }
+        if isinstance(game, Wordgame):
+            return {**found, "cell": list(candidate.start), "direction": candidate.direction}
+        return {**found, "cell": list(candidate.move.cell)}
+
+    def rematch(self, game_id: str, token: str | None) -> dict:
+        """A new game like this one once it is over, the seats swapped (the other player moves
+        first): against the bot, a new game at its level; in a friend's game the first player to
+        ask creates it and the other takes the second seat by asking too (their token for this
+        game is their invite). Your new token and the game."""
+        record = self._record(game_id)
+        seat = self._seat(record, token)
+        record, game = self._load(record)
+        self.live.put(record.id, record.revision, game)
+        if not game.is_over:
+            raise ApiError(409, "game_not_over", "a rematch starts once the game is over")
+        new_id, new_seat = rematch_id(record.id), 1 - seat
+        for _ in range(JOIN_ATTEMPTS):
+            existing = self.store.get(new_id, state=False)
+            if existing is None:
+                started = self._start_rematch(record, game, new_id, new_seat)
+                if started is not None:
+                    self.store.touch(record.id)  # the other player's page, waiting on this game, learns of it
+                    return started
+            elif existing.opponent == "bot" or existing.token_of(new_seat) is not None:
+                raise ApiError(
+                    409, "rematch_taken", "you have a seat in the rematch already: open it from your games"
+                )
+            else:
+                token = new_secret()
+                revision = self.store.claim_seat(new_id, new_seat, token)
+                if revision is not None:
+                    joined, new_game = self._load(dataclasses.replace(existing, revision=revision))
+                    self.live.put(new_id, revision, new_game)
+                    return {"token": token, "invite": None, "game": self._status(joined, new_seat, new_game)}
+        raise ApiError(503, "busy", "the rematch kept changing; try again", retry_after=1)
+
+    def _start_rematch(self, record: GameRecord, game: Game, new_id: str, seat: int) -> dict | None:
+        lexicon = self._lexicon(record)
+        players = list(reversed(game.players))  # each name follows its player to the other seat
+        seed = secrets.randbits(52)
+        if isinstance(game, BaldaGame):
+            again: Game = BaldaGame.new(lexicon, game.settings, seed=seed, players=players)
+        else:
+            again = Wordgame.new(lexicon, game.settings, seed=seed, players=players)
+        return self._begin(new_id, again, lexicon, seat, record.level, seed, invite=False)
+
     # --- helpers -------------------------------------------------------------------------------
 
     def _record(self, game_id: str) -> GameRecord:
@@ -211,6 +352,18 @@ class Games:
         if (problem := _damage(record)) is not None:
             raise ApiError(500, "damaged_game", f"the stored game cannot be loaded: {problem}")
         return record
+
+    def _playing(self, game_id: str, token: str | None, version: int) -> tuple[GameRecord, Game]:
+        """The game, for the seat holding `token`, at `version` (409 if stale), on that seat's turn."""
+        record = self._record(game_id)
+        seat = self._seat(record, token)
+        record, game = self._load(record)
+        self.live.put(record.id, record.revision, game)
+        if version != record.version:
+            raise conflict(record.version)
+        if game.is_over or game.turn != seat:
+            raise ApiError.illegal(game.Illegal("game_over" if game.is_over else "not_your_turn"))
+        return record, game
 
     @staticmethod
     def _seat(record: GameRecord, token: str | None) -> int:
@@ -225,11 +378,7 @@ class Games:
         """The game at the record's revision, live or loaded from its stored state (then the record
         is read again with the state: the two are of one revision). ListChanged if the game's list
         changed on disk: a move reads its definitions from there."""
-        try:
-            lexicon = self.catalog.get(record.language, record.profile)
-        except UnknownList as error:
-            message = f"the game's word list is not served now ({error})"
-            raise ApiError(503, "list_unavailable", message) from None
+        lexicon = self._lexicon(record)
         game = self.live.take(record.id, record.revision)
         if game is not None:
             return record, game
@@ -243,6 +392,13 @@ class Games:
             message = f"the stored game cannot be loaded: a {game.KIND} state in a {record.kind} game's row"
             raise ApiError(500, "damaged_game", message)
         return record, game
+
+    def _lexicon(self, record: GameRecord) -> Lexicon:
+        try:
+            return self.catalog.get(record.language, record.profile)
+        except UnknownList as error:
+            message = f"the game's word list is not served now ({error})"
+            raise ApiError(503, "list_unavailable", message) from None
 
     @staticmethod
     def _bot_turns(record: GameRecord, game: Game) -> list[dict]:
@@ -263,7 +419,7 @@ class Games:
             "revision": record.revision,
             "opponent": record.opponent,
             "level": record.level,
-            "waiting_for_friend": record.opponent == "friend" and record.token1 is None,
+            "waiting_for_friend": record.opponent == "friend" and None in (record.token0, record.token1),
             "view": game.view(seat),
         }
 

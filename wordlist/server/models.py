@@ -167,6 +167,50 @@ class Action(RequestBody):
     )
 
 
+class Check(RequestBody):
+    """A move to score without playing it, on the state the client saw (`version`)."""
+
+    version: int = Field(ge=0, description="the game's version the move is made on (409 if stale)")
+    move: dict = Field(description="as in an action 'play'")
+
+
+class HintRequest(RequestBody):
+    version: int = Field(ge=0, description="the game's version the hint is for (409 if stale)")
+
+
+class FormedWord(Model):
+    word: str
+    points: int
+    cells: list[Cell] = Field(description="its squares, first letter first")
+
+
+class Preview(Model):
+    """What a move would score, or why it is not allowed."""
+
+    legal: bool
+    points: int | None = Field(description="the move's points (Wordgame: all its words; a bingo doubled)")
+    bingo: bool = Field(description="Wordgame: all the rack's tiles placed")
+    words: list[FormedWord] = Field(description="the main word first, then each cross word")
+    problem: ErrorBody | None = Field(description="the rule the move breaks, as the error of playing it")
+
+
+class Hint(Model):
+    """The best move for your rack (the terminal's hint): graded, then the move itself."""
+
+    found: bool = Field(description="false: no word to play (pass, exchange, or Balda's letter alone)")
+    can_exchange: bool
+    steps: list[str] | None = Field(
+        None, description="the hint in two steps: the word's length and first letter, then where"
+    )
+    word: str | None = None
+    points: int | None = None
+    move: dict | None = Field(None, description="the move, as an action 'play' sends it")
+    cell: Cell | None = Field(
+        None, description="where the word starts (Wordgame) or the new letter goes (Balda)"
+    )
+    direction: str | None = Field(None, description="Wordgame: across or down")
+
+
 class Turn(Open):
     player: int
     action: str = Field(description="play, pass, exchange or resign")
@@ -212,7 +256,18 @@ class View(Open):
     passes: int | None = Field(
         None, description="Wordgame: scoreless turns in a row (passes and exchanges; 3 end the game)"
     )
+    passes_to_end: int | None = Field(
+        None, description="Wordgame: the scoreless turns in a row that end the game"
+    )
     final_scores: list[int] | None = Field(None, description="Wordgame, once over: points minus rack")
+    unseen: dict[str, int] | None = Field(
+        None, description="Wordgame: the tiles you cannot see (the bag and the other rack), by tile"
+    )
+
+
+class Rematch(Model):
+    id: str = Field(description="the rematch's game id")
+    joined: bool = Field(description="you hold a seat in it (else POST .../rematch takes yours)")
 
 
 class Game(Model):
@@ -224,8 +279,9 @@ class Game(Model):
     revision: int = Field(description="counts every change (moves and joins); for ?wait")
     opponent: Literal["bot", "friend"]
     level: str | None = Field(description="the bot's level")
-    waiting_for_friend: bool = Field(description="the invite has not been used yet")
+    waiting_for_friend: bool = Field(description="a seat of a friend's game is not taken yet")
     view: View
+    rematch: Rematch | None = Field(None, description="once over: the rematch one of the players asked for")
 
 
 class Created(Model):

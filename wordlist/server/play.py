@@ -141,3 +141,48 @@ async def act(game_id: GameId, body: models.Action, token: Token, request: Reque
     played = await anyio.to_thread.run_sync(games_of(request).act, game_id, token, body)
     changes_of(request).notify(game_id)
     return played
+
+
+@router.post(
+    "/{game_id}/check",
+    response_model=models.Preview,
+    responses=models.problems(400, 401, 403, 404, 409, 429, 503),
+    summary="What a move would score, and the words it forms, without playing it",
+)
+async def check_move(game_id: GameId, body: models.Check, token: Token, request: Request) -> dict:
+    """The points of a move being built, with its main word and cross words, or the rule it breaks
+    (`legal` false, `problem` the error playing it would get). Your turn only; it changes nothing."""
+    budgets_of(request).moves.spend(client_of(request))
+    return await anyio.to_thread.run_sync(games_of(request).check, game_id, token, body)
+
+
+@router.post(
+    "/{game_id}/hint",
+    response_model=models.Hint,
+    responses=models.problems(401, 403, 404, 409, 429, 503),
+    summary="The terminal's hint for your turn (games against the bot)",
+)
+async def hint(game_id: GameId, body: models.HintRequest, token: Token, request: Request) -> dict:
+    """The best move for your rack, in steps: the word's length and first letter, where it goes,
+    then the move itself. Games against the bot only (409 no_hints in a friend's game)."""
+    budgets_of(request).moves.spend(client_of(request))  # a search, as costly as the bot's move
+    return await anyio.to_thread.run_sync(games_of(request).hint, game_id, token, body.version)
+
+
+@router.post(
+    "/{game_id}/rematch",
+    status_code=201,
+    response_model_exclude_unset=True,  # a view has its own game's fields only
+    response_model=models.Created,
+    responses=models.problems(401, 403, 404, 409, 429, 503),
+    summary="Play again once the game is over, the seats swapped: your token for the new game",
+)
+async def rematch(game_id: GameId, token: Token, request: Request) -> dict:
+    """A new game like this one, the other player moving first. Against the bot, a new game; in a
+    friend's game the first to ask creates it (its other seat waits) and the other joins it by
+    asking too. 409 rematch_taken for a seat you hold already."""
+    budgets_of(request).games.spend(client_of(request))
+    started = await anyio.to_thread.run_sync(games_of(request).rematch, game_id, token)
+    changes_of(request).notify(game_id)  # the other player's page waits on the old game
+    changes_of(request).notify(started["game"]["id"])
+    return {**started, "invite_url": None}

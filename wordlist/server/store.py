@@ -144,6 +144,10 @@ class GameRecord:
                 found = seat
         return found
 
+    def token_of(self, seat: int) -> str | None:
+        """The hash of seat `seat`'s token, None while no one holds the seat (or the bot does)."""
+        return self.token1 if seat else self.token0
+
     def invite_matches(self, invite: str) -> bool:
         """Whether `invite` is this game's unused invite (compared in constant time)."""
         return self.invite is not None and hmac.compare_digest(self.invite, secret_hash(invite))
@@ -386,11 +390,15 @@ class GameStore:
 
     # --- games ---------------------------------------------------------------------------------
 
-    def insert(self, record: GameRecord) -> None:
-        """Store a new game (committed and fsynced before this returns)."""
+    def insert(self, record: GameRecord) -> bool:
+        """Store a new game (committed and fsynced before this returns); False, and nothing
+        written, if a game of its id exists."""
         values = tuple(getattr(record, name) for name in _COLUMN_NAMES)
-        sql = f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(values))})"
-        self._write(lambda db: db.execute(sql, values))
+        sql = (
+            f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(values))}) "
+            "ON CONFLICT (id) DO NOTHING RETURNING id"
+        )
+        return self._write(lambda db: db.execute(sql, values).fetchone()) is not None
 
     def get(self, game_id: str, *, state: bool = True) -> GameRecord | None:
         """The game's record; without `state`, its state is "" (a state is kilobytes, and a game
@@ -407,6 +415,32 @@ class GameStore:
             lambda db: db.execute(
                 "UPDATE games SET state = ?, version = ?, revision = revision + 1, updated = ? "
                 "WHERE id = ? AND version = ? RETURNING revision",
+                values,
+            ).fetchone()
+        )
+        return row[0] if row is not None else None
+
+    def touch(self, game_id: str) -> int | None:
+        """A change besides the state (a rematch asked for): the new revision, for those waiting on
+        the game; None if there is no such game."""
+        row = self._write(
+            lambda db: db.execute(
+                "UPDATE games SET revision = revision + 1, updated = ? WHERE id = ? RETURNING revision",
+                (time.time(), game_id),
+            ).fetchone()
+        )
+        return row[0] if row is not None else None
+
+    def claim_seat(self, game_id: str, seat: int, token: str) -> int | None:
+        """Seat a friend without an invite (a rematch's second player, whose token in the game
+        before vouches for them): the new revision, or None if the seat is taken (or the game is
+        not a friend's game waiting for that seat without an invite)."""
+        column = ("token0", "token1")[seat]  # a name from this tuple, never from a request
+        values = (secret_hash(token), time.time(), game_id)
+        row = self._write(
+            lambda db: db.execute(
+                f"UPDATE games SET {column} = ?, revision = revision + 1, updated = ? WHERE id = ? "
+                f"AND {column} IS NULL AND invite IS NULL AND opponent = 'friend' RETURNING revision",
                 values,
             ).fetchone()
         )

@@ -191,8 +191,24 @@ class Wordgame(protocol.Game):
             "bag": len(self.bag),
             "tile_points": dict(self.tiles.points),
             "passes": self.passes,
+            "passes_to_end": PASSES_TO_END,
             "final_scores": self.final_scores if self.is_over else None,
+            "unseen": self.unseen(player) if player is not None else None,
         }
+
+    def unseen(self, player: int) -> dict[str, int]:
+        """The tiles `player` cannot see, by tile ("?" a blank): the bag and the other rack together
+        (what a player counts to know what may still come)."""
+        left = Counter(self.tiles.counts)
+        on_board = (
+            BLANK if (r, c) in self.blanks else letter
+            for r, row in enumerate(self.board)
+            for c, letter in enumerate(row)
+            if letter is not None
+        )
+        left.subtract(on_board)
+        left.subtract(self.racks[player])
+        return {tile: count for tile, count in sorted(left.items()) if count > 0}
 
     # --- moves -------------------------------------------------------------------------------------
 

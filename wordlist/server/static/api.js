@@ -37,14 +37,25 @@ export async function api(path, { method = "GET", body, token, signal } = {}) {
 
 const KEY = "wordlist.games";
 
-/** @returns {Record<string, {token: string, player: number, game: string, opponent: string, names: string[], created: number, over?: boolean}>} */
+/** The games this browser holds a seat in: those stored with a token (the store is this
+ * browser's, but anything may have written it).
+ * @returns {Record<string, {token: string, player: number, game: string, opponent: string, names: string[], created: number, over?: boolean}>} */
 export function savedGames() {
+  let found;
   try {
-    const found = JSON.parse(localStorage.getItem(KEY) || "{}");
-    return found && typeof found === "object" ? found : {};
+    found = JSON.parse(localStorage.getItem(KEY) || "{}");
   } catch {
     return {};
   }
+  if (!found || typeof found !== "object" || Array.isArray(found)) return {};
+  const seated = ([, entry]) => entry && typeof entry.token === "string" && (entry.player === 0 || entry.player === 1);
+  return Object.fromEntries(Object.entries(found).filter(seated));
+}
+
+/** Change what this browser knows of a game it holds a seat in (nothing if it holds none: a game
+ * forgotten in another tab stays forgotten). */
+export function updateGame(id, fields) {
+  if (savedGames()[id]?.token) saveGame(id, fields);
 }
 
 export function saveGame(id, entry) {

@@ -2,11 +2,11 @@
 // fragment: #/ (new game), #/game/<id>, #/join/<id>/<invite> (a fragment is never sent to the
 // server, so the invite stays out of its logs).
 
-import { api, ApiError, forgetGame, saveGame, savedGames } from "/api.js";
+import { api, forgetGame, saveGame, savedGames, updateGame } from "/api.js";
 import { mountBalda } from "/balda.js";
-import { h, fill } from "/dom.js";
+import { fill, h, signed } from "/dom.js";
+import { GameScreen } from "/screen.js";
 import { mountWordgame } from "/wordgame.js";
-import { lexiconFor } from "/words.js";
 
 const main = document.getElementById("main");
 let current = null; // the game screen shown, stopped when the route changes
@@ -38,7 +38,7 @@ function route() {
 async function showHome() {
   document.title = "Word games";
   const form = h("form.card.new-game", { "aria-label": "New game" });
-  fill(main, h("div.home", form, yourGames()));
+  fill(main, h("div.home", yourGames(), form)); // a returning player's games first: whose turn it is
   fill(form, h("p.muted", "Loading the word lists…"));
   let lists;
   try {
@@ -185,7 +185,7 @@ async function showHome() {
   });
 }
 
-function remember(created) {
+function remember(created, extra = {}) {
   const { game } = created;
   saveGame(game.id, {
     token: created.token,
@@ -195,46 +195,76 @@ function remember(created) {
     names: game.view.players,
     created: Date.now(),
     invite_url: created.invite_url || undefined,
+    ...extra,
   });
 }
 
 function yourGames() {
   const games = Object.entries(savedGames()).sort(([, a], [, b]) => (b.created || 0) - (a.created || 0));
   if (!games.length) return null;
-  return h(
-    "section.card.your-games",
-    null,
-    h("h2", "Your games"),
-    h(
-      "ul",
-      null,
-      games.slice(0, 12).map(([id, entry]) =>
-        h(
-          "li",
-          null,
-          h(
-            "a",
-            { href: `#/game/${encodeURIComponent(id)}` },
-            `${GAMES[entry.game]?.title || entry.game}: ${(entry.names || []).join(" vs ")}`,
-          ),
-          entry.over ? h("span.tag", "over") : null,
-          h(
-            "button.link",
-            {
-              type: "button",
-              "aria-label": "Forget this game",
-              title: "Forget this game",
-              onclick: (event) => {
-                forgetGame(id);
-                event.target.closest("li").remove();
-              },
-            },
-            "×",
-          ),
-        ),
+  const shown = games.slice(0, 12);
+  const rows = shown.map(([id, entry]) => {
+    const state = h("span.state");
+    const row = h(
+      "li",
+      { dataset: { game: id } },
+      h("a", { href: `#/game/${encodeURIComponent(id)}` }, `${GAMES[entry.game]?.title || entry.game}: ${(entry.names || []).join(" vs ")}`),
+      state,
+      h(
+        "button.link",
+        {
+          type: "button",
+          "aria-label": "Forget this game",
+          title: "Forget this game",
+          onclick: () => {
+            forgetGame(id);
+            row.remove();
+          },
+        },
+        "×",
       ),
-    ),
-  );
+    );
+    const draw = (entry) => fill(state, summary(entry));
+    draw(entry);
+    // what the server says now: the other player may have moved since
+    api(`/api/games/${encodeURIComponent(id)}`, { token: entry.token })
+      .then((status) => {
+        const { view } = status;
+        const update = {
+          names: view.players,
+          over: view.over,
+          summary: {
+            turn: view.turn,
+            scores: view.final_scores || view.scores,
+            waiting: status.waiting_for_friend,
+            winners: view.winners,
+          },
+        };
+        updateGame(id, update);
+        draw({ ...entry, ...update });
+      })
+      .catch(() => {}); // the last known state stays
+    return row;
+  });
+  return h("section.card.your-games", null, h("h2", "Your games"), h("ul", null, rows));
+}
+
+/** "Your turn · 12–8", "Bot to move · 8–12", "You won · 30–21" (yours first), from what was last seen. */
+function summary(entry) {
+  const known = entry.summary;
+  if (!Array.isArray(known?.scores)) return entry.over ? h("span.tag", "over") : null;
+  const me = entry.player;
+  const names = entry.names || [];
+  const [mine, theirs] = [known.scores[me], known.scores[1 - me]];
+  const score = h("span.score", `${signed(mine)}–${signed(theirs)}`);
+  let what;
+  if (entry.over) {
+    const won = known.winners?.length === 1 ? (known.winners[0] === me ? "You won" : `${names[1 - me]} won`) : "A tie";
+    what = h("span.tag", won);
+  } else if (known.waiting) what = h("span.tag", "waiting for your friend");
+  else if (known.turn === me) what = h("span.tag.your-turn", "Your turn");
+  else what = h("span.tag", `${names[1 - me]} to move`);
+  return [what, " ", score];
 }
 
 // --- joining a friend's game ---------------------------------------------------------------------
@@ -294,245 +324,8 @@ function showGame(id) {
     );
     return;
   }
-  current = new GameScreen(id, entry);
+  current = new GameScreen(main, id, entry, GAMES, remember);
   current.start();
-}
-
-class GameScreen {
-  constructor(id, entry) {
-    this.id = id;
-    this.entry = entry;
-    this.status = null;
-    this.busy = false;
-    this.controller = new AbortController();
-    this.onKey = (event) => this.key(event);
-  }
-
-  async start() {
-    fill(main, h("p.muted.loading", "Loading the game…"));
-    try {
-      this.status = await this.fetch();
-    } catch (error) {
-      fill(main, h("div.card", null, h("p.message.error", { role: "alert" }, error.message), h("a.button", { href: "#/" }, "New game")));
-      return;
-    }
-    const view = this.status.view;
-    document.title = `${GAMES[view.game].title}: ${view.players.join(" vs ")}`;
-    this.scores = h("div.scores", { "aria-label": "Scores" });
-    this.state = h("div.status", { role: "status", "aria-live": "polite" });
-    this.message = h("p.message", { role: "alert" });
-    this.log = h("ol.log", { "aria-label": "Moves" });
-    this.game = GAMES[view.game].mount({
-      view,
-      act: (action) => this.act(action),
-      say: (text, kind) => this.say(text, kind),
-      lexicon: null,
-    });
-    fill(
-      main,
-      h(
-        "section.game",
-        { dataset: { game: view.game } },
-        h("div.board-area", null, this.game.board),
-        h(
-          "aside.panel",
-          null,
-          this.scores,
-          this.state,
-          this.game.controls,
-          this.message,
-          h("h2.log-title", "Moves"),
-          this.log,
-        ),
-      ),
-    );
-    document.addEventListener("keydown", this.onKey);
-    this.show(this.status, []);
-    lexiconFor(view.lexicon).then((lexicon) => this.game.useLexicon(lexicon));
-    this.poll();
-  }
-
-  stop() {
-    this.controller.abort();
-    document.removeEventListener("keydown", this.onKey);
-  }
-
-  fetch(wait = 0) {
-    const query = wait ? `?wait=${wait}&revision=${this.status.revision}` : "";
-    return api(`/api/games/${encodeURIComponent(this.id)}${query}`, {
-      token: this.entry.token,
-      signal: this.controller.signal,
-    });
-  }
-
-  /** Wait for the other player (or a friend joining); the server answers when the game changes. */
-  async poll() {
-    while (!this.controller.signal.aborted) {
-      try {
-        const status = await this.fetch(25);
-        if (status.revision !== this.status.revision && !this.busy) {
-          const fresh = status.view.history.slice(this.status.version);
-          this.show(status, fresh);
-        }
-      } catch (error) {
-        if (this.controller.signal.aborted) return;
-        // an answer (429, 503) may say how long to wait; the server's other errors, 5 s; offline, 2 s
-        const seconds = error instanceof ApiError && error.status ? Math.max(5, error.body.retry_after || 0) : 2;
-        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-      }
-    }
-  }
-
-  async act(action) {
-    if (this.busy || !this.myTurn()) return false;
-    this.busy = true;
-    this.root().classList.add("busy");
-    this.say("");
-    try {
-      const played = await api(`/api/games/${encodeURIComponent(this.id)}/actions`, {
-        method: "POST",
-        token: this.entry.token,
-        body: { version: this.status.version, ...action },
-      });
-      this.show(played.game, played.turns);
-      return true;
-    } catch (error) {
-      if (error.code === "version_conflict") {
-        this.show(await this.fetch(), []);
-        this.say("The game had moved on: this is where it stands now.", "warn");
-      } else {
-        this.say(error.message, "error");
-      }
-      return false;
-    } finally {
-      this.busy = false;
-      this.root()?.classList.remove("busy");
-    }
-  }
-
-  root() {
-    return main.querySelector(".game");
-  }
-
-  myTurn() {
-    const { view } = this.status;
-    return !view.over && view.turn === this.status.player;
-  }
-
-  say(text, kind = "info") {
-    this.message.className = `message ${kind}`;
-    fill(this.message, text ? text[0].toUpperCase() + text.slice(1) : "");
-  }
-
-  key(event) {
-    if (event.target.closest("input, select, textarea, dialog")) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (this.game.key(event)) event.preventDefault();
-  }
-
-  /** Show a state; `fresh`: the turns just played, which the board highlights. */
-  show(status, fresh) {
-    this.status = status;
-    const { view } = status;
-    const me = status.player;
-    saveGame(this.id, { names: view.players, over: view.over });
-    fill(
-      this.scores,
-      view.players.map((name, seat) =>
-        h(
-          `div.player${seat === view.turn && !view.over ? ".to-move" : ""}${view.winners.includes(seat) ? ".winner" : ""}`,
-          { dataset: { seat } },
-          h("span.name", name, seat === me && name.toLowerCase() !== "you" ? h("span.you", " (you)") : null),
-          h("span.score", String(view.final_scores ? view.final_scores[seat] : view.scores[seat])),
-        ),
-      ),
-    );
-    this.game.show(view, fresh, this.myTurn());
-    fill(this.state, this.describe(status));
-    this.root()?.classList.toggle("my-turn", this.myTurn());
-    this.root()?.classList.toggle("over", view.over);
-    fill(this.log, [...view.history].reverse().map((turn, i) => logEntry(view, turn, i === 0)));
-  }
-
-  describe(status) {
-    const { view } = status;
-    const me = status.player;
-    const other = view.players[1 - me];
-    if (view.over) {
-      const [a, b] = view.final_scores || view.scores;
-      const score = me === 0 ? `${a}–${b}` : `${b}–${a}`;
-      const resigned = view.history.at(-1)?.action === "resign";
-      let text;
-      if (view.winners.length === 2) text = `A tie, ${score}.`;
-      else if (view.winners[0] === me) text = resigned ? `${other} resigned: you win!` : `You win, ${score}!`;
-      else text = resigned ? `You resigned. ${other} wins.` : `${other} wins, ${score}.`;
-      return [h("strong", "Game over. "), text, " ", h("a.button.small", { href: "#/" }, "New game")];
-    }
-    const parts = [];
-    if (status.waiting_for_friend) {
-      const link = this.entry.invite_url;
-      parts.push(
-        h(
-          "div.invite",
-          null,
-          h("span", "Send this link to your friend:"),
-          link ? h("input.invite-link", { readonly: true, value: link, "aria-label": "Invite link", onfocus: (e) => e.target.select() }) : null,
-          link
-            ? h(
-                "button.small",
-                {
-                  type: "button",
-                  onclick: async (event) => {
-                    try {
-                      await navigator.clipboard.writeText(link);
-                      event.target.textContent = "Copied";
-                    } catch {
-                      event.target.previousSibling.select();
-                    }
-                  },
-                },
-                "Copy",
-              )
-            : null,
-        ),
-      );
-    }
-    if (view.turn === me) parts.push(h("strong", "Your turn."), " ", this.game.hint());
-    else if (status.waiting_for_friend) parts.push(h("strong", "Waiting for your friend to join…"));
-    else parts.push(h("strong", `${other} to move…`));
-    return parts;
-  }
-}
-
-function logEntry(view, turn, latest) {
-  const who = view.players[turn.player];
-  const upper = (word) => [...word].map((c) => view.upper[c] || c.toUpperCase()).join("");
-  let what;
-  if (turn.action === "pass") what = h("span.what", "passed");
-  else if (turn.action === "resign") what = h("span.what", "resigned");
-  else if (turn.action === "exchange") what = h("span.what", `exchanged ${turn.exchanged} tile${turn.exchanged === 1 ? "" : "s"}`);
-  else if (view.game === "wordgame")
-    what = h(
-      "span.what",
-      turn.words.map(([word, points], i) => h("span.word", { class: i ? "cross" : "main" }, upper(word), h("small", ` ${points}`))),
-      turn.bingo ? h("span.tag", "all tiles!") : null,
-    );
-  else what = h("span.what", h("span.word", upper(turn.word)));
-  const definitions = turn.definitions?.length
-    ? h(
-        "details",
-        { open: latest },
-        h("summary", turn.definitions.length === 1 ? "meaning" : `${turn.definitions.length} meanings`),
-        h("ul.definitions", null, turn.definitions.map((d) => h("li", d))),
-      )
-    : null;
-  return h(
-    "li",
-    { dataset: { player: turn.player } },
-    h("div.line", null, h("span.who", who), what, turn.action === "play" ? h("span.points", `+${turn.points}`) : null),
-    h("code.notation", turn.notation),
-    definitions,
-  );
 }
 
 // last: the classes above exist only once their definitions have run

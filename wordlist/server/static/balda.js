@@ -1,8 +1,9 @@
 // Balda on the page: pick an empty square next to the letters, pick its letter, then trace the
 // word through neighbouring squares (click or tap them in order). Keyboard: arrows move between
 // squares, a letter key picks the letter, Enter plays, Backspace undoes a step, Escape starts over.
+// A move shown from the log (or the other player's move just made) has its path in violet.
 
-import { ARROWS, askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
+import { ARROWS, askingButton, cellName, fill, h, onBoardOrPage, press } from "/dom.js";
 
 /**
  * @param {{view: object, act: (action: object) => Promise<boolean>, say: (text: string, kind?: string) => void}} game
@@ -18,6 +19,8 @@ export function mountBalda({ view: first, act, say }) {
   let fresh = new Set(); // cells of the turns just played
   let focus = [Math.floor(size / 2), 0];
   let shown = first.version; // the version the move in progress is made on
+  let shownTurn = null; // a turn of the log shown on the board
+  let hinted = null; // the square a hint points at
 
   const key = ([r, c]) => `${r},${c}`;
   const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
@@ -56,7 +59,7 @@ export function mountBalda({ view: first, act, say }) {
   const letterOnly = h("button", { type: "button", onclick: () => submit([move.cell]), title: "Score the new letter alone: 1 point" }, "Letter only (+1)");
   const undo = h("button", { type: "button", onclick: () => back(), title: "Backspace" }, "Undo");
   const clear = h("button", { type: "button", onclick: () => reset(), title: "Escape" }, "Clear");
-  const resign = askingButton("button.quiet", "Resign", "Resign this game?", act, { action: "resign" });
+  const resign = askingButton("button.quiet", "Resign", `Resign this game? ${first.players[1 - first.player]} wins it.`, act, { action: "resign" });
   const controls = h(
     "div.controls.balda-controls",
     null,
@@ -69,6 +72,7 @@ export function mountBalda({ view: first, act, say }) {
     focus = cell;
     if (!myTurn) return say(view.over ? "The game is over." : "Wait for your turn.", "info");
     say("");
+    shownTurn = hinted = null; // a move begins: the board shows it alone
     const placeable = view.placeable.some((p) => same(p, cell));
     if (!move.letter) {
       if (placeable) move = { cell: same(move.cell, cell) ? null : cell, letter: null, path: [] };
@@ -136,6 +140,7 @@ export function mountBalda({ view: first, act, say }) {
 
   function draw() {
     const inPath = new Map(move.path.map((cell, i) => [key(cell), i + 1]));
+    const shownPath = new Map((shownTurn?.path || []).map((cell, i) => [key(cell), i + 1]));
     for (const cell of cells) {
       const [r, c] = cell.dataset.cell.split(",").map(Number);
       const here = [r, c];
@@ -148,8 +153,11 @@ export function mountBalda({ view: first, act, say }) {
       cell.classList.toggle("new-letter", same(move.cell, here));
       cell.classList.toggle("in-path", inPath.has(key(here)));
       cell.classList.toggle("fresh", fresh.has(key(here)));
+      cell.classList.toggle("shown-path", shownPath.has(key(here)));
+      cell.classList.toggle("shown-letter", Boolean(same(shownTurn?.cell, here)));
+      cell.classList.toggle("hinted", Boolean(same(hinted, here)));
       cell.tabIndex = same(focus, here) ? 0 : -1;
-      const order = inPath.get(key(here));
+      const order = inPath.get(key(here)) ?? shownPath.get(key(here));
       fill(cell, letter ? upper(letter) : "", order ? h("span.order", String(order)) : null);
       cell.setAttribute(
         "aria-label",
@@ -169,11 +177,12 @@ export function mountBalda({ view: first, act, say }) {
         judged ? h(`span.verdict.${judged[0]}`, judged[1]) : null,
       );
     } else if (move.cell && move.letter) {
-      fill(word, h("span.prompt", `Now trace the word: click its letters in order (${upper(move.letter)} on ${cellName(move.cell)} among them).`));
+      const step = `${press()} the word's letters in order`;
+      fill(word, h("span.prompt", `Now trace the word: ${step.toLowerCase()} (${upper(move.letter)} on ${cellName(move.cell)} among them).`));
     } else if (move.cell) {
       fill(word, h("span.prompt", `Pick the letter for ${cellName(move.cell)}:`));
     } else {
-      fill(word, h("span.prompt", myTurn ? "Click an empty square next to the letters." : ""));
+      fill(word, h("span.prompt", myTurn ? `${press()} an empty square next to the letters.` : ""));
     }
     letters.hidden = !move.cell || !myTurn;
     fill(
@@ -181,7 +190,7 @@ export function mountBalda({ view: first, act, say }) {
       [...view.letters].map((letter) =>
         h(
           `button.letter${letter === move.letter ? ".chosen" : ""}`,
-          { type: "button", "aria-pressed": letter === move.letter, onclick: () => pickLetter(letter) },
+          { type: "button", "aria-pressed": String(letter === move.letter), onclick: () => pickLetter(letter) },
           upper(letter),
         ),
       ),
@@ -214,8 +223,25 @@ export function mountBalda({ view: first, act, say }) {
       lexicon = found;
       draw();
     },
-    hint() {
+    help() {
       return "Put a letter next to the others, then trace a word through it.";
+    },
+    ending(final) {
+      return final.history.at(-1)?.action === "resign" ? null : h("p.why", "The board is full.");
+    },
+    showTurn(turn) {
+      shownTurn = turn && turn.action === "play" ? turn : null;
+      draw();
+    },
+    markHint(answer) {
+      hinted = answer.cell;
+      draw();
+    },
+    applyHint(answer) {
+      const { cell, letter, path } = answer.move;
+      move = { cell, letter, path };
+      shownTurn = hinted = null;
+      draw();
     },
     key(event) {
       if (ARROWS[event.key]) {

@@ -43,6 +43,11 @@ export function fill(element, ...children) {
   return element;
 }
 
+/** A score as it is printed: a minus sign for a score below zero (Wordgame's tiles left count against it). */
+export function signed(points) {
+  return points < 0 ? `−${-points}` : String(points);
+}
+
 /** "b3": the column letter and the row number, as the terminal and the log write a cell. */
 export function cellName([row, col]) {
   return `${String.fromCharCode(97 + col)}${row + 1}`;
@@ -57,7 +62,44 @@ export function onBoardOrPage(target) {
   return !target.closest?.("button") || Boolean(target.closest(".grid"));
 }
 
-/** A button that asks `question` (confirm) before it sends `action` with `act`. */
+/** A touch screen (a finger, no mouse): the page says "tap" there, and never "type". */
+export const touch = () => matchMedia("(pointer: coarse)").matches;
+
+/** "Click" or "Tap", as the screen is used. */
+export const press = () => (touch() ? "Tap" : "Click");
+
+let asking = null; // the one question dialog, made on first use
+
+/**
+ * Ask in the page (a modal dialog, not window.confirm: it looks like the page and a test can
+ * answer it). Resolves true when the player confirms.
+ * @param {string | Node | Array} question @param {string} yes the confirming button's label
+ */
+export function ask(question, yes) {
+  if (!asking) {
+    asking = h("dialog.ask", { "aria-label": "Confirm" });
+    document.body.append(asking);
+  }
+  const dialog = asking;
+  return new Promise((resolve) => {
+    fill(
+      dialog,
+      h("p.question", question),
+      h(
+        "div.buttons",
+        null,
+        h("button.primary.confirm", { type: "button", onclick: () => dialog.close("yes") }, yes),
+        h("button.cancel", { type: "button", onclick: () => dialog.close("") }, "Cancel"),
+      ),
+    );
+    dialog.returnValue = "";
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.showModal();
+    dialog.querySelector(".cancel").focus(); // Enter on a stray key press does not resign
+  });
+}
+
+/** A button that asks `question` in the page before it sends `action` with `act`. */
 export function askingButton(spec, label, question, act, action) {
-  return h(spec, { type: "button", onclick: () => confirm(question) && act(action) }, label);
+  return h(spec, { type: "button", onclick: async () => (await ask(question, label)) && act(action) }, label);
 }

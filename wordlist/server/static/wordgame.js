@@ -1,10 +1,14 @@
-// Wordgame on the page: click a tile of your rack, then a square (or a square, then tiles); a blank
-// asks for its letter. Keyboard: click a square, then type the word (Space turns across/down);
-// Enter plays, Backspace takes the last tile back, Escape recalls them all. Exchange: click
-// Exchange, choose the tiles to put back on the rack, then Confirm (shown while the bag holds a
-// full rack; the opponent's log says only how many tiles).
+// Wordgame on the page: a tile of your rack, then a square (or a square, then tiles); a blank asks
+// for its letter. Keyboard: click a square, then type the word (Space turns across/down); Enter
+// plays, Backspace takes the last tile back, Escape recalls them all. While tiles are placed the
+// server scores the move (its main and cross words and their points) before it is played.
+// Exchange: choose the tiles to put back, then confirm (while the bag holds a full rack).
+// On a phone the board first shows whole; a tap zooms it in (squares of a finger's size) around
+// the tap, and playing or recalling zooms it out again.
 
-import { ARROWS, askingButton, cellName, fill, h, onBoardOrPage } from "/dom.js";
+import { ARROWS, ask, askingButton, cellName, fill, h, onBoardOrPage, press, touch } from "/dom.js";
+import { ending, shortWordsPanel, unseenPanel } from "/wordgame-panels.js";
+import { askLetter, formedWords, narrow, zoomable } from "/wordgame-words.js";
 
 const PREMIUMS = {
   T: ["tw", "triple word", "TW"],
@@ -12,11 +16,13 @@ const PREMIUMS = {
   t: ["tl", "triple letter", "TL"],
   d: ["dl", "double letter", "DL"],
 };
+const PREVIEW_DELAY = 120; // ms after the last tile placed before the server scores the move
 
 /**
- * @param {{view: object, act: (action: object) => Promise<boolean>, say: (text: string, kind?: string) => void}} game
+ * @param {{view: object, act: (action: object) => Promise<boolean>, say: (text: string, kind?: string) => void,
+ *   check: (move: object) => Promise<object>}} game
  */
-export function mountWordgame({ view: first, act, say }) {
+export function mountWordgame({ view: first, act, say, check }) {
   const layout = first.settings.layout;
   const size = layout.board.length;
   const [startRow, startCol] = layout.start;
@@ -26,11 +32,15 @@ export function mountWordgame({ view: first, act, say }) {
   let placed = new Map(); // "r,c" -> {slot, letter, blank}, in the order placed
   let selected = null; // a rack slot
   let cursor = null; // {cell: [r, c], down: boolean}
+  let lastDown = false; // the way the last word was typed, for the next square clicked
   let order = []; // the rack's slots in the order shown (Shuffle changes it)
   let rackKey = "";
   let fresh = new Set();
   let shown = first.version;
   let exchanging = null; // while choosing tiles to exchange: the chosen rack slots
+  let shownTurn = new Set(); // the squares of a move shown from the log
+  let hinted = null; // {cell, down}: where a hint's word starts
+  let preview = { key: "", answer: null }; // the server's score of the tiles placed (key: which tiles)
 
   const key = ([r, c]) => `${r},${c}`;
   const parse = (k) => k.split(",").map(Number);
@@ -41,6 +51,8 @@ export function mountWordgame({ view: first, act, say }) {
   const usedSlots = () => new Set([...placed.values()].map((p) => p.slot));
   const blanks = () => new Set(view.blanks.map(key));
   const points = (tile) => view.tile_points[tile] ?? 0;
+  const other = () => view.players[1 - view.player];
+  const endsGame = () => view.passes + 1 >= view.passes_to_end; // a scoreless turn now ends the game
 
   const squares = [];
   const grid = h("div.grid", { role: "grid", "aria-label": `Wordgame board, ${size} by ${size}`, style: { "--size": size } });
@@ -65,19 +77,21 @@ export function mountWordgame({ view: first, act, say }) {
     Object.values(PREMIUMS).map(([cls, name, short]) => h("span", null, h(`span.swatch.${cls}`, short), ` ${name}`)),
     h("span", null, h("span.swatch.start", "★"), " start"),
   );
-  const board = h("div.wordgame-board", { style: { "--size": size } }, grid, legend);
+  const scroller = h("div.board-scroll", null, grid);
+  const board = h("div.wordgame-board", { style: { "--size": size } }, scroller, legend);
+  const zoom = zoomable(board, scroller, (cell) => squares[cell[0] * size + cell[1]], () => drawWords());
 
-  const rack = h("div.rack", { role: "group", "aria-label": "Your rack" });
+  const rack = h("div.rack", { role: "group", "aria-label": "Your rack", style: { "--rack": first.settings.rack_size } });
   const words = h("div.word-preview", { "aria-live": "polite" });
   const bag = h("div.bag.muted");
   const play = h("button.primary", { type: "button", onclick: () => submit() }, "Play");
   const recall = h("button", { type: "button", onclick: () => recallAll(), title: "Escape" }, "Recall");
   const shuffle = h("button", { type: "button", onclick: () => shuffleRack() }, "Shuffle");
-  const pass = askingButton("button", "Pass", "Pass this turn?", act, { action: "pass" });
+  const pass = h("button.pass", { type: "button", onclick: () => passTurn() }, "Pass");
   const exchange = h("button.exchange", { type: "button", onclick: () => startExchange() }, "Exchange");
   const confirmExchange = h("button.primary.confirm-exchange", { type: "button", onclick: () => submitExchange() });
   const cancelExchange = h("button.cancel-exchange", { type: "button", onclick: () => stopExchange() }, "Cancel");
-  const resign = askingButton("button.quiet", "Resign", "Resign this game?", act, { action: "resign" });
+  const resign = askingButton("button.quiet", "Resign", `Resign this game? ${other()} wins it.`, act, { action: "resign" });
   const blankDialog = h("dialog.blank-letter", { "aria-label": "The blank's letter" });
   const controls = h(
     "div.controls.wordgame-controls",
@@ -88,26 +102,31 @@ export function mountWordgame({ view: first, act, say }) {
     bag,
     blankDialog,
   );
+  const unseen = unseenPanel();
 
   // --- placing tiles ----------------------------------------------------------------------------
 
   function clickSquare(cell) {
+    if (narrow() && !zoom.zoomed) return zoom.to(cell); // at a glance's size, a tap would miss its square
     if (!myTurn) return say(view.over ? "The game is over." : "Wait for your turn.", "info");
-    if (exchanging) return say("Choose the tiles to exchange on your rack, or Cancel.", "info");
+    if (exchanging) return say(`Choose the tiles to exchange on your rack, or Cancel.`, "info");
     say("");
+    shownTurn = new Set();
     const here = key(cell);
     if (placed.has(here)) {
       placed.delete(here); // back to the rack
       cursor = { cell, down: cursor?.down ?? false };
       return draw();
     }
-    if (boardLetter(cell)) return;
     if (selected !== null) {
+      if (boardLetter(cell)) return; // a tile goes on an empty square
       const slot = selected;
       selected = null;
       return place(cell, slot);
     }
-    cursor = cursor && key(cursor.cell) === here ? { cell, down: !cursor.down } : { cell, down: cursor?.down ?? false };
+    // a second click on the square turns the way; not when the cursor only moved there by itself
+    const turn = cursor && key(cursor.cell) === here && !cursor.moved;
+    cursor = { cell, down: turn ? !cursor.down : (cursor?.down ?? lastDown) };
     draw();
   }
 
@@ -129,46 +148,30 @@ export function mountWordgame({ view: first, act, say }) {
 
   async function place(cell, slot, letter = null) {
     const tile = view.rack[slot];
-    if (tile === "?" && !letter) letter = await askLetter();
+    if (tile === "?" && !letter) letter = await askLetter(blankDialog, view);
     if (tile === "?" && !letter) return draw();
     placed.set(key(cell), { slot, letter: tile === "?" ? letter : tile, blank: tile === "?" });
     advance(cell);
     draw();
+    zoom.reveal(cursor?.cell);
   }
 
   function advance(cell) {
     const down = cursor?.down ?? false;
-    let next = cell;
-    do next = down ? [next[0] + 1, next[1]] : [next[0], next[1] + 1];
-    while (onBoard(next) && letterAt(next));
-    cursor = onBoard(next) ? { cell: next, down } : null;
-  }
-
-  function askLetter() {
-    return new Promise((resolve) => {
-      fill(
-        blankDialog,
-        h("p", "Which letter is the blank?"),
-        h(
-          "div.letters",
-          null,
-          [...view.letters].map((letter) =>
-            h("button.letter", { type: "button", onclick: () => blankDialog.close(letter) }, upper(letter)),
-          ),
-        ),
-        h("button.quiet", { type: "button", onclick: () => blankDialog.close("") }, "Cancel"),
-      );
-      blankDialog.addEventListener("close", () => resolve(blankDialog.returnValue), { once: true });
-      blankDialog.returnValue = "";
-      blankDialog.showModal();
-    });
+    const next = down ? [cell[0] + 1, cell[1]] : [cell[0], cell[1] + 1];
+    cursor = onBoard(next) ? { cell: next, down, moved: true } : null;
   }
 
   function typed(letter) {
-    if (!cursor) {
-      say("Click the square where your word starts.", "info");
-      return;
+    if (!cursor) return say("Click the square where your word starts.", "info");
+    // the word is typed whole: a letter on the board is typed over when it is the one typed, and
+    // passed when it is not (then the typed letter goes on the next empty square)
+    while (cursor && letterAt(cursor.cell)) {
+      const there = letterAt(cursor.cell);
+      advance(cursor.cell);
+      if (there === letter) return draw();
     }
+    if (!cursor) return draw();
     const used = usedSlots();
     let slot = order.find((s) => !used.has(s) && view.rack[s] === letter);
     let blank = null;
@@ -177,7 +180,6 @@ export function mountWordgame({ view: first, act, say }) {
       blank = letter;
     }
     if (slot === undefined) return say(`No ${upper(letter)} on your rack.`, "info");
-    if (letterAt(cursor.cell)) return;
     place(cursor.cell, slot, blank);
   }
 
@@ -190,8 +192,11 @@ export function mountWordgame({ view: first, act, say }) {
   }
 
   function recallAll() {
+    lastDown = cursor?.down ?? lastDown; // the next square clicked types the same way
+    cursor = null;
     placed = new Map();
     selected = null;
+    zoom.out();
     draw();
   }
 
@@ -209,8 +214,16 @@ export function mountWordgame({ view: first, act, say }) {
     if (await act({ action: "play", move: { tiles } })) {
       placed = new Map();
       cursor = null;
+      zoom.out();
     }
     draw();
+  }
+
+  async function passTurn() {
+    const question = endsGame()
+      ? `Passing now ends the game: ${view.passes_to_end} scoreless turns in a row. The tiles left on each rack count against its player.`
+      : "Pass this turn?";
+    if (await ask(question, endsGame() ? "Pass and end the game" : "Pass")) act({ action: "pass" });
   }
 
   // --- exchanging tiles ------------------------------------------------------------------------
@@ -221,7 +234,7 @@ export function mountWordgame({ view: first, act, say }) {
     selected = null;
     cursor = null;
     exchanging = new Set();
-    say("Choose the tiles to put back in the bag, then Confirm.", "info");
+    say(`Choose the tiles to put back in the bag, then confirm.`, "info");
     draw();
   }
 
@@ -234,46 +247,84 @@ export function mountWordgame({ view: first, act, say }) {
   async function submitExchange() {
     if (!exchanging?.size) return say("Choose at least one tile to exchange.", "info");
     const tiles = [...exchanging].map((slot) => view.rack[slot]);
+    const question = `Exchanging now ends the game: ${view.passes_to_end} scoreless turns in a row. The tiles left on each rack count against its player.`;
+    if (endsGame() && !(await ask(question, "Exchange and end the game"))) return;
     if (await act({ action: "exchange", tiles })) exchanging = null;
     draw();
   }
 
-  // --- what the tiles spell ---------------------------------------------------------------------
+  // --- what the tiles spell, and score ------------------------------------------------------------
 
-  /** The words the placed tiles form (main word first), or a problem to show. */
-  function formed() {
-    const cells = [...placed.keys()].map(parse);
-    if (!cells.length) return null;
-    const rows = new Set(cells.map(([r]) => r));
-    const cols = new Set(cells.map(([, c]) => c));
-    if (rows.size > 1 && cols.size > 1) return { problem: "The tiles must be in one row or one column." };
-    let down = cols.size === 1 && rows.size > 1;
-    if (cells.length === 1) {
-      const [r, c] = cells[0];
-      const sideways = [c - 1, c + 1].some((cc) => onBoard([r, cc]) && letterAt([r, cc]));
-      const empty = view.board.every((row) => /^\.*$/.test(row));
-      down = !(sideways || empty);
+  const formed = () =>
+    formedWords([...placed.keys()].map(parse), letterAt, onBoard, view.board.every((row) => /^\.*$/.test(row)));
+
+  function placedTiles() {
+    return [...placed].map(([k, p]) => ({ cell: parse(k), letter: p.letter, blank: p.blank }));
+  }
+
+  /** Ask the server what the tiles placed score, once they stay put for a moment. */
+  function askScore() {
+    const tiles = placedTiles();
+    const asked = JSON.stringify(tiles);
+    if (asked === preview.key) return;
+    preview = { key: asked, answer: null };
+    setTimeout(async () => {
+      if (preview.key !== asked || !myTurn) return;
+      try {
+        const answer = await check({ tiles });
+        if (preview.key === asked) preview = { key: asked, answer };
+      } catch {
+        return; // the move is judged when it is played
+      }
+      drawWords();
+    }, PREVIEW_DELAY);
+  }
+
+  function drawWords() {
+    const found = formed();
+    if (exchanging) return fill(words, h("span.prompt", `${press()} the tiles to put back in the bag.`));
+    if (!found) return fill(words, h("span.prompt", myTurn ? howTo() : ""));
+    if (found.problem) return fill(words, h("span.verdict.warn", found.problem));
+    if (found.started) return fill(words, h("span.prompt", "Now the next tile of the word."));
+    const answer = preview.key === JSON.stringify(placedTiles()) ? preview.answer : null;
+    if (answer?.legal) {
+      return fill(
+        words,
+        answer.words.map((w, i) =>
+        h(`span.formed.ok${i ? ".cross" : ""}`, spell(w), " ", h("small.word-points", String(w.points))),
+      ),
+        h("strong.total", `${answer.points} points`),
+        answer.bingo ? h("span.tag", "all tiles: main word doubled") : null,
+      );
     }
-    const run = (cell, alongDown) => {
-      const [dr, dc] = alongDown ? [1, 0] : [0, 1];
-      let start = cell;
-      while (onBoard([start[0] - dr, start[1] - dc]) && letterAt([start[0] - dr, start[1] - dc]))
-        start = [start[0] - dr, start[1] - dc];
-      const found = [];
-      for (let at = start; onBoard(at) && letterAt(at); at = [at[0] + dr, at[1] + dc]) found.push(at);
-      return found;
-    };
-    const main = run(cells[0], down);
-    const inMain = new Set(main.map(key));
-    if (cells.some((cell) => !inMain.has(key(cell)))) return { problem: "The tiles leave a gap in their line." };
-    const spell = (run) => run.map(letterAt).join("");
-    const result = main.length > 1 ? [spell(main)] : [];
-    for (const cell of cells) {
-      const cross = run(cell, !down);
-      if (cross.length > 1) result.push(spell(cross));
-    }
-    if (!result.length) return { problem: "A word needs at least two letters." };
-    return { words: result };
+    fill(
+      words,
+      found.words.map((word) => {
+        const ok = lexicon ? lexicon.isWord(word) : null;
+        return h(
+          `span.formed.${ok === null ? "wait" : ok ? "ok" : "bad"}`,
+          { title: ok === null ? "checked when you play" : ok ? "in the word list" : "not in the word list" },
+          upper(word),
+          ok === null ? "" : ok ? " ✓" : " ✗",
+        );
+      }),
+      answer?.problem ? h("span.verdict.warn", capital(answer.problem.message)) : null,
+    );
+  }
+
+  /** A scored word as players read it: a blank's letter in lower case, marked. */
+  function spell({ word, cells }) {
+    const blank = blanks();
+    return [...word].map((letter, i) => {
+      const here = key(cells[i]);
+      const isBlank = placed.has(here) ? placed.get(here).blank : blank.has(here);
+      return isBlank ? h("span.blank-letter", { title: "a blank" }, letter) : upper(letter);
+    });
+  }
+
+  function howTo() {
+    if (!touch()) return "Click a tile, then a square; or click a square and type the word.";
+    return narrow() && !zoom.zoomed ? "Tap the board to zoom in, then a tile and a square." : "Tap a tile, then a square.";
   }
 
   // --- drawing ----------------------------------------------------------------------------------
@@ -290,10 +341,15 @@ export function mountWordgame({ view: first, act, say }) {
       square.classList.toggle("tentative", Boolean(tentative));
       square.classList.toggle("blank", Boolean(letter) && isBlank);
       square.classList.toggle("fresh", fresh.has(here));
+      square.classList.toggle("shown", shownTurn.has(here));
+      const hint = hinted !== null && key(hinted.cell) === here;
+      square.classList.toggle("hinted", hint);
+      square.classList.toggle("hint-down", hint && hinted.down);
       square.classList.toggle("cursor", Boolean(cursor && key(cursor.cell) === here));
       square.classList.toggle("down", Boolean(cursor?.down));
       square.tabIndex = cursor ? (key(cursor.cell) === here ? 0 : -1) : here === `${startRow},${startCol}` ? 0 : -1;
-      fill(square, letter ? [upper(letter), h("small.points", isBlank ? "" : String(points(letter)))] : "");
+      // a blank shows its letter as players write it: lower case (and no points)
+      fill(square, letter ? [isBlank ? letter : upper(letter), h("small.points", isBlank ? "" : String(points(letter)))] : "");
       const premium = square.dataset.premium;
       square.setAttribute(
         "aria-label",
@@ -312,7 +368,7 @@ export function mountWordgame({ view: first, act, say }) {
             type: "button",
             disabled: !myTurn,
             "aria-label": tile === "?" ? "blank tile" : `${upper(tile)}, ${points(tile)} points`,
-            "aria-pressed": exchanging ? chosen : selected === slot,
+            "aria-pressed": String(exchanging ? chosen : selected === slot),
             onclick: () => clickTile(slot),
           },
           tile === "?" ? "" : upper(tile),
@@ -321,28 +377,9 @@ export function mountWordgame({ view: first, act, say }) {
       }),
     );
     const found = formed();
-    if (exchanging) {
-      fill(words, h("span.prompt", "Click the tiles to put back in the bag."));
-    } else if (!found) {
-      fill(words, h("span.prompt", myTurn ? "Click a tile, then a square; or a square, then type." : ""));
-    } else if (found.problem) {
-      fill(words, h("span.verdict.warn", found.problem));
-    } else {
-      fill(
-        words,
-        found.words.map((word) => {
-          const ok = lexicon ? lexicon.isWord(word) : null;
-          return h(
-            `span.formed.${ok === null ? "wait" : ok ? "ok" : "bad"}`,
-            { title: ok === null ? "checked when you play" : ok ? "in the word list" : "not in the word list" },
-            upper(word),
-            ok === null ? "" : ok ? " ✓" : " ✗",
-          );
-        }),
-      );
-    }
-    const other = view.players[1 - view.player];
-    fill(bag, `Bag: ${view.bag} tiles · ${other}: ${view.opponent_tiles} tiles`);
+    if (found?.words && myTurn && !exchanging) askScore();
+    drawWords();
+    fill(bag, `Bag: ${view.bag} tiles · ${other()}: ${view.opponent_tiles} tiles`);
     play.disabled = !myTurn || !placed.size;
     recall.disabled = !myTurn || !placed.size;
     shuffle.disabled = !view.rack.length;
@@ -356,11 +393,13 @@ export function mountWordgame({ view: first, act, say }) {
     confirmExchange.disabled = !exchanging?.size;
     fill(confirmExchange, exchanging?.size ? `Exchange ${exchanging.size} tile${exchanging.size === 1 ? "" : "s"}` : "Choose tiles");
     for (const button of [play, recall, shuffle]) button.hidden = Boolean(exchanging);
+    unseen.update(view);
   }
 
   return {
     board,
     controls,
+    panels: [unseen, shortWordsPanel(first)],
     show(next, turns, mine) {
       view = next;
       myTurn = mine;
@@ -375,6 +414,8 @@ export function mountWordgame({ view: first, act, say }) {
         placed = new Map();
         selected = null;
         cursor = null;
+        hinted = null;
+        preview = { key: "", answer: null };
       }
       shown = view.version;
       draw();
@@ -383,10 +424,33 @@ export function mountWordgame({ view: first, act, say }) {
       lexicon = found;
       draw();
     },
-    hint() {
+    help() {
       return view.history.some((t) => t.action === "play")
         ? "Place tiles in one line, touching the tiles on the board."
         : "The first word covers the ★ and has at least 4 letters.";
+    },
+    ending,
+    showTurn(turn) {
+      shownTurn = new Set(turn?.action === "play" ? turn.tiles.map((tile) => key(tile.cell)) : []);
+      draw();
+    },
+    markHint(answer) {
+      hinted = { cell: answer.cell, down: answer.direction === "down" };
+      if (narrow()) zoom.to(answer.cell);
+      draw();
+    },
+    applyHint(answer) {
+      placed = new Map();
+      selected = cursor = hinted = null;
+      exchanging = null;
+      const free = [...order];
+      for (const tile of answer.move.tiles) {
+        const slot = free.find((s) => view.rack[s] === (tile.blank ? "?" : tile.letter));
+        free.splice(free.indexOf(slot), 1);
+        placed.set(key(tile.cell), { slot, letter: tile.letter, blank: tile.blank });
+      }
+      if (narrow()) zoom.to(answer.move.tiles[0].cell);
+      draw();
     },
     key(event) {
       if (!myTurn) return false;
@@ -417,4 +481,8 @@ export function mountWordgame({ view: first, act, say }) {
       return false;
     },
   };
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : "";
 }
