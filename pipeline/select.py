@@ -1,9 +1,10 @@
 """Apply a selection profile to the entries table: the game words, their parts of speech and definitions.
 
 Every entry gets a decision: the first rule that leaves it out (a rule name of
-wordlist.format.LEFT_OUT_RULES and its value, e.g. ("tag", "slang")), or none. Entry rules come first
-(inflected forms, parts of speech, tags of the entry or of every one of its definitions, forms of
-dropped or missing lemmas), then the title rules (characters, capitals, alphabet, length). An
+wordlist.format.LEFT_OUT_RULES and its value, e.g. ("tag", "slang")), or none. Slurs come first
+(every list, every profile: `_slur_words`), then the entry rules (inflected forms, parts of
+speech, tags of the entry or of every one of its definitions, forms of dropped or missing
+lemmas), then the title rules (characters, capitals, alphabet, length). An
 entry with no part of speech of its own that points to another spelling (German "Abschluß", an
 old spelling with no entry heading) is decided with the part of speech of that spelling's entry.
 Kept entries whose titles normalize to the same game word are merged: German "Bauen" (noun) and
@@ -152,6 +153,7 @@ class Selection:
 COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "alt_of", "definitions", "definition_tags"]
 # Each tag as a bit: a definition's tags become one number, not a list of strings.
 _TAG_BITS = {tag: 1 << i for i, tag in enumerate(TAGS)}
+assert len(TAGS) <= 32, "a definition's tag bits are a UInt32"
 TAG_BITS_COLUMN = "definition_tag_bits"
 
 
@@ -199,6 +201,8 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     title = pl.col("word")
 
     rules: list[_Rule] = []
+    if TAG_BITS_COLUMN in frame.columns or "definition_tags" in frame.columns:  # every list: no slurs
+        rules.append(("slur", pl.col("game").is_in(_slur_words(frame).implode()), None))
     if profile.lemmas_only:
         rules.append(("inflected_form", ~pl.col("is_lemma"), None))
     rules.append(("part_of_speech", ~pl.col("pos").is_in(profile.allowed_pos()), pl.col("pos")))
@@ -209,14 +213,8 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
         rules += [("tag", pl.col("_tag") == i, tag) for tag, i in order.items()]
         if TAG_BITS_COLUMN in frame.columns or "definition_tags" in frame.columns:
             # "fart": informal + vulgar, colloquial; no tag on every sense, but no sense a player accepts
-            tag_bits = (
-                pl.col(TAG_BITS_COLUMN)
-                if TAG_BITS_COLUMN in frame.columns
-                else _tag_bits(pl.col("definition_tags"))
-            )
-            rules.append(
-                ("every_definition_excluded", _every_definition_tagged(tag_bits, profile.exclude_tags), None)
-            )
+            every = _every_definition_tagged(_definition_tag_bits(frame), profile.exclude_tags)
+            rules.append(("every_definition_excluded", every, None))
     if profile.forms_follow_lemmas:  # judged by the lemmas that the rules above keep
         alive = frame.select(~pl.any_horizontal(met.fill_null(False) for _, met, _ in rules))
         dropped, missing = _forms_without_kept_lemmas(frame.with_columns(alive=alive.to_series()))
@@ -269,6 +267,37 @@ def _first_rule_met(frame: pl.DataFrame, rules: list[_Rule]) -> tuple[pl.Series,
             needed = frame.select(list(dict.fromkeys(shown.meta.root_names())))[at]
             value = value.scatter(at, needed.select(shown.cast(pl.String)).to_series())
     return rule, value.cast(pl.Categorical)
+
+
+def _definition_tag_bits(frame: pl.DataFrame) -> pl.Expr:
+    """Each definition's tags as bits: the table's column of them, or made from its tag names."""
+    if TAG_BITS_COLUMN in frame.columns:
+        return pl.col(TAG_BITS_COLUMN)
+    return _tag_bits(pl.col("definition_tags"))
+
+
+_SLUR = _TAG_BITS["slur"]
+_OFFENSIVE = _SLUR | _TAG_BITS["offensive"] | _TAG_BITS["derogatory"]
+
+
+def _slur_words(frame: pl.DataFrame) -> pl.Series:
+    """The game words of the titles that are slurs, which every list leaves out (every entry of any
+    title spelled so): a title one of whose senses is labelled a slur, when that sense is its first
+    (its first entry's first definition: Wiktionary lists the main sense first), or when every
+    sense of the title is offensive or derogatory (NASPA's rule for its word lists in 2020). A
+    word with a slur sense beside a main sense of its own stays: apple, brown."""
+    bits = frame.select("row", "word", "game", bits=_definition_tag_bits(frame))
+    has_slur = pl.col("bits").list.eval((pl.element() & _SLUR) != 0).list.any()
+    titles = bits.filter(has_slur)["word"].unique()
+    if titles.is_empty():  # nearly every table: one scan, nothing else
+        return pl.Series("game", [], pl.String)
+    pages = bits.filter(pl.col("word").is_in(titles.implode())).sort("row")
+    senses = pages.select("word", "bits").explode("bits").drop_nulls("bits")
+    slurs = senses.group_by("word").agg(
+        first=(pl.col("bits").first() & _SLUR) != 0, offensive=((pl.col("bits") & _OFFENSIVE) != 0).all()
+    )
+    slurs = slurs.filter(pl.col("first") | pl.col("offensive"))["word"]
+    return pages.filter(pl.col("word").is_in(slurs.implode()))["game"].unique().sort()
 
 
 def _every_definition_tagged(tag_bits: pl.Expr, tags: tuple[str, ...]) -> pl.Expr:

@@ -14,6 +14,7 @@ from wordlist.format.base import FORMAT_VERSION, FormatError
 # Why entries are left out of a word list: rule -> how it reads ({value} is the rule's parameter).
 # A reader shows an unknown rule as "rule value": a newer pipeline may add rules without a new format.
 LEFT_OUT_RULES = {
+    "slur": "a slur (in no list)",
     "inflected_form": "inflected form",
     "part_of_speech": "part of speech {value}",
     "tag": "tagged {value}",
