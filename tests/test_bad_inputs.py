@@ -47,6 +47,7 @@ MANIFEST = "outputs/en/balda/manifest.json"
 CUT = "dumps/cut-multistream.xml.bz2"  # a multistream dump without its index
 PROFILE = "profiles/mine.toml"
 BAD = "profiles/bad.toml"
+SITE = "profiles/site.tsv"  # an overrides file
 DATE = "20260101"
 DL_NAME = f"enwiktionary-{DATE}-pages-articles-multistream.xml.bz2"
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -465,6 +466,47 @@ CASES = [
          setup=named('"../x"')),
     case("why-language-is-a-path", "why", "cat", "--out", OUT, "--lang", "../..", names="'../..'",
          says="not a language code"),
+    case("why-overrides-missing", "why", "cat", "--out", OUT, "--overrides", "none.tsv", names="none.tsv",
+         says="no such file"),
+    case("why-overrides-bad-action", "why", "cat", "--out", OUT, "--overrides", SITE, names=f"{SITE} line 1",
+         says="neither add nor remove", setup=write(SITE, "drop\ten\tcat\tnoun\n")),
+    # --- build: overrides ------------------------------------------------------------------------------
+    case("build-overrides-missing", *BUILD_DUMP, "--overrides", "none.tsv", names="none.tsv",
+         says="no such file"),
+    case("build-overrides-is-a-folder", *BUILD_DUMP, "--overrides", "dumps", names="dumps",
+         says="a folder, not an overrides file"),
+    case("build-overrides-is-a-fifo", *BUILD_DUMP, "--overrides", SITE, names=SITE, says="not a regular file",
+         setup=fifo(SITE)),
+    case("build-overrides-not-utf8", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 2",
+         says="not UTF-8", setup=write(SITE, b"add\ten\tqi\tnoun\nadd\ten\tcaf\xe9\tnoun\n")),
+    case("build-overrides-spaces-not-tabs", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 1",
+         says="separated by tabs, not spaces", setup=write(SITE, "add en qi noun\n")),
+    case("build-overrides-unknown-pos", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 2",
+         says="'nown' is no part of speech", setup=write(SITE, "# ours\nadd\ten\tqi\tnown\n")),
+    case("build-overrides-unknown-language", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 1",
+         says="'xx' is no language", setup=write(SITE, "add\txx\tqi\tnoun\n")),
+    case("build-overrides-removal-without-reason", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 1",
+         says="a removal needs its reason", setup=write(SITE, "remove\ten\tcat\n")),
+    case("build-overrides-not-letters", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 1",
+         says="no word of en/balda: '3' not letters", setup=write(SITE, "add\ten\tqi3\tnoun\n")),
+    case("build-overrides-twice", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 2",
+         says="is added already by line 1", setup=write(SITE, "add\ten\tqi\tnoun\nadd\ten\tQi\tnoun\n")),
+    case("build-overrides-added-and-removed", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 2",
+         says="is removed here and added by line 1",
+         setup=write(SITE, "add\ten\tqi\tnoun\nremove\ten\tqi\t\tdisputed\n")),
+    case("build-overrides-too-short", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 1",
+         says="has 1 letters; en/balda takes 2", setup=write(SITE, "add\ten\tq\tnoun\n")),
+    case("build-overrides-german-line-checked", *BUILD_DUMP, "--overrides", SITE, names=f"{SITE} line 1",
+         says="no word of de/balda", setup=write(SITE, "add\tde\tœuvre\tnoun\n")),
+    case("build-overrides-too-large", *BUILD_DUMP, "--overrides", SITE, names=SITE,
+         says="too large for an overrides file", setup=write(SITE, b"#" * (10 << 20 | 1))),
+    case("build-profile-overrides-missing", *BUILD_DUMP, "--profile", BAD, names="profiles/none.tsv",
+         says="no such file", setup=write(BAD, 'overrides = "none.tsv"\n' + GOOD_PROFILE)),
+    case("build-profile-overrides-empty", *BUILD_DUMP, "--profile", BAD, names=BAD,
+         says="'overrides' must name a file", setup=write(BAD, 'overrides = " "\n' + GOOD_PROFILE)),
+    case("build-overrides-in-an-output", *BUILD_DUMP, "--overrides", f"{OUT}/en/balda/site.tsv",
+         names="outputs/en/balda", says="not replaced: it holds what the pipeline does not write there",
+         setup=write(f"{OUT}/en/balda/site.tsv", "add\ten\tqi\tnoun\n")),
     # --- download ------------------------------------------------------------------------------------
     case("download-cannot-connect", *DOWNLOAD, "--mirror", "http://127.0.0.1:9", names="http://127.0.0.1:9/",
          says="cannot connect"),
