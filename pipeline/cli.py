@@ -1,4 +1,4 @@
-"""The pipeline's commands of `wordlist`: build, extract, download, synth, why, profiles.
+"""The pipeline's commands of `wordlist`: build, extract, download, synth, why, diff, profiles.
 
 The `wordlist` command is the library's (wordlist.cli: exit codes, error lines, its own
 commands); these join it from above, as the entry points of its group `wordlist.commands`
@@ -12,6 +12,7 @@ Text that comes from data or from the user (paths, words, messages) is never rea
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -416,6 +417,58 @@ def _note_built_overrides(folder: Path) -> None:
             "give --overrides FILE to see their changes",
             markup=False,
         )
+
+
+@app.command(
+    "diff",
+    epilog=examples(
+        "wordlist diff old-outputs outputs                   # every list the two builds share",
+        "wordlist diff old/en/balda outputs/en/balda --json",
+        "wordlist diff old outputs --lang en --markdown > release-notes.md",
+    ),
+)
+def diff_command(
+    old: Annotated[
+        Path, typer.Argument(metavar="OLD", help="The earlier build's outputs, or a list's folder")
+    ],
+    new: Annotated[Path, typer.Argument(metavar="NEW", help="The later build's outputs, or a list's folder")],
+    lang: Annotated[
+        str | None, typer.Option("--lang", "-l", metavar="LANG", help="Only this language")
+    ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            "--profile",
+            "-p",
+            metavar="PROFILE",
+            help="Only this list; a .toml path also explains the words with it",
+        ),
+    ] = None,
+    limit: Annotated[
+        int, typer.Option("--limit", min=0, metavar="N", help="Words shown per list of words (0: all)")
+    ] = 1000,
+    as_json: JsonFlag = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="A release note in Markdown")] = False,
+) -> None:
+    """What changed between two builds of the word lists.
+
+    Counts, the words added and removed with why (a new page, no longer in the dump, a page
+    edited, the rules, the overrides), and the words whose parts of speech or definitions changed.
+    """
+    if as_json and markdown:
+        raise typer.BadParameter("give --json or --markdown, not both", param_hint="--markdown")
+    if lang is not None:
+        check_language(lang)
+    from wordlist_pipeline.diff import diff  # Polars: loaded when used
+    from wordlist_pipeline.diff_text import to_markdown, to_text
+
+    path = Path(profile) if profile is not None and (profile.endswith(".toml") or "/" in profile) else None
+    name = load_profile(path).name if path is not None else profile
+    result = diff(old, new, lang=lang, profile=name, profile_file=path)
+    if as_json:
+        print_json(result.to_json(limit))
+    else:
+        sys.stdout.write(to_markdown(result, limit) if markdown else to_text(result, limit))
 
 
 @app.command(

@@ -19,7 +19,7 @@ a writer asks for them (`Selection.word_batches`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
@@ -172,15 +172,21 @@ class Selection:
 
     def why(self, title: str) -> list[Why]:
         """How each entry of page `title` (or word an addition of the overrides spells so) fared."""
+        return self.why_each([title]).get(title, [])
+
+    def why_each(self, titles: Iterable[str]) -> dict[str, list[Why]]:
+        """`why` of each of `titles` that has entries, from one pass over the decisions."""
         if self.decisions is None:
             raise ValueError("this copy of the selection has no decisions (without_decisions)")
-        rows = self.decisions.filter(pl.col("word") == title).sort("row")
-        found = []
+        wanted = pl.Series(list(titles), dtype=pl.String).implode()
+        rows = self.decisions.filter(pl.col("word").is_in(wanted)).sort("row")
+        found: dict[str, list[Why]] = {}
         for r in rows.iter_rows(named=True):
             reason = describe_left_out(r["rule"], r["value"]) if r["rule"] else None
             change = self._change_of(r["row"], r["game"], r["pos"], r["rule"])
             shown = self.overrides.describe(change) if self.overrides and change else None
-            found.append(Why(r["pos"], r["game"], shown if r["rule"] == "override" else reason, shown))
+            why = Why(r["pos"], r["game"], shown if r["rule"] == "override" else reason, shown)
+            found.setdefault(r["word"], []).append(why)
         return found
 
     def _change_of(self, row: int, game: str, pos: str, rule: str | None) -> ListChange | None:
