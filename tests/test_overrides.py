@@ -12,6 +12,7 @@ import polars as pl
 import pytest
 
 from tests.conftest import run_cli
+from tests.test_select import SLUR, e, table
 from wordlist import Lexicon
 from wordlist.export import export
 from wordlist.format import MANIFEST_JSON, FormatError, Manifest, OverrideChange, schema
@@ -20,6 +21,7 @@ from wordlist_pipeline.dump.writer import SourcePage, write_dump
 from wordlist_pipeline.errors import InputError, ProfileError
 from wordlist_pipeline.overrides import load_overrides
 from wordlist_pipeline.profile import PROFILE_DIR, load_profile
+from wordlist_pipeline.select import Why, select
 
 PAGES = [
     SourcePage("cat", "==English==\n===Noun===\n{{en-noun}}\n# A small domesticated feline.\n"),
@@ -320,3 +322,22 @@ def test_manifest_overrides_are_checked(world: Path) -> None:
         with pytest.raises(FormatError, match=message.replace("(", r"\(").replace(")", r"\)")):
             Manifest.from_json(bad)
     assert Manifest.from_json({k: v for k, v in document.items() if k != "overrides"}).overrides is None
+
+
+def test_an_addition_is_judged_by_the_part_of_speech_alone(tmp_path: Path) -> None:
+    """A curator's word is in whatever the dump's rules say of its spelling (capitals, a slur
+    title, a missing lemma), if the list takes its part of speech; its forms follow it."""
+    entries = table(
+        e("slurx", defs=("a slur",), def_tags=[SLUR]),
+        e("dls", lemma=False, form_of=["dl"], defs=("plural of dl",)),
+        e("cat"),
+    )
+    path = tmp_path / "site.tsv"
+    path.write_text("add\ten\tOK\tadjective\tCollins\nadd\ten\tslurx\tverb\treclaimed\nadd\ten\tdl\tnoun\t\n")
+    wordgame = load_profile("wordgame")
+    changes = load_overrides(path).for_list("en", "wordgame", wordgame.alphabet_record("en"), 2, None)
+    selection = select(entries, wordgame, "en", changes)
+    assert selection.words["word"].to_list() == ["cat", "dl", "dls", "ok", "slurx"]
+    assert selection.explain("slurx") == [("noun", "slurx", "a slur (in no list)"), ("verb", "slurx", None)]
+    assert selection.why("dl") == [Why("noun", "dl", None, "added by site.tsv line 3")]
+    assert selection.overrides_record.added == 3
