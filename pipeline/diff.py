@@ -35,7 +35,7 @@ from wordlist.format.folder import check_file
 from wordlist_pipeline.atomic import sha256_file
 from wordlist_pipeline.build import ENTRIES
 from wordlist_pipeline.errors import InputError, ProfileError, first_line
-from wordlist_pipeline.overrides import ListChange, ListOverrides, OverrideLine
+from wordlist_pipeline.overrides import DONE, ListChange, ListOverrides, OverrideLine
 from wordlist_pipeline.profile import Profile, load_profile
 from wordlist_pipeline.select import Why, select
 from wordlist_pipeline.word_lists import read_entries
@@ -260,11 +260,11 @@ def diff_lists(old: ListSide, new: ListSide, profile_file: Path | None = None) -
     new_why.prepare(titles)
     edited = _edited_pages(old, new, titles)
     removed = tuple(
-        _removed(word, pos_names(mask), removed_titles[word], old, new, old_why, new_why, edited)
+        _cause(word, pos_names(mask), removed_titles[word], False, (old, new), new_why, edited)
         for word, mask in removed_rows.select("word", "pos_mask").iter_rows()
     )
     added = tuple(
-        _added(word, pos_names(mask), added_titles[word], old, new, old_why, new_why, edited)
+        _cause(word, pos_names(mask), added_titles[word], True, (old, new), old_why, edited)
         for word, mask in added_rows.select("word", "pos_mask_new").iter_rows()
     )
     return ListDiff(old, new, added, removed, changed, tuple(dict.fromkeys(notes)))
@@ -424,8 +424,7 @@ def _pos_overrides(manifest: Manifest) -> dict[str, list[tuple[str, str]]]:
     for change in record.changes if record is not None else ():
         if change.pos is not None:
             note = f": {change.note}" if change.note else ""
-            done = "added" if change.action == "add" else "removed"
-            shown = f"{done} by {record.file} line {change.line}{note}"
+            shown = f"{DONE[change.action]} by {record.file} line {change.line}{note}"
             found.setdefault(change.word, []).append((change.pos, shown))
     return found
 
@@ -440,48 +439,28 @@ def _override_of(manifest: Manifest, word: str, action: str) -> str | None:
     return None
 
 
-def _removed(
+def _cause(
     word: str,
     pos: tuple[str, ...],
     titles: list[str],
-    old: ListSide,
-    new: ListSide,
-    old_why: _Explainer,
-    new_why: _Explainer,
+    came: bool,
+    sides: tuple[ListSide, ListSide],
+    why: _Explainer,
     edited: set[str] | None,
 ) -> WordChange:
-    if (line := _override_of(new.manifest, word, "remove")) is not None:
-        return WordChange(word, pos, "overrides", f"removed by {line}")
-    if (line := _override_of(old.manifest, word, "add")) is not None:
-        return WordChange(word, pos, "overrides", f"no longer added by the overrides ({line} before)")
-    if not new_why.usable:
+    """Why `word` came to NEW (`came`: explained by OLD's selection, `why`) or left it (by NEW's)."""
+    old, new = sides
+    here, there = ("add", "remove") if came else ("remove", "add")
+    if (line := _override_of(new.manifest, word, here)) is not None:
+        return WordChange(word, pos, "overrides", f"{DONE[here]} by {line}")
+    if (line := _override_of(old.manifest, word, there)) is not None:
+        return WordChange(word, pos, "overrides", f"no longer {DONE[there]} by the overrides ({line} before)")
+    if not why.usable:
         return WordChange(word, pos, "unexplained")
-    if not new_why.present(titles):
-        return WordChange(word, pos, "no longer in the dump")
-    reason = "; ".join(new_why.reasons(titles, word)) or None
-    return WordChange(word, pos, _page_cause(titles, edited), reason)
-
-
-def _added(
-    word: str,
-    pos: tuple[str, ...],
-    titles: list[str],
-    old: ListSide,
-    new: ListSide,
-    old_why: _Explainer,
-    new_why: _Explainer,
-    edited: set[str] | None,
-) -> WordChange:
-    if (line := _override_of(new.manifest, word, "add")) is not None:
-        return WordChange(word, pos, "overrides", f"added by {line}")
-    if (line := _override_of(old.manifest, word, "remove")) is not None:
-        return WordChange(word, pos, "overrides", f"no longer removed by the overrides ({line} before)")
-    if not old_why.usable:
-        return WordChange(word, pos, "unexplained")
-    if not old_why.present(titles):
-        return WordChange(word, pos, "new page")
-    was = old_why.reasons(titles, word)
-    return WordChange(word, pos, _page_cause(titles, edited), f"was {'; '.join(was)}" if was else None)
+    if not why.present(titles):
+        return WordChange(word, pos, "new page" if came else "no longer in the dump")
+    reasons = "; ".join(why.reasons(titles, word))
+    return WordChange(word, pos, _page_cause(titles, edited), (f"was {reasons}" if came else reasons) or None)
 
 
 def _page_cause(titles: list[str], edited: set[str] | None) -> str:
