@@ -429,9 +429,13 @@ def _note_built_overrides(folder: Path) -> None:
 )
 def diff_command(
     old: Annotated[
-        Path, typer.Argument(metavar="OLD", help="The earlier build's outputs, or a list's folder")
+        Path,
+        typer.Argument(readable=False, metavar="OLD", help="The earlier build's outputs, or a list's folder"),
     ],
-    new: Annotated[Path, typer.Argument(metavar="NEW", help="The later build's outputs, or a list's folder")],
+    new: Annotated[
+        Path,
+        typer.Argument(readable=False, metavar="NEW", help="The later build's outputs, or a list's folder"),
+    ],
     lang: Annotated[
         str | None, typer.Option("--lang", "-l", metavar="LANG", help="Only this language")
     ] = None,

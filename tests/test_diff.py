@@ -119,6 +119,15 @@ def test_the_outputs_for_people_and_programs(months: Path) -> None:
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     (listed,) = answer["lists"]
+    assert set(answer) == {"lists", "only_old", "only_new"}  # the README's shape
+    assert list(listed) == [
+        "language", "profile", "old", "new", "counts", "added", "removed", "changed", "notes"
+    ]  # fmt: skip
+    assert set(listed["old"]) == {"path", "dump", "dump_date", "words"}
+    assert listed["changed"][1] == {
+        "word": "table", "pos_added": [], "pos_removed": ["verb"], "definitions_added": 0,
+        "definitions_removed": 1, "overrides": [],
+    }  # fmt: skip
     assert listed["counts"] == {"old": 6, "new": 6, "added": 2, "removed": 2, "changed": 2}
     assert listed["removed"][0] == {
         "word": "cop",

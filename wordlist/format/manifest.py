@@ -16,7 +16,6 @@ from wordlist.format.overrides import Overrides
 # A reader shows an unknown rule as "rule value": a newer pipeline may add rules without a new format.
 LEFT_OUT_RULES = {
     "slur": "a slur (in no list)",
-    "override": "removed by the overrides: {value}",  # value: the reason the overrides file gives
     "inflected_form": "inflected form",
     "part_of_speech": "part of speech {value}",
     "tag": "tagged {value}",
@@ -29,6 +28,7 @@ LEFT_OUT_RULES = {
     "outside_alphabet": "{value}",  # value: one of OUTSIDE_ALPHABET
     "too_short": "shorter than {value} letters",
     "too_long": "longer than {value} letters",
+    "override": "removed by the overrides: {value}",  # value: the reason the overrides file gives
 }
 OUTSIDE_ALPHABET = {
     "space": "contains a space",

@@ -28,6 +28,7 @@ class OverrideChange:
     note: str  # add: on whose authority ("Collins", or ""); remove: the reason ("brand name")
 
     def to_json(self) -> dict[str, Any]:
+        """The change as manifest.json's `overrides.changes` holds it."""
         return {
             "line": self.line,
             "action": self.action,
@@ -55,6 +56,7 @@ class Overrides:
     changes: tuple[OverrideChange, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """The record as manifest.json's `overrides` holds it."""
         return {
             "file": self.file,
             "sha256": self.sha256,
