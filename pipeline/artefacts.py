@@ -131,6 +131,7 @@ def write_word_list(
             source=source,
             profile_file={"name": profile.path.name, "sha256": sha256_file(profile.path)},
             tools=tool_versions(),
+            overrides=selection.overrides_record,
         )
         (tmp / MANIFEST_JSON).write_text(dumps_json(manifest.to_json()), encoding="utf-8")
     return manifest

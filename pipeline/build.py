@@ -32,6 +32,7 @@ from wordlist_pipeline.extract import (
     extract,
     resolve_lang,
 )
+from wordlist_pipeline.overrides import ListOverrides, OverridesFile, load_overrides
 from wordlist_pipeline.paths import SAMPLE_DIR, check_input_file, check_output_file, check_output_folder
 from wordlist_pipeline.profile import Profile, available_profiles, load_profile
 
@@ -91,6 +92,7 @@ class BuildPlan:
     dumps: dict[str, Path]  # lang -> dump (not used with from_entries)
     profiles: dict[str, list[Profile]]  # lang -> the profiles to build for it
     sources: dict[str, dict]  # lang -> source.json (from_entries only)
+    overrides: dict[str, dict[str, ListOverrides]] = field(default_factory=dict)  # lang -> profile -> its
 
 
 def resolve_profiles(
@@ -130,6 +132,7 @@ def plan_build(
     profiles: list[str] | None = None,
     langs: list[str] | None = None,
     from_entries: bool = False,
+    overrides: Path | None = None,
 ) -> BuildPlan:
     """Check every input and output of a build before its first long step (see build())."""
     out_dir = check_output_folder(Path(out_dir))
@@ -157,8 +160,10 @@ def plan_build(
             raise WordlistError(f"no data for language {lang!r} (have: {have}); give its dump with --dump")
     chosen_profiles = resolve_profiles(profiles, chosen, explicit_langs=bool(langs))
     by_lang = {lang: [p for p in chosen_profiles if lang in p.languages] for lang in chosen}
+    changes = list_overrides(chosen_profiles, overrides)
 
-    inputs: list[Path] = []
+    # (an output that would replace an overrides file is refused as one over the dump is)
+    inputs: list[Path] = [overrides] if overrides else [p.overrides for p in chosen_profiles if p.overrides]
     sources: dict[str, dict] = {}
     for lang in chosen:
         if from_entries:
@@ -180,8 +185,35 @@ def plan_build(
         for profile in by_lang[lang]:
             check_word_list_folder(out_dir / lang / profile.name, inputs)
     return BuildPlan(
-        out_dir, chosen, {lang: dumps[lang] for lang in chosen if lang in dumps}, by_lang, sources
+        out_dir,
+        chosen,
+        {lang: dumps[lang] for lang in chosen if lang in dumps},
+        by_lang,
+        sources,
+        changes,
     )
+
+
+def list_overrides(
+    profiles: Iterable[Profile], given: Path | None = None
+) -> dict[str, dict[str, ListOverrides]]:
+    """The overrides of each list (language -> profile name -> its changes): the file `given`
+    (--overrides) for every profile, else each profile's own. Every language of a profile is
+    checked, built now or not: a bad line is found before anything is extracted."""
+    files: dict[Path, OverridesFile] = {}
+    found: dict[str, dict[str, ListOverrides]] = {}
+    for profile in profiles:
+        path = given if given is not None else profile.overrides
+        if path is None:
+            continue
+        if path not in files:
+            files[path] = load_overrides(path)
+        for lang in profile.languages:
+            words = profile.for_language(lang)
+            found.setdefault(lang, {})[profile.name] = files[path].for_list(
+                lang, profile.name, profile.alphabet_record(lang), words.min_length, words.max_length
+            )
+    return found
 
 
 def check_word_list_folder(folder: Path, inputs: Iterable[Path] = ()) -> None:
@@ -244,10 +276,12 @@ def build(
     run_extract: Callable[..., ExtractResult] = extract,
     on_word_list: Callable[[str, str, Manifest], None] | None = None,
     max_page_bytes: int = MAX_PAGE_BYTES,
+    overrides: Path | None = None,
 ) -> BuildResult:
     """Extract each dump (default: the samples) and build every profile's word list from it.
 
     With `from_entries`, the entries tables already in `out_dir` are used instead of extracting.
+    `overrides`: an overrides file for every list, in place of the profiles' own (pipeline/overrides.py).
     Profiles, languages, dumps and every output are checked first (plan_build): a mistake is
     reported before anything is extracted or written. `run_extract` is called as extract() is,
     with `lang`, `workers`, `on_started` and `max_page_bytes` (pages larger are skipped).
@@ -260,6 +294,7 @@ def build(
         profiles=profiles,
         langs=langs,
         from_entries=from_entries,
+        overrides=overrides,
     )
     result = BuildResult()
     for lang in plan.langs:
@@ -283,7 +318,7 @@ def build(
         from wordlist_pipeline.word_lists import write_word_lists  # loaded by now (WORD_LIST_MODULES)
 
         for profile, manifest in write_word_lists(
-            entries_path, plan.profiles[lang], lang, plan.out_dir / lang, source
+            entries_path, plan.profiles[lang], lang, plan.out_dir / lang, source, plan.overrides.get(lang)
         ):
             result.word_lists[(lang, profile.name)] = manifest
             if on_word_list is not None:

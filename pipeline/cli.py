@@ -1,4 +1,4 @@
-"""The pipeline's commands of `wordlist`: build, extract, download, synth, why, profiles.
+"""The pipeline's commands of `wordlist`: build, extract, download, synth, why, diff, profiles.
 
 The `wordlist` command is the library's (wordlist.cli: exit codes, error lines, its own
 commands); these join it from above, as the entry points of its group `wordlist.commands`
@@ -12,6 +12,7 @@ Text that comes from data or from the user (paths, words, messages) is never rea
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -35,7 +36,7 @@ from rich.text import Text
 from wordlist.cli.lists import summary_line
 from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json
 from wordlist.errors import WordlistError
-from wordlist.format import Manifest
+from wordlist.format import Manifest, read_manifest
 from wordlist.format.base import check_language
 from wordlist.lexicon import DATA_ENV
 from wordlist_pipeline.build import (
@@ -43,6 +44,7 @@ from wordlist_pipeline.build import (
     ENTRIES,
     build,
     dumps_by_language,
+    list_overrides,
     sample_dumps,
 )
 from wordlist_pipeline.download import (
@@ -155,6 +157,15 @@ def print_extract_summary(result: ExtractResult) -> None:
         err.print(Text.assemble(("skipped ", "yellow"), problem), highlight=False, soft_wrap=True)
 
 
+OverridesOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--overrides",
+        readable=False,
+        metavar="FILE",
+        help="A site's additions and removals (TSV) for every list, in place of the profiles' own",
+    ),
+]
 WorkersOption = Annotated[
     int | None,
     typer.Option("--workers", "-w", min=1, metavar="N", help="Worker processes (default: all cores)"),
@@ -232,6 +243,7 @@ def extract_command(
         "wordlist build --downloads dumps                # what `wordlist download` fetched",
         "wordlist build --dump enwiktionary-20261101-pages-articles-multistream.xml.bz2 --lang en",
         "wordlist build --from-entries --profile mine.toml  # re-select, no extraction",
+        "wordlist build --overrides site.tsv              # a site's own additions and removals",
     ),
 )
 def build_command(
@@ -274,6 +286,7 @@ def build_command(
     workers: WorkersOption = None,
     quiet: QuietOption = False,
     max_page: MaxPageOption = DEFAULT_MAX_PAGE,
+    overrides: OverridesOption = None,
 ) -> None:
     """Build the word lists from dumps (default: the samples).
 
@@ -299,6 +312,12 @@ def build_command(
 
     def report(lang: str, profile: str, manifest: Manifest) -> None:
         out.print(f"[bold]{escape(str(out_dir / lang / profile))}[/]: {escape(summary_line(manifest))}")
+        if (changed := manifest.overrides) is not None:
+            out.print(
+                f"  {changed.file}: {changed.added:,} added, {changed.removed:,} removed, "
+                f"{changed.unchanged:,} of its {changed.lines:,} lines changed nothing here",
+                markup=False,
+            )
 
     build(
         chosen,
@@ -310,6 +329,7 @@ def build_command(
         run_extract=extract_with_progress,
         on_word_list=report,
         max_page_bytes=max_page_bytes,
+        overrides=overrides,
     )
 
 
@@ -335,37 +355,124 @@ def why_command(
         ),
     ] = DEFAULT_OUTPUT,
     as_json: JsonFlag = False,
+    overrides: OverridesOption = None,
 ) -> None:
     """Why a page's entries are in a word list or not.
 
-    Reads the entries table in OUT, so run `wordlist build` first.
+    Reads the entries table in OUT, so run `wordlist build` first; give --overrides as the build
+    was given it (the profile's own overrides file otherwise).
     """
     check_language(lang)
     chosen = load_profile(profile)
+    if lang not in chosen.languages:
+        raise WordlistError(f"{chosen.path}: profile {chosen.name!r} has no word list for language {lang!r}")
+    changes = list_overrides([chosen], overrides).get(lang, {}).get(chosen.name)
     entries_path = out_dir / lang / ENTRIES
     if not entries_path.exists():
         raise WordlistError(f"{entries_path}: missing (run `wordlist build`)")
     from wordlist_pipeline.select import select  # Polars: loaded by the commands that need it
     from wordlist_pipeline.word_lists import read_entries
 
-    decisions = select(read_entries(entries_path, lang), chosen, lang).explain(word)
+    decisions = select(read_entries(entries_path, lang), chosen, lang, changes).why(word)
+    if changes is None:
+        _note_built_overrides(out_dir / lang / chosen.name)
     if as_json:
         entries = [
-            {"pos": pos, "included": reason is None, "as": game if reason is None else None, "reason": reason}
-            for pos, game, reason in decisions
+            {
+                "pos": why.pos,
+                "included": why.reason is None,
+                "as": why.game if why.reason is None else None,
+                "reason": why.reason,
+                "override": why.override,
+            }
+            for why in decisions
         ]
         print_json({"title": word, "language": lang, "profile": chosen.name, "entries": entries})
         return
     if not decisions:  # an answer too: the page is not in the dump, or holds no entry of this language
         out.print(f"{word!r}: no {language_name(lang)} entry in {entries_path}", markup=False)
         return
-    for pos, game, reason in decisions:
+    for why in decisions:
         verdict = (
-            f"[green]in[/] as {escape(game.upper())}"
-            if reason is None
-            else f"[red]left out[/]: {escape(reason)}"
+            f"[green]in[/] as {escape(why.game.upper())}"
+            if why.reason is None
+            else f"[red]left out[/]: {escape(why.reason)}"
         )
-        out.print(f"{escape(word)} ({escape(pos)}): {verdict}")
+        if why.override is not None and why.reason is None:
+            verdict += f", {escape(why.override)}"
+        elif why.override is not None and why.override != why.reason:
+            verdict += f" ({escape(why.override)})"
+        out.print(f"{escape(word)} ({escape(why.pos)}): {verdict}")
+
+
+def _note_built_overrides(folder: Path) -> None:
+    """Say on stderr that the list built in `folder` applied overrides `why` was not given."""
+    try:
+        record = read_manifest(folder).overrides
+    except WordlistError:  # no list built there, or one `why` need not read
+        return
+    if record is not None:
+        err.print(
+            f"note: {folder} was built with the overrides {record.file}: "
+            "give --overrides FILE to see their changes",
+            markup=False,
+        )
+
+
+@app.command(
+    "diff",
+    epilog=examples(
+        "wordlist diff old-outputs outputs                   # every list the two builds share",
+        "wordlist diff old/en/balda outputs/en/balda --json",
+        "wordlist diff old outputs --lang en --markdown > release-notes.md",
+    ),
+)
+def diff_command(
+    old: Annotated[
+        Path,
+        typer.Argument(readable=False, metavar="OLD", help="The earlier build's outputs, or a list's folder"),
+    ],
+    new: Annotated[
+        Path,
+        typer.Argument(readable=False, metavar="NEW", help="The later build's outputs, or a list's folder"),
+    ],
+    lang: Annotated[
+        str | None, typer.Option("--lang", "-l", metavar="LANG", help="Only this language")
+    ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            "--profile",
+            "-p",
+            metavar="PROFILE",
+            help="Only this list; a .toml path also explains the words with it",
+        ),
+    ] = None,
+    limit: Annotated[
+        int, typer.Option("--limit", min=0, metavar="N", help="Words shown per list of words (0: all)")
+    ] = 1000,
+    as_json: JsonFlag = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="A release note in Markdown")] = False,
+) -> None:
+    """What changed between two builds of the word lists.
+
+    Counts, the words added and removed with why (a new page, no longer in the dump, a page
+    edited, the rules, the overrides), and the words whose parts of speech or definitions changed.
+    """
+    if as_json and markdown:
+        raise typer.BadParameter("give --json or --markdown, not both", param_hint="--markdown")
+    if lang is not None:
+        check_language(lang)
+    from wordlist_pipeline.diff import diff  # Polars: loaded when used
+    from wordlist_pipeline.diff_text import to_markdown, to_text
+
+    path = Path(profile) if profile is not None and (profile.endswith(".toml") or "/" in profile) else None
+    name = load_profile(path).name if path is not None else profile
+    result = diff(old, new, lang=lang, profile=name, profile_file=path)
+    if as_json:
+        print_json(result.to_json(limit))
+    else:
+        sys.stdout.write(to_markdown(result, limit) if markdown else to_text(result, limit))
 
 
 @app.command(

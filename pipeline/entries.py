@@ -42,6 +42,7 @@ TAGS = {
     "vulgar": "vulgar, derb",
     "offensive": "offensive, ethnic slur",
     "derogatory": "derogatory, pejorative, abwertend",
+    "slur": "a slur on a group (ethnic, racial, religious, homophobic slur; rassistisch): see select.py",
     "humorous": "humorous, jocular, scherzhaft",
     "euphemistic": "euphemistic, verhüllend",
     "formal": "formal, gehoben",

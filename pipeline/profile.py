@@ -7,6 +7,8 @@ unknown key, a wrong type or an unknown part of speech or tag is an error naming
     name = "mygame"                        # the folder name under outputs/<lang>/: a-z 0-9 _ -
     description = "..."
     languages = ["en"]
+    overrides = "mygame-overrides.tsv"     # optional: a site's own additions and removals, a path
+                                           #   relative to this file (pipeline/overrides.py)
 
     [entries]                              # which rows of the entries table are used
     lemmas_only = true                     # drop inflected forms
@@ -77,6 +79,7 @@ _TOP = {
     "words": dict,
     "alphabet": dict,
     "game": dict,
+    "overrides": str,
 }
 _ENTRIES = {
     "lemmas_only": bool,
@@ -130,6 +133,7 @@ class Profile:
     alphabets: dict[str, str] = field(default_factory=dict)
     upper: dict[str, str] = field(default_factory=dict)
     game: dict = field(default_factory=dict)
+    overrides: Path | None = None  # the profile's overrides file (its path resolved from the profile's)
 
     def allowed_pos(self) -> tuple[str, ...]:
         base = self.parts_of_speech if self.parts_of_speech is not None else POS
@@ -309,6 +313,15 @@ def _titles(path: Path, titles: dict, languages: tuple[str, ...]) -> dict[str, s
     return dict(titles)
 
 
+def _overrides_path(path: Path, given: str | None) -> Path | None:
+    """The profile's overrides file, relative to the profile's own folder (read by the build)."""
+    if given is None:
+        return None
+    if not given.strip() or "\0" in given:
+        raise ProfileError(f"{path}: 'overrides' must name a file, not {given!r}")
+    return path.parent / given
+
+
 def _build(path: Path, data: dict) -> Profile:
     _check_keys(path, data, _TOP)
     for required in ("name", "languages"):
@@ -377,6 +390,7 @@ def _build(path: Path, data: dict) -> Profile:
         alphabets=alphabet,
         upper=upper,
         game=game,
+        overrides=_overrides_path(path, data.get("overrides")),
     )
     for lang in languages:  # the format's records are the validators of what a list will hold
         try:

@@ -1,9 +1,10 @@
 """Apply a selection profile to the entries table: the game words, their parts of speech and definitions.
 
 Every entry gets a decision: the first rule that leaves it out (a rule name of
-wordlist.format.LEFT_OUT_RULES and its value, e.g. ("tag", "slang")), or none. Entry rules come first
-(inflected forms, parts of speech, tags of the entry or of every one of its definitions, forms of
-dropped or missing lemmas), then the title rules (characters, capitals, alphabet, length). An
+wordlist.format.LEFT_OUT_RULES and its value, e.g. ("tag", "slang")), or none. Slurs come first
+(every list, every profile: `_slur_words`), then the entry rules (inflected forms, parts of
+speech, tags of the entry or of every one of its definitions, forms of dropped or missing
+lemmas), then the title rules (characters, capitals, alphabet, length). An
 entry with no part of speech of its own that points to another spelling (German "Abschluß", an
 old spelling with no entry heading) is decided with the part of speech of that spelling's entry.
 Kept entries whose titles normalize to the same game word are merged: German "Bauen" (noun) and
@@ -18,14 +19,16 @@ a writer asks for them (`Selection.word_batches`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 import polars as pl
 
-from wordlist.format import POS, POS_BITS, Alphabet, LeftOut, describe_left_out
+from wordlist.format import POS, POS_BITS, Alphabet, LeftOut, OverrideChange, Overrides, describe_left_out
 from wordlist_pipeline.entries import TAGS
+from wordlist_pipeline.overrides import ListChange, ListOverrides
 from wordlist_pipeline.profile import Profile
 
 # Why a title is not made of the alphabet's letters, most telling first (values of the rule
@@ -40,7 +43,21 @@ _POS_ENUM = pl.Enum(POS)
 WORDS_SCHEMA = {
     "word": pl.String, "pos": pl.List(pl.String), "pos_mask": pl.Int64, "titles": pl.List(pl.String),
     "definitions": pl.List(pl.String), "definition_pos": pl.List(pl.String),
+    "definition_source": pl.List(pl.String),
 }  # fmt: skip
+_DEFINITION_COLUMNS = ("definitions", "definition_pos", "definition_source")
+# Where a definition comes from (words.parquet's definition_source): the dump, or a site's overrides.
+WIKTIONARY, OVERRIDES = "wiktionary", "overrides"
+
+
+class Why(NamedTuple):
+    """How one entry of a page fared: its part of speech, its game word, why it was left out (None:
+    it is in), and the line of the overrides that added or removed it (None: no line did)."""
+
+    pos: str
+    game: str
+    reason: str | None
+    override: str | None
 
 
 @dataclass
@@ -55,10 +72,16 @@ class Selection:
     decisions: pl.DataFrame | None  # row, word, pos, is_lemma, game, rule (null: kept), value
     heads: pl.DataFrame  # in word order: word, pos_mask
     sources: pl.DataFrame  # kept entries by game word, title, row: row, head (row in heads), pos
-    titles: pl.Series  # the entries' titles, by row (the table's own column)
+    titles: pl.Series  # the entries' titles, by row (the table's own column, then the additions')
     entries_used: int
     dropped: Counter[tuple[str, str | None]]  # how many entries each (rule, value) left out
     entry_definitions: pl.Series | None = None  # the entries' definitions, by row (None: not read yet)
+    # The overrides the list applies (their additions are rows from `table_rows` on, after the
+    # table's), the definitions of those rows, and what the overrides did (the manifest's record).
+    overrides: ListOverrides | None = None
+    table_rows: int = 0
+    added_definitions: pl.Series | None = None
+    overrides_record: Overrides | None = None
 
     @property
     def words(self) -> pl.DataFrame:
@@ -69,6 +92,8 @@ class Selection:
     def with_definitions(self, definitions: pl.Series) -> Selection:
         """This selection with the definitions of the entries it was made from (`definitions_column`):
         a table's decisions need no definitions, which are most of its bytes."""
+        if self.added_definitions is not None and len(definitions) == self.table_rows:
+            definitions = pl.concat([definitions, self.added_definitions], rechunk=False)
         if len(definitions) != len(self.titles):
             raise ValueError(f"{len(definitions)} rows of definitions for {len(self.titles)} entries")
         return replace(self, entry_definitions=definitions)
@@ -99,11 +124,13 @@ class Selection:
                 .group_by("head", maintain_order=True)
                 .agg(titles="title")
             )
+            added = pl.col("row") >= self.table_rows if self.added_definitions is not None else pl.lit(False)
             senses = (
                 sources.select(
                     "head",
                     definition_pos=pl.col("pos").cast(pl.String),
                     definitions=definitions.gather(sources["row"]),
+                    definition_source=pl.when(added).then(pl.lit(OVERRIDES)).otherwise(pl.lit(WIKTIONARY)),
                 )
                 .explode("definitions", empty_as_null=False)
                 .drop_nulls("definitions")
@@ -111,13 +138,15 @@ class Selection:
             senses = (
                 senses.filter(_first_of_each(senses))
                 .group_by("head", maintain_order=True)
-                .agg("definitions", "definition_pos")
+                .agg("definitions", "definition_pos", "definition_source")
             )
             yield (
                 part.join(titles, on="head", how="left", maintain_order="left")
                 .join(senses, on="head", how="left", maintain_order="left")
                 .join(_pos_names(part["pos_mask"]), on="pos_mask", how="left", maintain_order="left")
-                .with_columns(pl.col("definitions").fill_null([]), pl.col("definition_pos").fill_null([]))
+                .with_columns(
+                    pl.col(c).fill_null([]) for c in ("definitions", "definition_pos", "definition_source")
+                )
                 .select(list(WORDS_SCHEMA))
                 .cast(WORDS_SCHEMA)
             )
@@ -139,19 +168,43 @@ class Selection:
 
     def explain(self, title: str) -> list[tuple[str, str, str | None]]:
         """(part of speech, game word, reason left out or None) for each entry of page `title`."""
+        return [(why.pos, why.game, why.reason) for why in self.why(title)]
+
+    def why(self, title: str) -> list[Why]:
+        """How each entry of page `title` (or word an addition of the overrides spells so) fared."""
+        return self.why_each([title]).get(title, [])
+
+    def why_each(self, titles: Iterable[str]) -> dict[str, list[Why]]:
+        """`why` of each of `titles` that has entries, from one pass over the decisions."""
         if self.decisions is None:
             raise ValueError("this copy of the selection has no decisions (without_decisions)")
-        rows = self.decisions.filter(pl.col("word") == title).sort("row")
-        return [
-            (r["pos"], r["game"], describe_left_out(r["rule"], r["value"]) if r["rule"] else None)
-            for r in rows.iter_rows(named=True)
-        ]
+        wanted = pl.Series(list(titles), dtype=pl.String).implode()
+        rows = self.decisions.filter(pl.col("word").is_in(wanted)).sort("row")
+        found: dict[str, list[Why]] = {}
+        for r in rows.iter_rows(named=True):
+            reason = describe_left_out(r["rule"], r["value"]) if r["rule"] else None
+            change = self._change_of(r["row"], r["game"], r["pos"], r["rule"])
+            shown = self.overrides.describe(change) if self.overrides and change else None
+            why = Why(r["pos"], r["game"], shown if r["rule"] == "override" else reason, shown)
+            found.setdefault(r["word"], []).append(why)
+        return found
+
+    def _change_of(self, row: int, game: str, pos: str, rule: str | None) -> ListChange | None:
+        """The line of the overrides that added entry `row`, or removed it (rule "override")."""
+        if self.overrides is None:
+            return None
+        if row >= self.table_rows:
+            return self.overrides.additions[row - self.table_rows]
+        if rule != "override":
+            return None
+        return next(c for c in self.overrides.removals if c.game == game and c.line.pos in (None, pos))
 
 
 # The entries columns a selection reads; callers loading a large table can read just these.
 COLUMNS = ["word", "lang", "pos", "is_lemma", "tags", "form_of", "alt_of", "definitions", "definition_tags"]
 # Each tag as a bit: a definition's tags become one number, not a list of strings.
 _TAG_BITS = {tag: 1 << i for i, tag in enumerate(TAGS)}
+assert len(TAGS) <= 32, "a definition's tag bits are a UInt32"
 TAG_BITS_COLUMN = "definition_tag_bits"
 
 
@@ -188,17 +241,31 @@ def _tag_bits(definition_tags: pl.Expr) -> pl.Expr:
 _Rule = tuple[str, pl.Expr, "str | int | pl.Expr | None"]
 
 
-def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
+def select(
+    entries: pl.DataFrame, profile: Profile, lang: str, overrides: ListOverrides | None = None
+) -> Selection:
+    """The list of `profile` in `lang` from `entries`, with a site's `overrides` (its lines as this
+    list applies them: `OverridesFile.for_list`). An addition becomes an entry of its own after
+    the table's, which only the part-of-speech rule judges; a removal leaves out the entries spelled
+    so that every other rule keeps (so it is the reason given only where it made a difference)."""
     profile = profile.for_language(lang)
     in_lang = entries["lang"] == lang
     if not in_lang.all():  # (a table holds one language as built; filtering would copy it)
         entries = entries.filter(in_lang)
     alphabet = profile.alphabet_record(lang)
     frame = _spellings_take_their_targets_pos(entries.select(pl.exclude("definitions")).with_row_index("row"))
+    table_rows = frame.height
+    additions = overrides.additions if overrides is not None else ()
+    if additions:
+        frame = pl.concat([frame, _added_rows(frame.schema, additions, lang, table_rows)])
     frame = frame.with_columns(normalized(frame["word"], alphabet).alias("game"))
+    not_added = pl.col("row") < table_rows
+    removed, reason = _removed(overrides.removals if overrides is not None else (), not_added)
     title = pl.col("word")
 
     rules: list[_Rule] = []
+    if TAG_BITS_COLUMN in frame.columns or "definition_tags" in frame.columns:  # every list: no slurs
+        rules.append(("slur", pl.col("game").is_in(_slur_words(frame).implode()), None))
     if profile.lemmas_only:
         rules.append(("inflected_form", ~pl.col("is_lemma"), None))
     rules.append(("part_of_speech", ~pl.col("pos").is_in(profile.allowed_pos()), pl.col("pos")))
@@ -209,16 +276,11 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
         rules += [("tag", pl.col("_tag") == i, tag) for tag, i in order.items()]
         if TAG_BITS_COLUMN in frame.columns or "definition_tags" in frame.columns:
             # "fart": informal + vulgar, colloquial; no tag on every sense, but no sense a player accepts
-            tag_bits = (
-                pl.col(TAG_BITS_COLUMN)
-                if TAG_BITS_COLUMN in frame.columns
-                else _tag_bits(pl.col("definition_tags"))
-            )
-            rules.append(
-                ("every_definition_excluded", _every_definition_tagged(tag_bits, profile.exclude_tags), None)
-            )
+            every = _every_definition_tagged(_definition_tag_bits(frame), profile.exclude_tags)
+            rules.append(("every_definition_excluded", every, None))
     if profile.forms_follow_lemmas:  # judged by the lemmas that the rules above keep
-        alive = frame.select(~pl.any_horizontal(met.fill_null(False) for _, met, _ in rules))
+        met = [met for _, met, _ in _only_part_of_speech_for_additions(rules, not_added)] + [removed]
+        alive = frame.select(~pl.any_horizontal(m.fill_null(False) for m in met))
         dropped, missing = _forms_without_kept_lemmas(frame.with_columns(alive=alive.to_series()))
         rules.append(("form_of_dropped_word", dropped, None))
         rules.append(("form_of_missing_word", missing, None))
@@ -245,9 +307,108 @@ def select(entries: pl.DataFrame, profile: Profile, lang: str) -> Selection:
     if profile.max_length is not None:
         rules.append(("too_long", length > profile.max_length, profile.max_length))
 
+    # a removal is the last rule: the reason given only where no other rule left the entry out
+    rules = [*_only_part_of_speech_for_additions(rules, not_added), ("override", removed, reason)]
     rule, value = _first_rule_met(frame, rules)
     decisions = frame.select("row", "word", "pos", "is_lemma", "game").with_columns(rule=rule, value=value)
-    return _merge(decisions, entries["definitions"] if "definitions" in entries.columns else None)
+    definitions = entries["definitions"] if "definitions" in entries.columns else None
+    if overrides is None:
+        return _merge(decisions, definitions)
+    added_definitions = pl.Series(
+        "definitions",
+        [[c.line.definition] if c.line.definition else [] for c in additions],
+        pl.List(pl.String),
+    )
+    if definitions is not None:
+        definitions = pl.concat([definitions, added_definitions], rechunk=False)
+    return replace(
+        _merge(decisions, definitions),
+        overrides=overrides,
+        table_rows=table_rows,
+        added_definitions=added_definitions,
+        overrides_record=_overrides_record(decisions, overrides, table_rows),
+    )
+
+
+# --- a site's overrides ----------------------------------------------------------------------------
+
+
+def _added_rows(
+    schema: pl.Schema, additions: tuple[ListChange, ...], lang: str, first_row: int
+) -> pl.DataFrame:
+    """The overrides' additions as entries of the table's shape: lemmas without tags, each with the
+    definition its line gives (or none), numbered from `first_row`."""
+    count = len(additions)
+    defined = [bool(c.line.definition) for c in additions]
+    given = {
+        "row": list(range(first_row, first_row + count)),
+        "word": [c.line.word for c in additions],
+        "lang": [lang] * count,
+        "pos": [c.line.pos for c in additions],
+        "is_lemma": [True] * count,
+        TAG_BITS_COLUMN: [[0] if d else [] for d in defined],
+        "definition_tags": [[[]] if d else [] for d in defined],
+    }
+    return pl.DataFrame(
+        [
+            pl.Series(name, given.get(name, [[] if isinstance(dtype, pl.List) else None] * count), dtype)
+            for name, dtype in schema.items()
+        ]
+    )
+
+
+def _removed(removals: tuple[ListChange, ...], not_added: pl.Expr) -> tuple[pl.Expr, pl.Expr]:
+    """(the entries the overrides remove, the reason of each): those spelled as a removal's word
+    (in the list's spelling), of its part of speech when it names one; never an addition."""
+    if not removals:
+        return pl.lit(False), pl.lit(None, pl.String)
+    whole = {c.game: c.line.note for c in removals if c.line.pos is None}
+    of_pos = {f"{c.game}\t{c.line.pos}": c.line.note for c in removals if c.line.pos is not None}
+    reason = pl.coalesce(
+        pl.col("game").replace_strict(whole, default=None, return_dtype=pl.String),
+        pl.concat_str("game", pl.lit("\t"), "pos").replace_strict(
+            of_pos, default=None, return_dtype=pl.String
+        ),
+    )
+    return reason.is_not_null() & not_added, reason
+
+
+def _only_part_of_speech_for_additions(rules: list[_Rule], not_added: pl.Expr) -> list[_Rule]:
+    """`rules` as they apply to the overrides' additions: a curator's word is in whatever the dump
+    says, if the list takes its part of speech."""
+    return [(name, met if name == "part_of_speech" else met & not_added, shown) for name, met, shown in rules]
+
+
+def _overrides_record(decisions: pl.DataFrame, overrides: ListOverrides, table_rows: int) -> Overrides:
+    """What the overrides did, for the manifest: an addition counts when it put a word or a part of
+    speech into the list that the dump did not, a removal when it left out an entry no other rule did."""
+    games = pl.Series([c.game for c in overrides.changes], dtype=pl.String).implode()
+    mine = decisions.filter(pl.col("game").is_in(games))
+    kept = mine.filter(pl.col("rule").is_null())
+    from_dump = set(kept.filter(pl.col("row") < table_rows).select("game", "pos").iter_rows())
+    added_kept = set(kept.filter(pl.col("row") >= table_rows)["row"].to_list())
+    removed_pairs = set(mine.filter(pl.col("rule") == "override").select("game", "pos").iter_rows())
+    removed_words = {game for game, _ in removed_pairs}
+    changes = []
+    additions = iter(range(table_rows, table_rows + len(overrides.additions)))
+    for change in overrides.changes:
+        line = change.line
+        if line.action == "add":
+            made = next(additions) in added_kept and (change.game, line.pos) not in from_dump
+        else:
+            made = (change.game, line.pos) in removed_pairs if line.pos else change.game in removed_words
+        if made:
+            changes.append(OverrideChange(line.line, line.action, change.game, line.pos, line.note))
+    added = sum(c.action == "add" for c in changes)
+    return Overrides(
+        file=overrides.name,
+        sha256=overrides.sha256,
+        lines=len(overrides.changes),
+        added=added,
+        removed=len(changes) - added,
+        unchanged=len(overrides.changes) - len(changes),
+        changes=tuple(changes),
+    )
 
 
 def _first_rule_met(frame: pl.DataFrame, rules: list[_Rule]) -> tuple[pl.Series, pl.Series]:
@@ -269,6 +430,37 @@ def _first_rule_met(frame: pl.DataFrame, rules: list[_Rule]) -> tuple[pl.Series,
             needed = frame.select(list(dict.fromkeys(shown.meta.root_names())))[at]
             value = value.scatter(at, needed.select(shown.cast(pl.String)).to_series())
     return rule, value.cast(pl.Categorical)
+
+
+def _definition_tag_bits(frame: pl.DataFrame) -> pl.Expr:
+    """Each definition's tags as bits: the table's column of them, or made from its tag names."""
+    if TAG_BITS_COLUMN in frame.columns:
+        return pl.col(TAG_BITS_COLUMN)
+    return _tag_bits(pl.col("definition_tags"))
+
+
+_SLUR = _TAG_BITS["slur"]
+_OFFENSIVE = _SLUR | _TAG_BITS["offensive"] | _TAG_BITS["derogatory"]
+
+
+def _slur_words(frame: pl.DataFrame) -> pl.Series:
+    """The game words of the titles that are slurs, which every list leaves out (every entry of any
+    title spelled so): a title one of whose senses is labelled a slur, when that sense is its first
+    (its first entry's first definition: Wiktionary lists the main sense first), or when every
+    sense of the title is offensive or derogatory (NASPA's rule for its word lists in 2020). A
+    word with a slur sense beside a main sense of its own stays: apple, brown."""
+    bits = frame.select("row", "word", "game", bits=_definition_tag_bits(frame))
+    has_slur = pl.col("bits").list.eval((pl.element() & _SLUR) != 0).list.any()
+    titles = bits.filter(has_slur)["word"].unique()
+    if titles.is_empty():  # nearly every table: one scan, nothing else
+        return pl.Series("game", [], pl.String)
+    pages = bits.filter(pl.col("word").is_in(titles.implode())).sort("row")
+    senses = pages.select("word", "bits").explode("bits").drop_nulls("bits")
+    slurs = senses.group_by("word").agg(
+        first=(pl.col("bits").first() & _SLUR) != 0, offensive=((pl.col("bits") & _OFFENSIVE) != 0).all()
+    )
+    slurs = slurs.filter(pl.col("first") | pl.col("offensive"))["word"]
+    return pages.filter(pl.col("word").is_in(slurs.implode()))["game"].unique().sort()
 
 
 def _every_definition_tagged(tag_bits: pl.Expr, tags: tuple[str, ...]) -> pl.Expr:

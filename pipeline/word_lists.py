@@ -7,7 +7,7 @@ the running extraction (see build.WORD_LIST_MODULES).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from wordlist.format import Manifest
 from wordlist_pipeline.artefacts import write_word_list
 from wordlist_pipeline.entries import SCHEMA as ENTRIES_SCHEMA
 from wordlist_pipeline.errors import InputError, first_line
+from wordlist_pipeline.overrides import ListOverrides
 from wordlist_pipeline.paths import check_input_file
 from wordlist_pipeline.profile import Profile
 from wordlist_pipeline.select import COLUMNS as SELECTED_COLUMNS
@@ -26,9 +27,15 @@ from wordlist_pipeline.select import TAG_BITS_COLUMN, decision_columns, definiti
 
 
 def write_word_lists(
-    entries_path: Path, profiles: list[Profile], lang: str, lang_dir: Path, source: dict
+    entries_path: Path,
+    profiles: list[Profile],
+    lang: str,
+    lang_dir: Path,
+    source: dict,
+    overrides: Mapping[str, ListOverrides] | None = None,
 ) -> Iterator[tuple[Profile, Manifest]]:
-    """Each profile's word list of `lang` from the entries table, written to lang_dir/<profile>.
+    """Each profile's word list of `lang` from the entries table, written to lang_dir/<profile>,
+    with the overrides of that profile's list (`overrides`, by profile name), if any.
 
     Memory is the table once plus small indexes: every profile is decided on the table without
     its definitions (most of its bytes), then the definitions are read once and each list is
@@ -38,7 +45,10 @@ def write_word_lists(
     # Side by side (Polars works outside the GIL); a writer needs the decisions' counts, not the
     # decision on every entry.
     with ThreadPoolExecutor(max(1, min(2, len(profiles)))) as threads:
-        chosen = [threads.submit(select, entries, profile, lang) for profile in profiles]
+        chosen = [
+            threads.submit(select, entries, profile, lang, (overrides or {}).get(profile.name))
+            for profile in profiles
+        ]
         selections = [
             (profile, made.result().without_decisions())
             for profile, made in zip(profiles, chosen, strict=True)

@@ -129,11 +129,19 @@ def test_why_json_explains_each_entry(capsys, sample_outputs: Path) -> None:
             "title": "cops",
             "language": "en",
             "profile": "wordgame",
-            "entries": [{"pos": "noun", "included": False, "as": None, "reason": "form of a dropped word"}],
+            "entries": [
+                {
+                    "pos": "noun",
+                    "included": False,
+                    "as": None,
+                    "reason": "form of a dropped word",
+                    "override": None,
+                }
+            ],
         },
     )
     code, answer = ask_json(capsys, *why, "Bauen", "--lang", "de")
-    bauen = {"pos": "noun", "included": True, "as": "bauen", "reason": None}
+    bauen = {"pos": "noun", "included": True, "as": "bauen", "reason": None, "override": None}
     assert code == 0 and answer["entries"] == [bauen]
     assert ask_json(capsys, *why, "no such page") == (
         0,

@@ -218,3 +218,14 @@ def test_sqlite_is_not_sent_to_a_terminal(lists: Path) -> None:
     assert done.stderr.decode() == (
         "error: -o -: standard output is a terminal, not a place for a SQLite file (add > FILE)\n"
     )
+
+
+def test_format_md_gives_the_tables_as_they_are(lists: Path, tmp_path: Path) -> None:
+    """docs/FORMAT.md's SQLite schema is the export's, statement for statement."""
+    text = (ROOT / "docs" / "FORMAT.md").read_text(encoding="utf-8")
+    documented = re.search(r"### SQLite.*?```sql\n(.*?)```", text, re.DOTALL).group(1)
+    export(Lexicon.open("en", "wordgame", lists), "sqlite", tmp_path / "en.sqlite")
+    made = sqlite3.connect(tmp_path / "en.sqlite").execute("SELECT sql FROM sqlite_master ORDER BY rowid")
+    assert [" ".join(s.split()) for s in documented.split(";") if s.strip()] == [
+        " ".join(sql.split()) for (sql,) in made if sql
+    ]

@@ -31,6 +31,7 @@ from wordlist.format import (
 )
 from wordlist.graph import ROOT as GRAPH_ROOT
 from wordlist_pipeline.entries import Entry, entries_to_table
+from wordlist_pipeline.overrides import load_overrides
 from wordlist_pipeline.profile import load_profile
 from wordlist_pipeline.select import select
 
@@ -223,11 +224,18 @@ def test_every_rule_the_pipeline_applies_is_in_the_format_and_the_document(tmp_p
         Entry("ox", "en", "noun"),  # too short
         Entry("elephantine", "en", "noun"),  # too long
         Entry("cat", "en", "noun", definitions=("a pet",), definition_tags=((),)),
+        Entry("slurx", "en", "noun", definitions=("a slur",), definition_tags=(("slur",),)),  # a slur
+        Entry("dog", "en", "noun", definitions=("a pet",), definition_tags=((),)),  # the overrides remove it
     ]
     table = pl.from_arrow(entries_to_table(entries))
+    (tmp_path / "site.tsv").write_text("remove\ten\tdog\t\tdisputed\n", encoding="utf-8")
     met = set()
     for path in (lemmas, forms):
-        met |= {reason.rule for reason in select(table, load_profile(path), "en").left_out()}
+        profile = load_profile(path)
+        removed = load_overrides(tmp_path / "site.tsv").for_list(
+            "en", profile.name, profile.alphabet_record("en"), profile.min_length, profile.max_length
+        )
+        met |= {reason.rule for reason in select(table, profile, "en", removed).left_out()}
     assert met == set(LEFT_OUT_RULES), set(LEFT_OUT_RULES) ^ met
     text = FORMAT_MD.read_text(encoding="utf-8").split("The rules of `left_out`", 1)[1]
     documented = re.findall(r"^\| `(\w+)` \| ", text.split("\n## ", 1)[0], re.MULTILINE)

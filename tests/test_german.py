@@ -207,6 +207,20 @@ def test_labels_become_tags() -> None:
     assert entry.tags == ()
 
 
+def test_slur_labels_are_slurs_and_insults_are_not() -> None:
+    """A label naming a group's degradation is a slur (rassistisch, Ethnophaulismus, diskriminierend);
+    Schimpfwort and beleidigend insult a person (offensive), abwertend only disparages."""
+    entry = one(
+        NOUN + "{{Bedeutungen}}\n:[1] {{K|abw.|rassistisch}} a\n:[2] {{K|Ethnophaulismus}} b\n"
+        ":[3] {{K|diskriminierend}} c\n:[4] {{K|Schimpfwort}} d\n:[5] ''beleidigend:'' e\n:[6] {{K|abw.}} f\n"
+    )
+    slur = ("offensive", "derogatory", "slur")
+    assert entry.definition_tags == (
+        slur, slur, slur, ("offensive",), ("offensive",), ("derogatory",)
+    )  # fmt: skip
+    assert entry.definitions[1] == "Ethnophaulismus: b"
+
+
 def test_label_on_every_sense_is_an_entry_tag() -> None:
     assert one(NOUN + "{{Bedeutungen}}\n:[1] {{K|ugs.|salopp}} Geld\n:[2] {{ugs.}} Geld\n").tags == (
         "informal",

@@ -229,6 +229,31 @@ def test_english_2018_wordgame_keeps_no_entry_whose_every_sense_is_excluded(buil
     assert offending == [] and len(kept) > 1000
 
 
+def test_english_2018_a_slur_is_in_no_list_and_a_slur_sense_beside_a_main_one_is(built: Path) -> None:
+    """The N-word's 2018 page: noun sense 1 "(now offensive, ethnic slur, vulgar ...)", senses 3-4
+    (AAVE) and 7-11 (archaic) unlabelled as offensive, a verb with dated senses first: neither an
+    entry tag nor the every-definition rule caught it, and both lists had it (issue 26). Its first
+    sense is a slur: every list leaves out both entries. apple (noun sense "(pejorative, ethnic
+    slur) A Native American ...") and brown (a verb sense) keep their words: the fruit and the colour."""
+    slur_word = "nig" + "ger"  # the page's title, not spelled out in the source
+    entries = pl.read_parquet(built / "en" / "entries.parquet")
+    noun = entries.filter((pl.col("word") == slur_word) & (pl.col("pos") == "noun")).row(0, named=True)
+    assert noun["definition_tags"][0] == ["vulgar", "offensive", "derogatory", "slur"]
+    assert noun["definition_tags"][2] == [] and noun["tags"] == []
+    for title in ("apple", "brown"):
+        senses = entries.filter(pl.col("word") == title)["definition_tags"].explode()
+        assert any("slur" in tags for tags in senses), title
+    for profile in ("balda", "wordgame"):
+        assert decisions(built, "en", profile, slur_word) == [
+            ("noun", "a slur (in no list)"),
+            ("verb", "a slur (in no list)"),
+        ]
+        lexicon = Lexicon.open("en", profile, root=built)
+        assert not lexicon.is_word(slur_word) and lexicon.is_word("apple") and lexicon.is_word("brown")
+        manifest = lexicon.manifest.counts.left_out
+        assert LeftOut("slur", None, 2) in manifest
+
+
 # --- single real pages, selected with the pages they point to -------------------------------------
 # The German new spelling of Abschluß is not among the real pages: this one is ours, in the markup
 # de.wiktionary uses, so that the old spelling has its new one to take its part of speech from.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import polars as pl
 
 from wordlist_pipeline.entries import Entry, entries_to_table
@@ -345,3 +347,40 @@ def test_policies_of_the_shipped_profiles() -> None:
     assert wordgame.words["word"].to_list() == ["abhominable", "connexion", "quisling"]
     assert wordgame.explain("dago") == [("noun", "dago", "tagged offensive")]
     assert wordgame.explain("X-ray") == [("noun", "x-ray", "contains '-'")]
+
+
+SLUR = ("slur", "offensive", "derogatory")
+IN_NO_LIST = "a slur (in no list)"
+
+
+def test_a_word_whose_first_sense_is_a_slur_is_in_no_list(tmp_path: Path) -> None:
+    """A title whose first sense is a slur is left out of every list, all its entries and every
+    title spelled the same (a word on a board is its spelling); a slur sense after a main sense of
+    its own leaves the word in (apple, brown: the 2018 pages); a title offensive or derogatory in
+    every sense, one of them a slur, is out too (NASPA's rule of 2020)."""
+    english = table(
+        e("slurx", defs=("a slur", "an old fish", "a friend"), def_tags=[SLUR, ["obsolete"], []]),
+        e("slurx", "verb", defs=("to clear land",), def_tags=[["dated"]]),
+        e("Slurx", "adjective", defs=("plain",)),
+        e("slurxes", lemma=False, form_of=["slurx"], defs=("plural",)),
+        e("apple", defs=("a fruit", "a slur"), def_tags=[[], SLUR]),
+        e("mean", "adjective", defs=("unkind", "a slur"), def_tags=[["derogatory"], SLUR]),
+        e("pest", tags=["offensive"], defs=("an insult",), def_tags=[["offensive"]]),
+        e("cat"),
+    )
+    (tmp_path / "any.toml").write_text('name = "any"\nlanguages = ["en"]\n[words.titles]\nen = "any"\n')
+    for profile in (load_profile("balda"), load_profile("wordgame"), load_profile(tmp_path / "any.toml")):
+        selection = select(english, profile, "en")
+        words = selection.words["word"].to_list()
+        assert "slurx" not in words and "mean" not in words, profile.name
+        assert "apple" in words and "cat" in words, profile.name
+        assert selection.explain("slurx") == [("noun", "slurx", IN_NO_LIST), ("verb", "slurx", IN_NO_LIST)]
+        assert selection.explain("Slurx") == [("adjective", "slurx", IN_NO_LIST)]
+        assert selection.dropped[("slur", None)] == 4, profile.name
+    assert select(english, load_profile(tmp_path / "any.toml"), "en").words["word"].to_list() == [
+        "apple", "cat", "pest", "slurxes"
+    ]  # fmt: skip
+    wordgame = select(english, load_profile("wordgame"), "en")
+    assert wordgame.explain("slurxes") == [("noun", "slurxes", "form of a dropped word")]
+    assert wordgame.explain("pest") == [("noun", "pest", "tagged offensive")]
+    assert "pest" in select(english, load_profile("balda"), "en").words["word"].to_list()

@@ -19,25 +19,30 @@ import json
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from wordlist.atomic import NotAFileError, atomic_path, file_path
 from wordlist.errors import OutputError
-from wordlist.format import POS, POS_BITS
+from wordlist.format import POS, POS_BITS, OverrideChange
 from wordlist.lexicon import Lexicon, WordRecord, data_root
 
 FORMATS = {"sqlite": "words.sqlite", "jsonl": "words.jsonl"}  # format -> file name beside the list
 EXPORT_VERSION = 1  # the layout of the exported tables and objects (meta row "export_format")
+OVERRIDES = "overrides"  # a definition's source when a site's overrides file gave it
 _PAGE_SIZE = 4096
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
 CREATE TABLE parts_of_speech (bit INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, mask INTEGER NOT NULL);
 CREATE TABLE words (word TEXT PRIMARY KEY, pos_mask INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE definitions (word TEXT NOT NULL, pos TEXT NOT NULL, n INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE TABLE definitions (word TEXT NOT NULL, pos TEXT NOT NULL, n INTEGER NOT NULL, text TEXT NOT NULL,
+                          source TEXT);
 CREATE TABLE titles (word TEXT NOT NULL, title TEXT NOT NULL);
+CREATE TABLE overrides (line INTEGER NOT NULL, action TEXT NOT NULL, word TEXT NOT NULL, pos TEXT,
+                        note TEXT NOT NULL);
 """
 _INDEXES = """
 CREATE INDEX definitions_word ON definitions (word);
@@ -177,12 +182,20 @@ def _write_sqlite(lexicon: Lexicon, path: Path) -> int:
             words += 1
             connection.execute("INSERT INTO words VALUES (?, ?)", (record.word, record.pos_mask))
             connection.executemany(
-                "INSERT INTO definitions VALUES (?, ?, ?, ?)",
-                [(record.word, pos, n, text) for n, (pos, text) in enumerate(record.definitions, 1)],
+                "INSERT INTO definitions VALUES (?, ?, ?, ?, ?)",
+                [
+                    (record.word, pos, n, text, _source(record, n - 1))
+                    for n, (pos, text) in enumerate(record.definitions, 1)
+                ],
             )
             connection.executemany(
                 "INSERT INTO titles VALUES (?, ?)", [(record.word, title) for title in record.titles]
             )
+        changes = lexicon.manifest.overrides.changes if lexicon.manifest.overrides is not None else ()
+        connection.executemany(
+            "INSERT INTO overrides VALUES (?, ?, ?, ?, ?)",
+            [(c.line, c.action, c.word, c.pos, c.note) for c in changes],
+        )
         connection.execute("COMMIT")
         connection.executescript(_INDEXES)
         # VACUUM INTO writes a fresh, compact copy: its bytes depend only on the rows
@@ -193,14 +206,39 @@ def _write_sqlite(lexicon: Lexicon, path: Path) -> int:
     return words
 
 
-def word_object(record: WordRecord) -> dict[str, Any]:
-    """One line of the JSON Lines export."""
-    return {
+def word_object(record: WordRecord, changes: Iterable[OverrideChange] = ()) -> dict[str, Any]:
+    """One line of the JSON Lines export; `changes`: the lines of a site's overrides that added
+    the word or removed some of its parts of speech (none: no "overrides" key)."""
+    definitions = []
+    for i, (pos, text) in enumerate(record.definitions):
+        definition = {"pos": pos, "text": text}
+        if _source(record, i) == OVERRIDES:  # (the others are Wiktionary's: no key, the lines as before)
+            definition["source"] = OVERRIDES
+        definitions.append(definition)
+    found = {
         "word": record.word,
         "pos": list(record.pos),
         "titles": list(record.titles),
-        "definitions": [{"pos": pos, "text": text} for pos, text in record.definitions],
+        "definitions": definitions,
     }
+    made = [{"line": c.line, "action": c.action, "pos": c.pos, "note": c.note} for c in changes]
+    if made:
+        found["overrides"] = made
+    return found
+
+
+def _source(record: WordRecord, i: int) -> str | None:
+    """Where definition `i` of `record` comes from, or None when the list does not say."""
+    return record.sources[i] if i < len(record.sources) else None
+
+
+def _changes_by_word(lexicon: Lexicon) -> dict[str, list[OverrideChange]]:
+    """The changes of the list's overrides (its manifest's record), by word."""
+    found: dict[str, list[OverrideChange]] = {}
+    if lexicon.manifest.overrides is not None:
+        for change in lexicon.manifest.overrides.changes:
+            found.setdefault(change.word, []).append(change)
+    return found
 
 
 def _write_jsonl(lexicon: Lexicon, path: Path) -> int:
@@ -211,8 +249,10 @@ def _write_jsonl(lexicon: Lexicon, path: Path) -> int:
 def _write_jsonl_stream(lexicon: Lexicon, out: BinaryIO) -> tuple[int, int]:
     """One line per word to `out`; (words, bytes)."""
     words = size = 0
+    changes = _changes_by_word(lexicon)
     for record in lexicon.records():
-        line = json.dumps(word_object(record), ensure_ascii=False, separators=(",", ":")) + "\n"
+        made = changes.get(record.word, ())
+        line = json.dumps(word_object(record, made), ensure_ascii=False, separators=(",", ":")) + "\n"
         data = line.encode("utf-8")
         out.write(data)
         words += 1

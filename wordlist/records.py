@@ -27,6 +27,9 @@ class WordRecord:
     pos_mask: int
     titles: tuple[str, ...]  # the Wiktionary pages (or given spellings) it comes from
     definitions: tuple[tuple[str, str], ...]  # (part of speech, text), in page order
+    # where each definition comes from ("wiktionary", or "overrides": a site's own); empty when the
+    # list does not say (built in memory, or before words.parquet had the column)
+    sources: tuple[str, ...] = ()
 
     @property
     def pos(self) -> tuple[str, ...]:
@@ -97,6 +100,7 @@ class ParquetDefinitions(Definitions):
     """
 
     _COLUMNS = ("word", "pos_mask", "titles", "definitions", "definition_pos")
+    _OPTIONAL = ("definition_source",)  # read when there: lists built before it have none
     _CACHED_GROUPS = 32  # decoded groups kept (Arrow tables, ~100 KB each): only the asked row becomes Python
 
     def __init__(self, folder: Path, expected: FileInfo | None, verify: bool) -> None:
@@ -150,7 +154,9 @@ class ParquetDefinitions(Definitions):
 
     def _read_group(self, group: int) -> Any:
         try:
-            return self._file().read_row_group(group, columns=list(self._COLUMNS))
+            parquet = self._file()
+            optional = [c for c in self._OPTIONAL if c in parquet.schema_arrow.names]
+            return parquet.read_row_group(group, columns=[*self._COLUMNS, *optional])
         except ArtefactError:
             raise
         except Exception as error:
@@ -195,4 +201,5 @@ def record_of_row(row: dict[str, Any]) -> WordRecord:
         row["pos_mask"],
         tuple(row["titles"]),
         tuple(zip(row["definition_pos"], row["definitions"], strict=True)),
+        tuple(row.get("definition_source") or ()),
     )

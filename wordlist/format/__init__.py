@@ -6,12 +6,12 @@ A word list is a folder (``outputs/<lang>/<profile>/``) holding:
   its parts of speech (bit i = POS[i]); `wordlist.format.dawg` writes it (`dawg_bytes`) and
   checks its layout, `wordlist.graph.Graph` reads it.
 - ``words.parquet``: one row per game word, sorted: word, pos, pos_mask, titles, definitions,
-  definition_pos.
+  definition_pos, definition_source.
 - ``words.txt``: the game words, one per line, sorted.
 - ``alphabet.json``: `Alphabet` — letters, capitals, normalization, the language's name.
 - ``game.json``: `GameSpec` — board, tiles, rack size (only for a profile with a game).
 - ``manifest.json``: `Manifest` — counts, reasons entries were left out, every file's sha256,
-  the source dump, tool versions.
+  the source dump, tool versions, what a site's overrides changed (`Overrides`).
 
 These records are the only code that knows the files' keys: the pipeline writes their
 ``to_json()``, every reader goes through ``from_json()`` (or `read_word_list`). docs/FORMAT.md
@@ -61,6 +61,7 @@ from wordlist.format.manifest import (
     Manifest,
     describe_left_out,
 )
+from wordlist.format.overrides import OverrideChange, Overrides
 from wordlist.format.schemas import SCHEMAS, schema
 
 __all__ = [
@@ -98,6 +99,8 @@ __all__ = [
     "GameSpec",
     "LeftOut",
     "Manifest",
+    "OverrideChange",
+    "Overrides",
     "Tiles",
     "WordListFiles",
     "check_board",

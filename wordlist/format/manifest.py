@@ -10,10 +10,12 @@ from typing import Any
 
 from wordlist.format import base
 from wordlist.format.base import FORMAT_VERSION, FormatError
+from wordlist.format.overrides import Overrides
 
 # Why entries are left out of a word list: rule -> how it reads ({value} is the rule's parameter).
 # A reader shows an unknown rule as "rule value": a newer pipeline may add rules without a new format.
 LEFT_OUT_RULES = {
+    "slur": "a slur (in no list)",
     "inflected_form": "inflected form",
     "part_of_speech": "part of speech {value}",
     "tag": "tagged {value}",
@@ -26,6 +28,7 @@ LEFT_OUT_RULES = {
     "outside_alphabet": "{value}",  # value: one of OUTSIDE_ALPHABET
     "too_short": "shorter than {value} letters",
     "too_long": "longer than {value} letters",
+    "override": "removed by the overrides: {value}",  # value: the reason the overrides file gives
 }
 OUTSIDE_ALPHABET = {
     "space": "contains a space",
@@ -107,6 +110,7 @@ class Manifest:
     source: Mapping[str, Any] = field(default_factory=dict)  # where the words come from (the dump)
     profile_file: Mapping[str, Any] | None = None  # {"name", "sha256"} of the profile used
     tools: Mapping[str, str] = field(default_factory=dict)  # versions of Python and the libraries
+    overrides: Overrides | None = None  # what a site's overrides file did to the list
     format: int = FORMAT_VERSION
 
     def __post_init__(self) -> None:
@@ -126,6 +130,7 @@ class Manifest:
             "source": dict(self.source),
             "profile_file": dict(self.profile_file) if self.profile_file is not None else None,
             "tools": dict(self.tools),
+            "overrides": self.overrides.to_json() if self.overrides is not None else None,
         }
 
     @classmethod
@@ -152,6 +157,7 @@ class Manifest:
             source=base.field(data, "source", dict, "", default={}),
             profile_file=profile_file,
             tools=tools,
+            overrides=Overrides.from_json(data.get("overrides")),
         )
 
 

@@ -24,6 +24,7 @@ DISPLAY: dict[str, str] = {
     "abw.": "abwertend",
     "pej.": "pejorativ",
     "schimpfwort": "Schimpfwort",
+    "ethnophaulismus": "Ethnophaulismus",
     "va.": "veraltet",
     "vatd.": "veraltend",
     "tlwva.": "veraltete Bedeutung",
@@ -99,6 +100,10 @@ DISPLAY: dict[str, str] = {
 }
 
 INFORMAL = ("informal",)
+# A slur names a group to degrade it (rassistisch, Ethnophaulismus: an ethnic slur); the selection
+# leaves out a word whose first sense is one (pipeline/select.py). "Schimpfwort" and "beleidigend"
+# are insults of a person (Idiot, Depp): offensive, not slurs; "abwertend" only disparages.
+SLUR = ("slur", "offensive", "derogatory")
 REGIONAL = ("regional",)
 SLANG = ("slang",)
 
@@ -124,6 +129,12 @@ EXACT: dict[str, tuple[str, ...]] = {
     "abschätzig": ("derogatory",),
     "beleidigend": ("offensive",),
     "schimpfwort": ("offensive",),
+    "rassistisch": SLUR,
+    "ethnophaulismus": SLUR,
+    "ethnophaulistisch": SLUR,
+    "diskriminierend": SLUR,
+    "homophob": SLUR,
+    "antisemitisch": SLUR,
     "va.": ("obsolete",),
     "veraltet": ("obsolete",),
     "tlwva.": ("obsolete",),

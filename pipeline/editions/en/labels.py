@@ -4,7 +4,7 @@ Learned from the label data modules of en.wiktionary (Module:labels/data, .../re
 .../lang/en): a label's aliases mean the same ("coarse", "obscene", "profane" are "vulgar";
 "euphemism" is "euphemistic"); every label whose category is a kind of slang is slang (fandom,
 Internet, prison, student, Cockney rhyming, Polari, leet, text messaging, "British slang" ...);
-slurs are offensive and derogatory. Regions and varieties (UK, US, AAVE) and topics (botany) are
+slurs are slurs, offensive and derogatory. Regions and varieties (UK, US, AAVE) and topics (botany) are
 not tags: they say where or about what a word is used, not whether a player would accept it.
 """
 
@@ -13,7 +13,9 @@ from __future__ import annotations
 from wordlist_pipeline.editions.labels import LabelTable
 
 SLANG = ("slang",)
-SLUR = ("offensive", "derogatory")
+# "ethnic slur", "racial slur", "homophobic slur": the selection leaves out a word whose first sense
+# is one (pipeline/select.py); "offensive" alone (a fish's old name, "now offensive") is not a slur.
+SLUR = ("slur", "offensive", "derogatory")
 # Text-speak (ppl, u, lol): the shortened spellings of text messages, slang and abbreviations both.
 TEXT_SPEAK = ("slang", "abbreviation")
 
