@@ -26,7 +26,8 @@ from typing import Any, BinaryIO
 from wordlist.atomic import NotAFileError, atomic_path
 from wordlist.errors import OutputError
 from wordlist.format import POS, POS_BITS
-from wordlist.lexicon import Lexicon, WordRecord, data_root
+from wordlist.lexicon import Lexicon, WordRecord
+from wordlist.locations import data_root, folder_lists
 
 FORMATS = {"sqlite": "words.sqlite", "jsonl": "words.jsonl"}  # format -> file name beside the list
 EXPORT_VERSION = 1  # the layout of the exported tables and objects (meta row "export_format")
@@ -120,9 +121,9 @@ def export_lists(
     exactly one list is chosen.
     """
     base = data_root(root)
-    chosen = [
+    chosen = [  # the data folder's lists only: an export is written beside its list
         (lang, prof)
-        for lang, prof in Lexicon.available(base)
+        for lang, prof in folder_lists(base)
         if (language is None or lang == language) and (profile is None or prof == profile)
     ]
     if not chosen:
