@@ -10,6 +10,7 @@ from typing import Any
 
 from wordlist.format import base
 from wordlist.format.base import FORMAT_VERSION, FormatError
+from wordlist.format.license import License
 
 # Why entries are left out of a word list: rule -> how it reads ({value} is the rule's parameter).
 # A reader shows an unknown rule as "rule value": a newer pipeline may add rules without a new format.
@@ -105,6 +106,7 @@ class Manifest:
     description: str = ""
     files: Mapping[str, FileInfo] = field(default_factory=dict)
     source: Mapping[str, Any] = field(default_factory=dict)  # where the words come from (the dump)
+    license: License | None = None  # None: a list built before lists carried their licence
     profile_file: Mapping[str, Any] | None = None  # {"name", "sha256"} of the profile used
     tools: Mapping[str, str] = field(default_factory=dict)  # versions of Python and the libraries
     format: int = FORMAT_VERSION
@@ -124,6 +126,7 @@ class Manifest:
             "counts": self.counts.to_json(),
             "files": {n: {"bytes": f.bytes, "sha256": f.sha256} for n, f in self.files.items()},
             "source": dict(self.source),
+            "license": self.license.to_json() if self.license is not None else None,
             "profile_file": dict(self.profile_file) if self.profile_file is not None else None,
             "tools": dict(self.tools),
         }
@@ -140,6 +143,7 @@ class Manifest:
         if profile_file is not None:
             base.expect(profile_file, dict, "profile_file")
         tools = base.field(data, "tools", dict, "", default={})
+        license = data.get("license")  # absent or null in a list built before it was recorded
         for key, version in tools.items():
             base.expect(version, str, f"tools.{key}")
         return cls(
@@ -152,6 +156,7 @@ class Manifest:
             source=base.field(data, "source", dict, "", default={}),
             profile_file=profile_file,
             tools=tools,
+            license=License.from_json(license) if license is not None else None,
         )
 
 
