@@ -50,10 +50,10 @@ def package_command(
     ] = None,
     version: Annotated[
         str | None,
-        typer.Option("--version", metavar="X.Y.Z", help="The packages' version (default: the dump's date)"),
+        typer.Option("--version", metavar="VERSION", help="The packages' version (default: the dump's date)"),
     ] = None,
 ) -> None:
-    """Package built word lists: a Python wheel, an npm package and an archive per language.
+    """Package word lists: a wheel, an npm package, a zip per language.
 
     Each is versioned by the dump's date (20261101 -> 2026.11.1), carries the data's licence, and
     is the same bytes for the same lists.
