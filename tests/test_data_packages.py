@@ -145,7 +145,14 @@ try:
     missing = None
 except Exception as error:
     missing = str(error)
+import wiktionary_wordlist_data_de as german  # the package's own module: constants and folders
+try:
+    german.folder("scrabble")
+except LookupError as error:
+    unknown = str(error)
 print(json.dumps({
+    "module": [german.LANGUAGE, german.VERSION, list(german.PROFILES), german.LICENSE, german.ATTRIBUTION,
+               str(german.folder("balda")), unknown],
     "paths": [str(en.path), str(de.path)],
     "words": {"en": list(en), "wordgame": list(wg), "de": list(de)},
     "answers": [en.is_word("E-Mail"), de.is_word("STRASSE"), wg.definitions("table")[:1]],
@@ -184,6 +191,11 @@ def test_the_wheel_installs_offline_and_lexicon_open_finds_it(
         ["wiktionary-wordlist-data-de", VERSION, "de"],
         ["wiktionary-wordlist-data-en", VERSION, "en"],
     ]
+    german = here["de"].manifest.license
+    assert found["module"] == [
+        "de", VERSION, ["balda", "wordgame"], SPDX, german.attribution, found["paths"][1],
+        "no word list 'scrabble' here (have: balda, wordgame)",
+    ]  # fmt: skip
     assert found["missing"] == (
         "outputs/fr/balda: no 'balda' word list for language 'fr' there nor in the installed data packages "
         f"(wiktionary-wordlist-data-de {VERSION}, wiktionary-wordlist-data-en {VERSION}) "
