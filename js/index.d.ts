@@ -47,6 +47,37 @@ export interface GameJson {
   [key: string]: unknown;
 }
 
+/** One licence the data may be used under. */
+export interface LicenseTermsJson {
+  /** SPDX identifier ("CC-BY-SA-4.0"). */
+  id: string;
+  name: string;
+  /** Where the licence's text is. */
+  url: string;
+  [key: string]: unknown;
+}
+
+/** manifest.json's "license" (docs/FORMAT.md): the data's licences, whom to credit, its source, what was changed. */
+export interface LicenseJson {
+  /** SPDX licence expression: "CC-BY-SA-4.0 OR GFDL-1.1-no-invariants-or-later" (either, the user's choice). */
+  expression: string;
+  licenses?: LicenseTermsJson[];
+  /** One line to show with the data. */
+  attribution: string;
+  authors?: string;
+  /** The wiki the data comes from ("https://en.wiktionary.org/"). */
+  site?: string;
+  dump?: string | null;
+  /** YYYY-MM-DD, when the dump's name says. */
+  dump_date?: string | null;
+  dump_url?: string | null;
+  /** What was done to Wiktionary's text. */
+  changes?: string;
+  /** What the licences ask of whoever reuses the data. */
+  notice?: string;
+  [key: string]: unknown;
+}
+
 export interface LoadOptions {
   /** Check the files' sha256 against manifest.json (default true). */
   verify?: boolean;
@@ -103,6 +134,10 @@ export declare class Lexicon implements Iterable<string> {
   readonly manifest: Record<string, unknown> | null;
   /** The parsed game.json (checked) when the list has a tile game, else null. */
   readonly game: GameJson | null;
+  /** manifest.json's "license" when loaded from a folder; null from fromBytes and for lists built before lists carried it. */
+  readonly license: LicenseJson | null;
+  /** The line crediting Wiktionary's contributors (license.attribution), or null. */
+  readonly attribution: string | null;
   readonly graph: Graph;
   /** The language code ("en", "de"). */
   readonly language: string;

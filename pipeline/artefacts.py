@@ -1,4 +1,5 @@
-"""Write one word list's folder (see wordlist.format): the DAWG, Parquet, text, alphabet, game and manifest.
+"""Write one word list's folder (see wordlist.format): the DAWG, Parquet, text, alphabet, game,
+licence and manifest.
 
 The JSON files are the `to_json()` of the format's records (Alphabet, GameSpec, Manifest), so
 the writer and every reader share one definition of each file.
@@ -24,6 +25,7 @@ from wordlist.format import (
     ALPHABET_JSON,
     ARTEFACT_FILES,
     GAME_JSON,
+    LICENSE_MD,
     MANIFEST_JSON,
     WORDS_DAWG,
     WORDS_PARQUET,
@@ -35,6 +37,7 @@ from wordlist.format import (
     dumps_json,
 )
 from wordlist_pipeline.atomic import atomic_dir, sha256_file
+from wordlist_pipeline.attribution import word_list_license
 from wordlist_pipeline.profile import Profile
 from wordlist_pipeline.select import WORDS_SCHEMA, Selection
 
@@ -105,12 +108,14 @@ def write_word_list(
     alphabet = profile.alphabet_record(lang)
     game = profile.game_spec(lang)
     words = selection.heads["word"]
+    license = word_list_license(lang, profile.name, profile.description, source)
     with atomic_dir(out_dir) as tmp, ThreadPoolExecutor(1) as thread:
         # the graph and the text file need only the words: made while the Parquet file is written
         graph = thread.submit(_write_graph_and_text, selection.heads, tmp)
         definitions = _write_words_parquet(selection, tmp / WORDS_PARQUET)
         graph.result()
         (tmp / ALPHABET_JSON).write_text(dumps_json(alphabet.to_json()), encoding="utf-8")
+        (tmp / LICENSE_MD).write_text(license.text(), encoding="utf-8")
         files = list(ARTEFACT_FILES)
         if game is not None:
             (tmp / GAME_JSON).write_text(dumps_json(game.to_json()), encoding="utf-8")
@@ -129,6 +134,7 @@ def write_word_list(
             ),
             files={name: FileInfo((tmp / name).stat().st_size, sha256_file(tmp / name)) for name in files},
             source=source,
+            license=license,
             profile_file={"name": profile.path.name, "sha256": sha256_file(profile.path)},
             tools=tool_versions(),
             overrides=selection.overrides_record,

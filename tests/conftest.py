@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -70,6 +71,25 @@ def sample_outputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     out = tmp_path_factory.mktemp("outputs")
     build(out_dir=out, workers=1)
+    return out
+
+
+DUMP_DATE = "20261101"  # the date dated_outputs' dump is named with, as Wikimedia names its dumps
+
+
+@pytest.fixture(scope="session")
+def dated_outputs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The English sample dump under a Wikimedia dump's name (enwiktionary-20261101-...), with its
+    index, built into word lists: lists whose manifests know the dump's date."""
+    from wordlist_pipeline.build import build
+
+    dumps = tmp_path_factory.mktemp("dated-dumps")
+    name = f"enwiktionary-{DUMP_DATE}-pages-articles-multistream"
+    shutil.copyfile(EN_SAMPLE, dumps / f"{name}.xml.bz2")
+    shutil.copyfile(SAMPLE_DIR / "enwiktionary-sample-pages-articles-multistream-index.txt.bz2",
+                    dumps / f"{name}-index.txt.bz2")  # fmt: skip
+    out = tmp_path_factory.mktemp("dated-outputs")
+    build({"en": dumps / f"{name}.xml.bz2"}, out, workers=1)
     return out
 
 

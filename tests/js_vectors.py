@@ -20,7 +20,8 @@ MAX_TEXT_LENGTH), prefixes, patterns (pathological ones included), racks with bl
 by part of speech and length; the empty word, prefix, pattern and rack; `graph` holds the
 letter-by-letter walk of some words, node ids included. `documents` are variants of the list's
 alphabet.json, game.json and manifest.json (a key left out, another version, tiles a game may or
-may not have) with whether the library refuses each and why; `checked_at_load` names the files
+may not have, a licence absent or malformed) with whether the library refuses each and why;
+`license` is the manifest's licence as the library reads it (or null); `checked_at_load` names the files
 whose checksum the library checks when it loads the list (a changed byte there refuses the list).
 """
 
@@ -195,6 +196,7 @@ def vectors_for(folder: Path, seed: int = 1) -> dict:
         "format_version": FORMAT_VERSION,
         "pos": list(POS),
         "game": lexicon.game_spec.to_json() if lexicon.game_spec is not None else None,
+        "license": lexicon.manifest.license.to_json() if lexicon.manifest.license is not None else None,
         "cases": cases,
         "graph": graph_walks(lexicon, [*words[:60], "", "zzzz"]),
         "documents": documents(folder),
@@ -218,6 +220,9 @@ def documents(folder: Path) -> list[dict]:
         else:
             if isinstance(result, Alphabet):
                 entry["language_name"] = result.language_name
+            if isinstance(result, Lexicon):  # what a reader shows as the list's credit
+                license = result.manifest.license
+                entry["attribution"] = license.attribution if license is not None else None
         found.append(entry)
 
     def without(document: dict, key: str) -> dict:
@@ -244,6 +249,21 @@ def documents(folder: Path) -> list[dict]:
         variant(MANIFEST_JSON, change, {**manifest, "language_name": value}, read_manifest)
     variant(MANIFEST_JSON, "no format", without(manifest, "format"), read_manifest)
     variant(MANIFEST_JSON, "format 3", {**manifest, "format": 3}, read_manifest)
+    # the licence: absent in lists built before it (read, with no credit), or malformed (refused)
+    license = manifest["license"]
+    variant(MANIFEST_JSON, "no license", without(manifest, "license"), read_manifest)
+    variant(MANIFEST_JSON, "license null", {**manifest, "license": None}, read_manifest)
+    for change, value in (
+        ("license a string", "CC-BY-SA-4.0"),
+        ("license without attribution", without(license, "attribution")),
+        ("license with an empty expression", {**license, "expression": " "}),
+        ("license terms not a list", {**license, "licenses": {"id": "CC-BY-SA-4.0"}}),
+        ("license terms without a url", {**license, "licenses": [{"id": "x", "name": "y"}]}),
+        ("license dump a number", {**license, "dump": 20261101}),
+        ("license changes null", {**license, "changes": None}),
+        ("license with a later key", {**license, "later": [1]}),
+    ):
+        variant(MANIFEST_JSON, change, {**manifest, "license": value}, read_manifest)
 
     game_file = folder / GAME_JSON
     if game_file.exists():

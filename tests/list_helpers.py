@@ -33,6 +33,19 @@ def edit_manifest(folder: Path, change) -> None:
     (folder / MANIFEST_JSON).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
 
 
+def unlicensed_list(source: Path, target: Path) -> Path:
+    """A copy of the list `source` as lists were built before they carried their licence: no
+    LICENSE.md, no `license` in the manifest."""
+    copy_list(source, target)
+    (target / "LICENSE.md").unlink()
+
+    def forget(manifest: dict) -> None:
+        del manifest["license"], manifest["files"]["LICENSE.md"]
+
+    edit_manifest(target, forget)
+    return target
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bz2
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -205,6 +206,22 @@ def both(*setups: Callable[[Path], None]) -> Callable[[Path], None]:
     return setup
 
 
+def manifest_edit(rel: str, change: Callable[[dict], object]) -> Callable[[Path], None]:
+    """The manifest at `rel` changed by `change` (in place); no checksum covers the manifest itself."""
+
+    def setup(root: Path) -> None:
+        manifest = json.loads((root / rel).read_text(encoding="utf-8"))
+        change(manifest)
+        (root / rel).write_text(json.dumps(manifest), encoding="utf-8")
+
+    return setup
+
+
+def forget_license(manifest: dict) -> None:
+    """A manifest as lists were built before they carried their licence."""
+    del manifest["license"], manifest["files"]["LICENSE.md"]
+
+
 def without_word_lists(root: Path) -> None:
     for path in (root / OUT / "en").iterdir():
         if path.is_dir():
@@ -231,6 +248,9 @@ BUILD = ("build", "--out", OUT, "-q", "--workers", "1")
 BUILD_DUMP = (*BUILD, "--dump", DUMP)
 DOWNLOAD = ("download", "--lang", "en", "--date", DATE, "--dest", "dl")
 EXPORT = ("export", "--data", OUT, "--lang", "en", "--profile", "balda", "--format", "jsonl")
+PACKAGE = ("package", "--data", OUT, "--out", "dist")
+PACKAGE_V = (*PACKAGE, "--version", "1.0.0")  # (the test dump's name has no date)
+WHEEL = "dist/wiktionary_wordlist_data_en-1.0.0-py3-none-any.whl"
 
 CASES = [
     # --- extract: the dump ---------------------------------------------------------------------------
@@ -580,6 +600,40 @@ CASES = [
     case("export-to-stdout-two-lists", "export", "--data", OUT, "-f", "jsonl", "--out", "-", names="--out",
          says="names one file but 2 lists match"),
     case("export-out-under-a-file", *EXPORT, "--out", f"{DUMP}/x.jsonl", names=DUMP, says="no folder"),
+    # --- package -------------------------------------------------------------------------------------
+    case("package-dump-without-a-date", *PACKAGE, names="outputs/en/balda/manifest.json",
+         says="has no date in its name to version the packages by; give --version"),
+    case("package-no-data", "package", "--data", "none", "--version", "1.0.0", names="none",
+         says="no such folder of built word lists"),
+    case("package-data-is-a-file", *PACKAGE_V, "--data", DUMP, names=DUMP, says="not a folder"),
+    case("package-nothing-built", *PACKAGE_V, "--data", "dumps", names="dumps",
+         says="no word lists built here"),
+    case("package-language-not-built", *PACKAGE_V, "--lang", "de", names="outputs",
+         says="no word list of language 'de' built here (have: en)"),
+    case("package-language-is-a-path", *PACKAGE_V, "--lang", "../x", names="'../x'",
+         says="not a language code"),
+    case("package-version-not-x-y-z", *PACKAGE, "--version", "1.02", names="--version",
+         says="not a version like 2026.11.1", code=2),
+    case("package-unknown-format", *PACKAGE_V, "--format", "deb", names="--format",
+         says="'deb' is not one of", code=2),
+    case("package-list-without-licence", *PACKAGE_V, names="outputs/en/balda",
+         says="built before word lists carried their licence", setup=manifest_edit(MANIFEST, forget_license)),
+    case("package-licence-not-an-object", *PACKAGE_V, names=MANIFEST, says="'license' must be a JSON object",
+         setup=manifest_edit(MANIFEST, lambda m: m.update(license="CC-BY-SA-4.0"))),
+    case("package-list-file-truncated", *PACKAGE_V, names="outputs/en/balda/words.parquet",
+         says="the manifest says", setup=truncate("outputs/en/balda/words.parquet", 0.5)),
+    case("package-licence-file-replaced", *PACKAGE_V, names="outputs/en/wordgame/LICENSE.md",
+         says="checksum does not match the manifest",
+         setup=edit_text("outputs/en/wordgame/LICENSE.md", "CC BY-SA", "CC-BY-SA")),
+    case("package-lists-of-two-dumps", *PACKAGE_V, names="outputs/en/wordgame",
+         says="the lists of one package come from one dump",
+         setup=manifest_edit("outputs/en/wordgame/manifest.json",
+                             lambda m: m["license"].update(dump="enwiktionary-20250101.xml.bz2"))),
+    case("package-out-is-a-file", *PACKAGE_V, "--out", DUMP, names=DUMP, says="a file, not a folder"),
+    case("package-out-inside-a-list", *PACKAGE_V, "--out", "outputs/en/balda/dist", names="outputs/en/balda",
+         says="inside the word list"),
+    case("package-wheel-onto-a-fifo", *PACKAGE_V, names=WHEEL, says="a named pipe (FIFO), not a regular file",
+         setup=fifo(WHEEL)),
     # --- synth ---------------------------------------------------------------------------------------
     case("synth-size-not-a-size", "synth", "--size", "huge", "--dest", "s", names="'huge'",
          says="expected a positive number of bytes"),
@@ -805,6 +859,7 @@ def test_the_corpus_covers_every_pipeline_command() -> None:
         "profiles",
         "query",
         "export",
+        "package",
     }
     assert len({row.id for row in CASES}) == len(CASES), "two rows with one id"
     assert len(CASES) >= 100

@@ -30,6 +30,7 @@ def test_build_writes_every_language_and_profile(sample_outputs: Path) -> None:
         folder = sample_outputs / lang / profile
         game = ["game.json"] if profile == "wordgame" else []  # only a profile with a game has one
         assert sorted(p.name for p in folder.iterdir()) == [
+            "LICENSE.md",
             "alphabet.json",
             *game,
             "manifest.json",

@@ -11,6 +11,10 @@ temporary file next to the target and renamed into place (wordlist.atomic: a fai
 the old file, and only a regular file is replaced), or to a stream (`wordlist export -o -`), and
 deterministic: the same list gives the same bytes (SQLite: one page size, rows inserted in word
 order, the file rewritten by VACUUM INTO, no timestamps anywhere).
+
+Both carry the list's licence (docs/FORMAT.md): SQLite in its `meta` table (`license`, and
+`license_text`, the list's LICENSE.md); JSON Lines, whose every line is a word, by the list's
+LICENSE.md: the one in its folder, or a copy beside a file written elsewhere (`<file>.LICENSE.md`).
 """
 
 from __future__ import annotations
@@ -24,14 +28,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from wordlist.atomic import NotAFileError, atomic_path, file_path
+from wordlist.atomic import NotAFileError, atomic_path, check_replaceable_file, file_path
 from wordlist.errors import OutputError
 from wordlist.format import POS, POS_BITS, OverrideChange
-from wordlist.lexicon import Lexicon, WordRecord, data_root
+from wordlist.lexicon import Lexicon, WordRecord
+from wordlist.locations import data_root, folder_lists
 
 FORMATS = {"sqlite": "words.sqlite", "jsonl": "words.jsonl"}  # format -> file name beside the list
 EXPORT_VERSION = 1  # the layout of the exported tables and objects (meta row "export_format")
 OVERRIDES = "overrides"  # a definition's source when a site's overrides file gave it
+LICENSE_SUFFIX = ".LICENSE.md"  # a JSON Lines file's licence, beside it when not in the list's folder
 _PAGE_SIZE = 4096
 
 _SCHEMA = """
@@ -62,6 +68,7 @@ class ExportResult:
     format: str
     words: int
     bytes: int
+    license_file: Path | None = None  # the licence written beside a JSON Lines file
 
 
 def default_path(lexicon: Lexicon, fmt: str) -> Path:
@@ -81,15 +88,33 @@ def export(lexicon: Lexicon, fmt: str, out: str | Path | BinaryIO | None = None)
         return _export_to_stream(lexicon, fmt, out)
     path = file_path(out) if out is not None else default_path(lexicon, fmt)
     _check_target(path, lexicon)
+    license_file = license_path(lexicon, path) if fmt == "jsonl" else None
+    if license_file is not None:
+        _check_target(license_file, lexicon)
+        check_replaceable_file(license_file)
     try:
         with atomic_path(path) as tmp:
             words = _WRITERS[fmt](lexicon, tmp)
+        if license_file is not None and lexicon.manifest.license is not None:
+            with atomic_path(license_file) as tmp:
+                tmp.write_text(lexicon.manifest.license.text(), encoding="utf-8")
     except NotAFileError:
         raise
     except (OSError, sqlite3.Error) as error:
         reason = getattr(error, "strerror", None) or error
-        raise ExportError(f"{path}: cannot be written ({reason})") from None
-    return ExportResult(path, fmt, words, path.stat().st_size)
+        failed = getattr(error, "filename", None) or path  # the export or its licence
+        raise ExportError(f"{failed}: cannot be written ({reason})") from None
+    return ExportResult(path, fmt, words, path.stat().st_size, license_file)
+
+
+def license_path(lexicon: Lexicon, path: Path) -> Path | None:
+    """Where the licence of a JSON Lines export goes: beside it (`<file>.LICENSE.md`) unless the file
+    is in the list's own folder, whose LICENSE.md covers it; None for a list without a licence."""
+    if lexicon.manifest.license is None:
+        return None
+    if lexicon.path is not None and path.parent.resolve() == lexicon.path.resolve():
+        return None
+    return path.with_name(path.name + LICENSE_SUFFIX)
 
 
 def _export_to_stream(lexicon: Lexicon, fmt: str, stream: BinaryIO) -> ExportResult:
@@ -125,9 +150,9 @@ def export_lists(
     exactly one list is chosen.
     """
     base = data_root(root)
-    chosen = [
+    chosen = [  # the data folder's lists only: an export is written beside its list
         (lang, prof)
-        for lang, prof in Lexicon.available(base)
+        for lang, prof in folder_lists(base)
         if (language is None or lang == language) and (profile is None or prof == profile)
     ]
     if not chosen:
@@ -161,6 +186,8 @@ def _meta(lexicon: Lexicon) -> list[tuple[str, Any]]:
         if isinstance(value, dict | list):
             value = json.dumps(value, ensure_ascii=False, sort_keys=True)
         rows.append((key, value))
+    if lexicon.manifest.license is not None:  # the file carries its licence in words too
+        rows.append(("license_text", lexicon.manifest.license.text()))
     return rows
 
 

@@ -2,7 +2,7 @@
 
     from wordlist import Lexicon
 
-    lexicon = Lexicon.open("en", "balda")            # outputs/en/balda, or $WORDLIST_DATA/en/balda
+    lexicon = Lexicon.open("en", "balda")            # outputs/en/balda, or $WORDLIST_DATA's, or a package's
     lexicon.is_word("EMAIL")                          # True (case-insensitive, the hyphen is dropped)
     lexicon.is_word("run", pos="noun")                # restrict to parts of speech
     lexicon.match("a??le")                            # ['apple', ...]
@@ -20,7 +20,6 @@ through `wordlist.graph.Graph`, which checks every unit index and bounds every w
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
@@ -29,7 +28,6 @@ from typing import Any
 
 from wordlist.errors import ArtefactError
 from wordlist.format import (
-    MANIFEST_JSON,
     MAX_TEXT_LENGTH,
     MAX_WORD_LENGTH,
     WILDCARDS,
@@ -45,6 +43,7 @@ from wordlist.format import (
     read_word_list,
 )
 from wordlist.graph import ROOT, TOO_LONG, TOO_MANY, Graph
+from wordlist.locations import DATA_ENV, DEFAULT_ROOT, all_lists, data_root, find_list
 from wordlist.records import Definitions, MemoryDefinitions, Merging, ParquetDefinitions, WordRecord
 
 try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a compiler is
@@ -52,18 +51,11 @@ try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a co
 except ImportError:  # pragma: no cover - the Python method is the same, slower
     _FastIsWord = None
 
-__all__ = ["DATA_ENV", "MAX_WORD_LENGTH", "Lexicon", "WordRecord", "data_root", "read_json"]
+__all__ = ["DATA_ENV", "DEFAULT_ROOT", "MAX_WORD_LENGTH", "Lexicon", "WordRecord", "data_root", "read_json"]
 
-DATA_ENV = "WORDLIST_DATA"
-DEFAULT_ROOT = Path("outputs")
 BLANKS = frozenset(WILDCARDS)
 
 PartsOfSpeech = str | Iterable[str] | None
-
-
-def data_root(root: str | Path | None = None) -> Path:
-    """Where built word lists live: `root`, else $WORDLIST_DATA, else ./outputs."""
-    return Path(root or os.environ.get(DATA_ENV) or DEFAULT_ROOT)
 
 
 class Lexicon:
@@ -129,15 +121,9 @@ class Lexicon:
 
     @classmethod
     def open(cls, language: str, profile: str, root: str | Path | None = None) -> Lexicon:
-        """The word list for (`language`, `profile`) under the data root (see `data_root`)."""
-        base = data_root(root)
-        path = base / language / profile
-        if not (path / MANIFEST_JSON).exists():
-            have = ", ".join(f"{lang}/{prof}" for lang, prof in cls.available(base)) or "none"
-            raise ArtefactError(
-                f"{path}: no {profile!r} word list for language {language!r} (available: {have})"
-            )
-        return cls.load(path)
+        """The word list for (`language`, `profile`): in the data folder (`root`, else
+        $WORDLIST_DATA, else ./outputs), else in an installed data package (wordlist.locations)."""
+        return cls.load(find_list(language, profile, root))
 
     @classmethod
     def from_words(
@@ -220,9 +206,9 @@ class Lexicon:
 
     @staticmethod
     def available(root: str | Path | None = None) -> list[tuple[str, str]]:
-        """(language, profile) of every word list built under the data root."""
-        base = data_root(root)
-        return sorted((p.parent.parent.name, p.parent.name) for p in base.glob(f"*/*/{MANIFEST_JSON}"))
+        """(language, profile) of every word list `open` finds: in the data folder and in the
+        installed data packages."""
+        return list(all_lists(root))
 
     def __repr__(self) -> str:
         return f"<Lexicon {self.language}/{self.profile}: {len(self):,} words>"

@@ -54,3 +54,37 @@ export function languageName(json, source) {
 function older() {
   return `is older than this reader reads (format ${FORMAT_VERSION}): rebuild the word list with \`wordlist build\``;
 }
+
+/**
+ * manifest.json's "license" (licences, attribution, source, changes) checked as Python's reader
+ * checks it, or null when the manifest has none (a list built before lists carried it).
+ * @param {object} manifest the parsed manifest
+ * @param {(what: string) => Error} bad an error about the manifest
+ * @returns {object | null}
+ */
+export function checkLicense(manifest, bad) {
+  const license = Object.hasOwn(manifest, "license") ? manifest.license : null;
+  if (license === null) return null;
+  const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+  const show = (value) => JSON.stringify(value) ?? typeof value;
+  if (!isObject(license)) throw bad(`"license" must be an object, got ${show(license)}`);
+  for (const key of ["expression", "attribution"]) {
+    const value = license[key];
+    if (typeof value !== "string" || value.trim() === "") throw bad(`"license"."${key}" must be a string that is not empty`);
+  }
+  for (const key of ["notice", "authors", "site", "changes"]) {
+    if (Object.hasOwn(license, key) && typeof license[key] !== "string") throw bad(`"license"."${key}" must be a string`);
+  }
+  for (const key of ["dump", "dump_date", "dump_url"]) {
+    const value = Object.hasOwn(license, key) ? license[key] : null;
+    if (value !== null && typeof value !== "string") throw bad(`"license"."${key}" must be a string or null`);
+  }
+  const terms = Object.hasOwn(license, "licenses") ? license.licenses : [];
+  if (!Array.isArray(terms)) throw bad(`"license"."licenses" must be a list`);
+  for (const [i, item] of terms.entries()) {
+    if (!isObject(item) || ["id", "name", "url"].some((key) => typeof item[key] !== "string")) {
+      throw bad(`"license"."licenses".${i} must be {"id", "name", "url"}`);
+    }
+  }
+  return license;
+}

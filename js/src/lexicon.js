@@ -76,6 +76,20 @@ export class Lexicon {
     return this._alphabet.letters.join("");
   }
 
+  /**
+   * manifest.json's "license" when loaded from a folder: the SPDX expression, the licences, the
+   * attribution to show, the source (site, dump, date) and what was changed. Null from fromBytes,
+   * and for a list built before lists carried their licence.
+   */
+  get license() {
+    return this.manifest?.license ?? null;
+  }
+
+  /** The line crediting Wiktionary's contributors to show with the data (license.attribution), or null. */
+  get attribution() {
+    return this.license?.attribution ?? null;
+  }
+
   /** The parsed alphabet.json as given. */
   get alphabet() {
     return this._alphabet.raw;

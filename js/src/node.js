@@ -4,7 +4,7 @@
 import { Alphabet, describe } from "./alphabet.js";
 import { Dawg } from "./dawg.js";
 import { ArtefactError } from "./errors.js";
-import { ALPHABET_JSON, checkVersion, GAME_JSON, languageName, MANIFEST_JSON, WORDS_DAWG } from "./format.js";
+import { ALPHABET_JSON, checkLicense, checkVersion, GAME_JSON, languageName, MANIFEST_JSON, WORDS_DAWG } from "./format.js";
 import { checkGame } from "./game.js";
 
 /**
@@ -58,6 +58,7 @@ export async function readFolder(folder, verify) {
   }
   checkVersion(manifest, file(MANIFEST_JSON));
   languageName(manifest, file(MANIFEST_JSON)); // (the alphabet's is the one shown)
+  checkLicense(manifest, bad);
   const entries = manifest.files;
   if (entries === null || typeof entries !== "object" || Array.isArray(entries)) {
     throw bad(`"files" must be an object, got ${describe(entries)}`);

@@ -95,6 +95,13 @@ for (const vectors of loadVectors()) {
       assert.equal(FORMAT_VERSION, vectors.format_version);
     });
 
+    test("the licence and attribution are the manifest's, as Python reads them (null without one)", () => {
+      assert.deepEqual(lexicon.license, vectors.license);
+      assert.equal(lexicon.attribution, vectors.license?.attribution ?? null);
+      const { dawg, alphabet } = listFiles(vectors.list);
+      assert.equal(Lexicon.fromBytes(dawg, alphabet).license, null); // no manifest: no licence known
+    });
+
     test("game.json reads as Python reads it (null for a list without a game)", () => {
       assert.deepEqual(lexicon.game, vectors.game);
       const { dawg, alphabet, game } = listFiles(vectors.list);
@@ -142,6 +149,7 @@ for (const vectors of loadVectors()) {
         if (document.error === null) {
           assert.equal(message, null, what);
           if ("language_name" in document) assert.equal((await read()).languageName, document.language_name, what);
+          if ("attribution" in document) assert.equal((await read()).attribution, document.attribution, what);
         } else {
           assert.notEqual(message, null, `${what}: Python refuses it (${document.error})`);
           if (document.error.startsWith("format ")) {

@@ -12,6 +12,7 @@ import {
   type AlphabetJson,
   type Edge,
   type GameJson,
+  type LicenseJson,
   type PartsOfSpeech,
 } from "wiktionary-wordlist";
 
@@ -36,7 +37,10 @@ export async function use(bytes: Uint8Array, folder: string): Promise<number> {
     loaded.language,
     loaded.languageName,
     loaded.letters,
+    loaded.attribution ?? "",
   ];
+  const license: LicenseJson | null = loaded.license;
+  if (license !== null) names.push(license.expression, ...(license.licenses ?? []).map((terms) => terms.id));
   const graph: Graph = loaded.graph;
   const edges: readonly Edge[] = loaded.children(loaded.root);
   const next: number | null = graph.follow(graph.root, "c") ?? graph.find("ca");

@@ -164,6 +164,8 @@ def export_command(
         raise NotAFileError(error.filename, error.kind, "-o - writes to standard output") from None
     for result in results:
         typer.echo(f"{result.path}  ({result.words:,} words, {result.bytes:,} bytes, {result.format})")
+        if result.license_file is not None:
+            typer.echo(f"{result.license_file}  (its licence and attribution)")
 
 
 STDOUT = "-"  # an output path that means standard output

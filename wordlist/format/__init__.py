@@ -11,7 +11,8 @@ A word list is a folder (``outputs/<lang>/<profile>/``) holding:
 - ``alphabet.json``: `Alphabet` — letters, capitals, normalization, the language's name.
 - ``game.json``: `GameSpec` — board, tiles, rack size (only for a profile with a game).
 - ``manifest.json``: `Manifest` — counts, reasons entries were left out, every file's sha256,
-  the source dump, tool versions, what a site's overrides changed (`Overrides`).
+  the source dump, its `License`, tool versions, what a site's overrides changed (`Overrides`).
+- ``LICENSE.md``: the licence and attribution in words (`License.text()`).
 
 These records are the only code that knows the files' keys: the pipeline writes their
 ``to_json()``, every reader goes through ``from_json()`` (or `read_word_list`). docs/FORMAT.md
@@ -27,6 +28,7 @@ from wordlist.format.base import (
     ARTEFACT_FILES,
     FORMAT_VERSION,
     GAME_JSON,
+    LICENSE_MD,
     MANIFEST_JSON,
     POS,
     POS_BITS,
@@ -51,6 +53,7 @@ from wordlist.format.game import (
     Tiles,
     check_board,
 )
+from wordlist.format.license import License, LicenseTerms
 from wordlist.format.limits import MAX_REPLACEMENTS, MAX_SPELLING, MAX_TEXT_LENGTH, MAX_WORD_LENGTH
 from wordlist.format.manifest import (
     LEFT_OUT_RULES,
@@ -75,6 +78,7 @@ __all__ = [
     "GAME_JSON",
     "LEFT_OUT_RULES",
     "LETTER_PREMIUMS",
+    "LICENSE_MD",
     "MANIFEST_JSON",
     "MAX_REPLACEMENTS",
     "MAX_SPELLING",
@@ -98,6 +102,8 @@ __all__ = [
     "FormatError",
     "GameSpec",
     "LeftOut",
+    "License",
+    "LicenseTerms",
     "Manifest",
     "OverrideChange",
     "Overrides",

@@ -23,7 +23,8 @@ WORDS_TXT = "words.txt"
 ALPHABET_JSON = "alphabet.json"
 GAME_JSON = "game.json"  # only in lists whose profile defines a game
 MANIFEST_JSON = "manifest.json"
-ARTEFACT_FILES = (WORDS_DAWG, WORDS_PARQUET, WORDS_TXT, ALPHABET_JSON)
+LICENSE_MD = "LICENSE.md"  # the licence and attribution in words (lists built before it have none)
+ARTEFACT_FILES = (WORDS_DAWG, WORDS_PARQUET, WORDS_TXT, ALPHABET_JSON, LICENSE_MD)
 
 # Normalized parts of speech, shared by both editions. The order fixes the bits of pos masks.
 POS = (

@@ -10,6 +10,7 @@ from typing import Any
 
 from wordlist.format import base
 from wordlist.format.base import FORMAT_VERSION, FormatError
+from wordlist.format.license import License
 from wordlist.format.overrides import Overrides
 
 # Why entries are left out of a word list: rule -> how it reads ({value} is the rule's parameter).
@@ -108,6 +109,7 @@ class Manifest:
     description: str = ""
     files: Mapping[str, FileInfo] = field(default_factory=dict)
     source: Mapping[str, Any] = field(default_factory=dict)  # where the words come from (the dump)
+    license: License | None = None  # None: a list built before lists carried their licence
     profile_file: Mapping[str, Any] | None = None  # {"name", "sha256"} of the profile used
     tools: Mapping[str, str] = field(default_factory=dict)  # versions of Python and the libraries
     overrides: Overrides | None = None  # what a site's overrides file did to the list
@@ -128,6 +130,7 @@ class Manifest:
             "counts": self.counts.to_json(),
             "files": {n: {"bytes": f.bytes, "sha256": f.sha256} for n, f in self.files.items()},
             "source": dict(self.source),
+            "license": self.license.to_json() if self.license is not None else None,
             "profile_file": dict(self.profile_file) if self.profile_file is not None else None,
             "tools": dict(self.tools),
             "overrides": self.overrides.to_json() if self.overrides is not None else None,
@@ -145,6 +148,7 @@ class Manifest:
         if profile_file is not None:
             base.expect(profile_file, dict, "profile_file")
         tools = base.field(data, "tools", dict, "", default={})
+        license = data.get("license")  # absent or null in a list built before it was recorded
         for key, version in tools.items():
             base.expect(version, str, f"tools.{key}")
         return cls(
@@ -158,6 +162,7 @@ class Manifest:
             profile_file=profile_file,
             tools=tools,
             overrides=Overrides.from_json(data.get("overrides")),
+            license=License.from_json(license) if license is not None else None,
         )
 
 

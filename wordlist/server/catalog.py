@@ -1,4 +1,5 @@
-"""The word lists a server offers: those built under its data root, found and loaded at start-up.
+"""The word lists a server offers: those built under its data root and those of the installed data
+packages (wordlist.locations), found and loaded at start-up.
 
 A request names a list by language and profile; both are looked up in this catalog's table, never
 joined into a path. The table's paths come from the folder scan, and a name that could not be a
@@ -25,7 +26,8 @@ from wordlist.errors import WordlistError
 from wordlist.format import ALPHABET_JSON, GAME_JSON, MANIFEST_JSON, WORDS_DAWG
 from wordlist.format.base import NAME_PATTERN
 from wordlist.games.balda import BOARD_SIZES
-from wordlist.lexicon import Lexicon, data_root
+from wordlist.lexicon import Lexicon
+from wordlist.locations import all_lists, data_root
 from wordlist.server.errors import ApiError
 
 log = logging.getLogger("wordlist.server")
@@ -78,22 +80,22 @@ class ClientFile:
 
 
 class Catalog:
-    """Every word list under `root` (`Lexicon.available`), each loaded (and its checksums checked)
-    once; a list that fails to load is logged and left out. Safe to share between threads: the
-    table does not change after start-up, and a `Lexicon` is thread-safe."""
+    """Every word list under `root` and in the installed data packages (`Lexicon.available`), each
+    loaded (and its checksums checked) once; a list that fails to load is logged and left out.
+    Safe to share between threads: the table does not change after start-up, and a `Lexicon` is
+    thread-safe."""
 
     def __init__(self, root: str | Path | None = None) -> None:
-        self.root = data_root(root)
+        self.root = data_root(root)  # its lists, then those of the installed data packages
         self._lists: dict[tuple[str, str], Lexicon] = {}
         self._signatures: dict[tuple[str, str], Signature] = {}  # each list's files as loaded
         self._changed: set[tuple[str, str]] = set()  # lists found changed (logged once each)
         self._files: dict[tuple[str, str, str], ClientFile] = {}
         self._lock = threading.Lock()
-        for language, profile in Lexicon.available(self.root):
+        for (language, profile), folder in all_lists(self.root).items():
             if not (NAME_PATTERN.fullmatch(language) and NAME_PATTERN.fullmatch(profile)):
                 log.warning("%s/%s: not a word list name; not served", language, profile)
                 continue
-            folder = self.root / language / profile
             # taken before loading: a file replaced while it loads counts as changed
             before = {entry.name: _stat(entry.path) for entry in os.scandir(folder)}
             try:
@@ -145,7 +147,7 @@ class Catalog:
         if first:
             log.error(
                 "%s: its files changed since the server loaded them; restart the server to serve them",
-                self.root / language / profile,
+                self._lists[key].path,
             )
         return False
 

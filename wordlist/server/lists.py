@@ -74,7 +74,8 @@ def checked_pos(pos: list[str] | None) -> list[str] | None:
 
 
 def info(lexicon: Lexicon) -> dict:
-    """What a client needs to know of a list: counts, letters, game data, its files' URLs."""
+    """What a client needs to know of a list: counts, letters, game data, its files' URLs, and its
+    licence and attribution (null for a list built before lists carried them)."""
     manifest = lexicon.manifest
     base = f"/api/lists/{lexicon.language}/{lexicon.profile}/files"
     files = {
@@ -93,6 +94,7 @@ def info(lexicon: Lexicon) -> dict:
         "games": ["wordgame"] if lexicon.game_spec is not None else ["balda"],
         "game": lexicon.game_spec.to_json() if lexicon.game_spec is not None else None,
         "files": files,
+        "license": manifest.license.to_json() if manifest.license is not None else None,
     }
 
 

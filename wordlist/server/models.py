@@ -64,6 +64,29 @@ class ErrorBody(Model):
 # --- word lists ------------------------------------------------------------------------------------
 
 
+class LicenseTerms(Open):
+    """One licence the data may be used under."""
+
+    id: str = Field(description="SPDX identifier: CC-BY-SA-4.0, GFDL-1.1-no-invariants-or-later")
+    name: str
+    url: str = Field(description="the licence's text")
+
+
+class License(Open):
+    """Under which licences the list may be used and whom to credit (docs/FORMAT.md, manifest.json)."""
+
+    expression: str = Field(description="SPDX expression: CC-BY-SA-4.0 OR GFDL-1.1-no-invariants-or-later")
+    licenses: list[LicenseTerms]
+    attribution: str = Field(description="one line to show with the data: near definitions, on an about page")
+    authors: str
+    site: str = Field(description="the wiki the data comes from: https://en.wiktionary.org/")
+    dump: str | None
+    dump_date: str | None = Field(description="YYYY-MM-DD, when the dump's name says")
+    dump_url: str | None
+    changes: str = Field(description="what was done to Wiktionary's text")
+    notice: str = Field(description="what the licences ask of whoever reuses the data")
+
+
 class ListInfo(Open):
     language: str
     language_name: str
@@ -77,6 +100,9 @@ class ListInfo(Open):
     games: list[str] = Field(description="the games this list is for: wordgame (it has tiles) or balda")
     game: dict | None = Field(description="game.json (board, start, rack_size, tiles) or null")
     files: dict[str, str] = Field(description="URLs of the files a client reader loads (words.dawg ...)")
+    license: License | None = Field(
+        description="the data's licence and attribution (manifest.json's), or null for a list built before"
+    )
 
 
 class WordCheck(Model):
