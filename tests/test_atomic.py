@@ -294,7 +294,7 @@ def test_a_path_ending_with_a_separator_names_a_folder_and_is_refused(
     assert str(raised.value) == f"{target}: ends with '/', so it names a folder; give a file's name"
     assert isinstance(raised.value, OutputError) and list(tmp_path.iterdir()) == []
     export(Lexicon.load(sample_outputs / "en" / "balda"), "jsonl", target.rstrip("/"))  # the file's name
-    assert [path.name for path in tmp_path.iterdir()] == ["out"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out", "out.LICENSE.md"]  # (its licence)
 
 
 def test_file_path_is_a_command_line_parser_that_says_a_folder_is_no_file() -> None:
