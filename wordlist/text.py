@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from wordlist.errors import WordlistError
+from wordlist.errors import ArgumentTypeError, NameRefused
 from wordlist.format.limits import MAX_NAME
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
@@ -34,10 +34,6 @@ INVISIBLE = frozenset(
         ),
     )
 )  # fmt: skip
-
-
-class NameRefused(WordlistError, ValueError):
-    """A player's name that cannot be shown as typed; the message says why."""
 
 
 def is_hidden(char: str) -> bool:
@@ -75,6 +71,8 @@ def check_name(name: object) -> str:
 def escaped(text: str) -> str:
     """`text` with every HIDDEN character written as a Python string literal writes it (ESC as
     \\x1b, U+202E as \\u202e), so that printing it shows what it holds and does nothing else."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"escaped takes text, not {type(text).__name__}")
     if _plain(text):
         return text
     return "".join(_escape(c) if is_hidden(c) else c for c in text)

@@ -15,7 +15,8 @@ from wordlist.games.balda.game import (
     Move,
     Turn,
 )
-from wordlist.games.protocol import Cell, cell_name, parse_cell
+from wordlist.games.protocol import Cell, cell_name
+from wordlist.games.terminal import parse_cell
 
 __all__ = [
     "BOARD_SIZES",

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from wordlist.errors import WordlistError
+from wordlist.errors import ArgumentTypeError, WordlistError
 from wordlist.format import pos_mask
 from wordlist.games import protocol, state
 from wordlist.games.balda import board as geometry
@@ -75,6 +75,10 @@ class BaldaSettings:
             )
         if not isinstance(self.diagonal, bool):
             raise WordlistError(f"diagonal must be true or false, not {self.diagonal!r}")
+        if not isinstance(self.extra_parts_of_speech, tuple | list):
+            kind = type(self.extra_parts_of_speech).__name__
+            raise ArgumentTypeError(f"the extra parts of speech are a list of names, not {kind}")
+        object.__setattr__(self, "extra_parts_of_speech", tuple(self.extra_parts_of_speech))
         unknown = [p for p in self.extra_parts_of_speech if p not in EXTRA_PARTS_OF_SPEECH]
         if unknown or len(set(self.extra_parts_of_speech)) != len(self.extra_parts_of_speech):
             raise WordlistError(
@@ -207,6 +211,8 @@ class BaldaGame(protocol.Game):
     ) -> BaldaGame:
         """A new game: the starting word is a random noun of the board's width (or `start_word`, a
         word of the list for the game's parts of speech, as wide as the board)."""
+        lexicon = protocol.checked_lexicon(lexicon)
+        protocol.checked_settings(settings, BaldaSettings)
         settings = settings or BaldaSettings()
         players = protocol.checked_players(players, "Balda")
         seed = protocol.checked_seed(seed)

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from wordlist.games import terminal
 from wordlist.games.balda.game import BaldaGame, Candidate, Move, Turn
-from wordlist.games.protocol import RESIGN, Cell, cell_name, letters_long, parse_cell, speaker
-from wordlist.games.terminal import Style, shown
+from wordlist.games.protocol import RESIGN, Cell, cell_name
+from wordlist.games.terminal import Style, letters_long, parse_cell, shown, speaker
 
 
 class BaldaScreen(terminal.Screen):

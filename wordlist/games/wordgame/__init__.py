@@ -6,7 +6,8 @@ layout (`board`), tiles (`tiles`), move generation (`movegen`), and the terminal
 """
 
 from wordlist.format.limits import FIRST_WORD_LETTERS
-from wordlist.games.protocol import Cell, cell_name, parse_cell
+from wordlist.games.protocol import Cell, cell_name
+from wordlist.games.terminal import parse_cell
 from wordlist.games.wordgame.board import ACROSS, CLASSIC, DOWN, Layout
 from wordlist.games.wordgame.game import Wordgame
 from wordlist.games.wordgame.movegen import BINGO_FACTOR

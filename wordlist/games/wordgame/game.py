@@ -42,6 +42,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from wordlist.errors import ArgumentError, ArgumentTypeError
 from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK
 from wordlist.games import protocol
 from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Cell, Found, cell_name, checked_cell
@@ -107,6 +108,8 @@ class Wordgame(protocol.Game):
         """A new game: the bag shuffled, each player's rack drawn from it. Every draw follows from
         `seed` (a secret random one when None), which a saved game keeps so that its racks and bag
         can be dealt again when it is loaded (see `saved`)."""
+        lexicon = protocol.checked_lexicon(lexicon)
+        protocol.checked_settings(settings, WordgameSettings)
         settings = settings or WordgameSettings.of(lexicon)
         names = protocol.checked_players(players, "Wordgame")
         seed = protocol.checked_seed(seed)
@@ -166,6 +169,7 @@ class Wordgame(protocol.Game):
 
     def rack_value(self, player: int) -> int:
         """The points of the tiles left on `player`'s rack."""
+        protocol.checked_player(player)
         return sum(self.tiles.value(tile) for tile in self.racks[player])
 
     @property
@@ -209,11 +213,21 @@ class Wordgame(protocol.Game):
         )
 
     def search(self, rack: Sequence[str] | None = None) -> Found[Candidate]:
-        """Every legal move for `rack` (default: the rack of the player to move), compact."""
+        """Every legal move for `rack` (default: the rack of the player to move), compact; a rack
+        is at most MAX_RACK tiles, each a letter of the list or the blank."""
+        if rack is not None:
+            self._check_rack(rack)
         if self.is_over:
             return Found([], self._candidate([]))
         raw = movegen.generate(self.lexicon.graph, self.position(rack))
         return Found(movegen.move_points(raw), self._candidate(raw))
+
+    def _check_rack(self, rack: object) -> None:
+        if not isinstance(rack, list | tuple):
+            raise ArgumentTypeError(f"a rack is a list of tiles, not {type(rack).__name__}")
+        letters = self.lexicon.letters
+        if len(rack) > MAX_RACK or not all(isinstance(t, str) and (t == BLANK or t in letters) for t in rack):
+            raise ArgumentError(f"a rack is at most {MAX_RACK} tiles, each a letter of {letters} or {BLANK}")
 
     def legal_moves(self, rack: Sequence[str] | None = None) -> list[Candidate]:
         """Every legal move with its points, one per set of placed tiles, in a fixed order."""

@@ -19,8 +19,8 @@ import functools
 from collections.abc import Sequence
 
 from wordlist.games import terminal
-from wordlist.games.protocol import EXCHANGE, PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
-from wordlist.games.terminal import Style, shown
+from wordlist.games.protocol import EXCHANGE, PASS, RESIGN, cell_name
+from wordlist.games.terminal import Style, letters_long, parse_cell, shown, speaker
 from wordlist.games.wordgame.board import ACROSS, DOWN, step
 from wordlist.games.wordgame.game import Wordgame
 from wordlist.games.wordgame.records import PASSES_TO_END, Candidate, Turn, spelled
