@@ -89,7 +89,7 @@ def test_every_public_error_of_the_library_is_under_the_root_and_in_the_errors_m
     # Outside the errors module: the server's HTTP answers, and each game's IllegalMove (its rules).
     assert elsewhere == {
         "wordlist.server.errors.ApiError",
-        "wordlist.games.balda.game.IllegalMove",
+        "wordlist.games.balda.records.IllegalMove",
         "wordlist.games.wordgame.records.IllegalMove",
     }
     for path, cls in classes.items():

@@ -15,7 +15,8 @@ import re
 from collections.abc import Sequence
 
 from wordlist.games import terminal
-from wordlist.games.balda.game import BaldaGame, Candidate, Move, Turn
+from wordlist.games.balda.game import BaldaGame
+from wordlist.games.balda.records import Candidate, Move, Turn
 from wordlist.games.protocol import RESIGN, Cell, cell_name
 from wordlist.games.terminal import Style, letters_long, parse_cell, shown, speaker
 

@@ -1,6 +1,6 @@
-"""Wordgame: rules and state (`game`), its records (`records`), saved states (`saved`), the board
-layout (`board`), tiles (`tiles`), move generation (`movegen`), and the terminal screen
-(`terminal`). The bot is the shared `wordlist.games.bot.Bot`.
+"""Wordgame: the game and its state (`game`), a move's rules and scoring (`rules`), its records
+(`records`), saved states (`saved`), the board layout (`board`), tiles (`tiles`), move generation
+(`movegen`), and the terminal screen (`terminal`). The bot is the shared `wordlist.games.bot.Bot`.
 
     from wordlist.games.wordgame import IllegalMove, Move, Tile, Wordgame
 """
