@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from wordlist.errors import COMMON_RULES as COMMON_RULES  # each game's rules add to them
 from wordlist.errors import ArgumentError, ArgumentTypeError, IllegalMove, NameRefused, WordlistError
-from wordlist.format.limits import MAX_SEED, MIN_SEED
+from wordlist.format.limits import MAX_DEFINITION_LENGTH, MAX_SEED, MAX_TURN_DEFINITIONS, MIN_SEED
 from wordlist.games import state as states
 from wordlist.lexicon import Lexicon
 from wordlist.text import check_name
@@ -312,6 +312,25 @@ class Game(ABC):
         """`from_dict` of JSON text (or UTF-8 bytes)."""
         data = states.parse_json(text, cls.KIND)
         return cls.from_dict(data, lexicon, root=root, allow_other_list=allow_other_list)
+
+
+def logged_definitions(definitions: Iterable[str], most: int = MAX_TURN_DEFINITIONS) -> tuple[str, ...]:
+    """The definitions a turn of the log keeps of its word: the first `most` (at most
+    MAX_TURN_DEFINITIONS), each cut to MAX_DEFINITION_LENGTH characters (its end an ellipsis), so
+    that a saved game holds what `read_definitions` reads back."""
+    kept = []
+    for text in definitions:
+        if len(kept) == min(most, MAX_TURN_DEFINITIONS):
+            break
+        cut = len(text) > MAX_DEFINITION_LENGTH
+        kept.append(text[: MAX_DEFINITION_LENGTH - 1] + "…" if cut else text)
+    return tuple(kept)
+
+
+def read_definitions(turn: states.Reader) -> tuple[str, ...]:
+    """The definitions of a saved turn (its field "definitions"): what `logged_definitions` keeps,
+    else GameStateError naming the field."""
+    return tuple(turn.strings("definitions", MAX_TURN_DEFINITIONS, MAX_DEFINITION_LENGTH))
 
 
 def checked_player(player: object) -> int:

@@ -247,9 +247,8 @@ class BaldaGame(protocol.Game):
     def play(self, move: Move) -> Turn:
         """Play `move` for the player to move; raises IllegalMove (and changes nothing) if it is illegal."""
         cell, letter, path, word = self._checked(move)
-        definitions = (
-            tuple(self.lexicon.definitions(word, pos=self.settings.parts_of_speech)) if len(word) > 1 else ()
-        )
+        meanings = self.lexicon.definitions(word, pos=self.settings.parts_of_speech) if len(word) > 1 else []
+        definitions = protocol.logged_definitions(meanings)
         return self._apply(cell, letter, path, word, definitions)
 
     def _apply(
@@ -342,7 +341,7 @@ class BaldaGame(protocol.Game):
             state.as_cell(c, f"{turn.at('path')}[{k}]", size)
             for k, c in enumerate(turn.list("path", size * size))
         )
-        definitions = tuple(turn.strings("definitions", 50, 5000))
+        definitions = protocol.read_definitions(turn)
         try:
             cell, letter, path, word = self._checked(Move(cell, letter, path))
         except IllegalMove as error:

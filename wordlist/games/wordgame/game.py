@@ -63,6 +63,10 @@ from wordlist.games.wordgame.records import (
 from wordlist.games.wordgame.tiles import BLANK, Tile, TileSet
 from wordlist.lexicon import Lexicon
 
+# A turn logs the first meanings of its main word, as many as its log line shows (Balda's keep all
+# of them, up to limits.MAX_TURN_DEFINITIONS, the most a saved turn of either game holds).
+LOGGED_DEFINITIONS = 3
+
 
 @dataclass(repr=False)
 class Wordgame(protocol.Game):
@@ -267,7 +271,8 @@ class Wordgame(protocol.Game):
         """Place the tiles of `move` (a Move, or Tiles) for the player to move; raises IllegalMove
         (and changes nothing) if illegal."""
         score, placed = self._judge(move)
-        definitions = tuple(self.lexicon.definitions(score.main.text)[:3])
+        meanings = self.lexicon.definitions(score.main.text)
+        definitions = protocol.logged_definitions(meanings, LOGGED_DEFINITIONS)
         return self._commit(score, placed, definitions)
 
     def _commit(self, score: Score, placed: dict[Cell, Tile], definitions: tuple[str, ...]) -> Turn:
