@@ -65,7 +65,8 @@ BUILT_IN_BASES = {
 
 
 def library_error_classes() -> dict[str, type[BaseException]]:
-    """Every public exception class defined in a module of the `wordlist` package, by its path."""
+    """Every public error class defined in a module of the `wordlist` package, by its path (not the
+    BaseExceptions that are no errors: a signal's KeyboardInterrupt)."""
     found = {}
     for module_info in pkgutil.walk_packages(wordlist.__path__, "wordlist."):
         if module_info.name.endswith("__main__"):  # (importing it runs the command)
@@ -74,7 +75,7 @@ def library_error_classes() -> dict[str, type[BaseException]]:
         for name, value in vars(module).items():
             if (
                 inspect.isclass(value)
-                and issubclass(value, BaseException)
+                and issubclass(value, Exception)
                 and value.__module__ == module.__name__
                 and not name.startswith("_")
             ):
