@@ -23,7 +23,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from wordlist.errors import NotAFileError
+from wordlist.errors import ArgumentError, NotAFileError
 
 _KINDS = (  # what a path is, when it is not a regular file, in the words of the messages
     (stat.S_ISDIR, "a folder"),
@@ -36,11 +36,15 @@ _KINDS = (  # what a path is, when it is not a regular file, in the words of the
 
 
 def check_file_name(path: Path | str) -> None:
-    """ValueError if no file can have the name `path`: it holds a NUL, or a lone surrogate (which
-    has no bytes on the disk). Python says so only at the first call that touches the disk."""
+    """ArgumentError (a ValueError) if no file can have the name `path`: it holds a NUL, or a lone
+    surrogate (which has no bytes on the disk). Python says so only at the first call that
+    touches the disk."""
     if "\0" in str(path):
-        raise ValueError("embedded null byte")
-    os.fsencode(path)
+        raise ArgumentError("embedded null byte")
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError as error:
+        raise ArgumentError(f"not a file name ({error.reason})") from None
 
 
 def check_replaceable_file(path: Path | str) -> Path:
