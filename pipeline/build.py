@@ -22,8 +22,7 @@ from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, Manifest, 
 from wordlist.format.base import LANGUAGE_CODE, check_language
 from wordlist_pipeline.atomic import check_replaceable, sha256_file, write_text
 from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES
-from wordlist_pipeline.dump.multistream import default_index_path
-from wordlist_pipeline.dump.reader import read_siteinfo
+from wordlist_pipeline.dump.multistream import default_index_path, dump_header
 from wordlist_pipeline.errors import DumpError, InputError, OutputError, ProfileError, first_line
 from wordlist_pipeline.extract import (
     ExtractResult,
@@ -50,10 +49,11 @@ def sample_dumps(directory: Path = SAMPLE_DIR) -> dict[str, Path]:
 
 
 def dumps_by_language(dumps: list[Path]) -> dict[str, Path]:
-    """Each dump under its edition's language, read from its header (never from its file name)."""
+    """Each dump under its edition's language, read from its header (never from its file name;
+    `dump_header` reads it once a build: the plan and the extraction get it from there)."""
     by_lang: dict[str, Path] = {}
     for dump in dumps:
-        edition = read_siteinfo(dump).edition
+        edition = dump_header(dump).siteinfo.edition
         if edition is None:
             raise WordlistError(f"{dump}: the dump's header does not say which Wiktionary it is from")
         if edition in by_lang:
@@ -175,7 +175,7 @@ def plan_build(
         else:
             dump = check_input_file(dumps[lang], "a dump", DumpError)
             index = default_index_path(dump)
-            resolve_lang(read_siteinfo(dump), lang, dump)
+            resolve_lang(dump_header(dump).siteinfo, lang, dump)
             inputs.extend([dump] if index is None else [dump, check_input_file(index, "an index", DumpError)])
     for lang in chosen:
         check_output_folder(out_dir / lang)

@@ -19,7 +19,7 @@ page_id          the page's id in the dump
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 import pyarrow as pa
 
@@ -174,21 +174,3 @@ def entries_to_table(entries: Iterable[Entry]) -> pa.Table:
     """The entries as a table: a column at a time (Arrow reads the tuples as lists)."""
     entries = entries if isinstance(entries, list) else list(entries)
     return pa.table([[getattr(e, name) for e in entries] for name in COLUMNS], schema=SCHEMA)
-
-
-def entries_from_table(table: pa.Table) -> Iterator[Entry]:
-    for record in table.select(list(COLUMNS)).to_pylist():
-        yield Entry(
-            word=record["word"],
-            lang=record["lang"],
-            pos=record["pos"],
-            is_lemma=record["is_lemma"],
-            form_of=tuple(record["form_of"]),
-            alt_of=tuple(record["alt_of"]),
-            tags=tuple(record["tags"]),
-            definitions=tuple(record["definitions"]),
-            definition_tags=tuple(tuple(t) for t in record["definition_tags"]),
-            gender=tuple(record["gender"]),
-            heading=record["heading"],
-            page_id=record["page_id"],
-        )

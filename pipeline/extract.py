@@ -36,9 +36,9 @@ from wordlist_pipeline.dump import (
     pages_in_range,
 )
 from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, too_large
-from wordlist_pipeline.dump.multistream import default_index_path
+from wordlist_pipeline.dump.multistream import default_index_path, dump_header
 from wordlist_pipeline.dump.prefilter import OTHER_NAMESPACE, REDIRECT, WITHOUT_MARKER
-from wordlist_pipeline.dump.reader import is_bz2, read_siteinfo
+from wordlist_pipeline.dump.reader import is_bz2
 from wordlist_pipeline.editions import edition, language_name
 from wordlist_pipeline.entries import SCHEMA, Entry, entries_to_table
 from wordlist_pipeline.errors import DumpError
@@ -272,7 +272,7 @@ def extract(
     check_max_page_bytes(max_page_bytes)
     workers = check_workers(workers) or default_workers()
     multistream = open_multistream(dump, index) if is_bz2(dump) or index else None
-    siteinfo = multistream.siteinfo if multistream else read_siteinfo(dump)
+    siteinfo = multistream.siteinfo if multistream else dump_header(dump).siteinfo  # (read once a build)
     lang = resolve_lang(siteinfo, lang, dump)
     size = dump.stat().st_size
     stats = ExtractStats()

@@ -51,16 +51,15 @@ from wordlist.format import (
     FormatError,
     GameSpec,
 )
+from wordlist.search import pattern_tokens
 
 DIGEST_ABOVE = 60  # longer answers are stored as a digest, keeping the files small
 SAMPLE = 250  # words sampled from a large list (a small list is taken whole)
 SEARCH_SAMPLE = 40  # of these, the words patterns and racks are made from (searches cost more)
-# Python's Lexicon.match walks every way a pattern's stars can split a word: on a large list a
-# pattern with many stars takes minutes there. Above these bounds the expected answer comes
-# from a regular expression over Lexicon.words() instead (the generator checks on small lists
-# that both agree).
-PYTHON_MATCH_MAX_STARS = 2
-PYTHON_MATCH_SMALL_LIST = 400
+# On a list this small the generator checks each pattern's answer against a second oracle, a
+# regular expression over every word (Lexicon.match walks the graph; the regex reads every word,
+# which is what bounds it to small lists).
+REGEX_CHECK_MAX_WORDS = 400
 GENERATED_LISTS = 8
 
 OTHER_TEXT = [
@@ -376,18 +375,15 @@ def rack_from(word: str, rng: random.Random) -> str:
 
 
 def match(lexicon: Lexicon, pattern: str, pos: str | None) -> list[str]:
-    small = len(lexicon) <= PYTHON_MATCH_SMALL_LIST
-    if small or pattern.count("*") <= PYTHON_MATCH_MAX_STARS:
-        found = lexicon.match(pattern, pos=pos)
-        if small:
-            assert found == match_by_regex(lexicon, pattern, pos), pattern
-        return found
-    return match_by_regex(lexicon, pattern, pos)
+    found = lexicon.match(pattern, pos=pos)
+    if len(lexicon) <= REGEX_CHECK_MAX_WORDS:
+        assert found == match_by_regex(lexicon, pattern, pos), pattern
+    return found
 
 
 def match_by_regex(lexicon: Lexicon, pattern: str, pos: str | None) -> list[str]:
     """What Lexicon.match answers, by a regular expression over every word (same errors too)."""
-    tokens = lexicon._pattern(pattern)  # the same normalisation and alphabet check as match
+    tokens = pattern_tokens(lexicon.alphabet_spec, pattern)  # match's normalisation and alphabet check
     regex = re.compile("".join("." if t == "?" else ".*" if t == "*" else re.escape(t) for t in tokens))
     return [w for w in lexicon.words(pos=pos) if regex.fullmatch(w)]
 
@@ -401,7 +397,7 @@ def graph_walks(lexicon: Lexicon, words: list[str]) -> list[dict]:
         node: int | None = 0
         for letter in [None, *word]:
             if letter is not None:
-                node = graph.follow(node, letter)
+                node = graph.children(node).get(letter)
             if node is None:
                 break
             children = sorted(graph.children(node).items())

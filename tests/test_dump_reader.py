@@ -5,7 +5,9 @@ from __future__ import annotations
 import bz2
 import itertools
 import random
+import shutil
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,15 +15,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
+from tests.conftest import DE_SAMPLE, EN_SAMPLE
+from wordlist_pipeline.build import build, dumps_by_language
 from wordlist_pipeline.dump import (
+    DumpHeader,
     DumpReader,
+    dump_header,
     find_stream_offsets,
+    multistream,
     open_multistream,
     pages_in_range,
     read_index,
 )
 from wordlist_pipeline.dump.limit import PageLimit, too_large
-from wordlist_pipeline.dump.multistream import decompress_stream, pages_in_stream
+from wordlist_pipeline.dump.multistream import decompress_stream, default_index_path, pages_in_stream
 from wordlist_pipeline.dump.reader import read_siteinfo
 from wordlist_pipeline.dump.writer import SourcePage, header, numbered, page_xml, write_dump
 from wordlist_pipeline.errors import DumpError
@@ -373,3 +380,37 @@ def test_the_parser_reads_the_bytes_as_utf8_as_the_limit_does(tmp_path: Path) ->
     utf8 = tmp_path / "utf8.xml"  # the same declaration on a dump of ASCII: read as before
     utf8.write_bytes(head + pages[0] + tail)
     assert [page.text for page in pages_of(utf8)] == ["HUGE"]
+
+
+def counted(reads: Counter[str], name: str) -> Callable[..., object]:
+    """multistream's `name` (a read of a dump's header), counting its calls in `reads`."""
+    real = getattr(multistream, name)
+
+    def read(*args: object) -> object:
+        reads[name] += 1
+        return real(*args)
+
+    return read
+
+
+def test_a_build_reads_each_dumps_header_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dump's language, the build's plan and the extraction all need its header: one read."""
+    reads: Counter[str] = Counter()
+    for name in ("read_header_stream", "read_siteinfo"):  # the two ways a header is read
+        monkeypatch.setattr(multistream, name, counted(reads, name))
+    dump = Path(shutil.copy(EN_SAMPLE, tmp_path / EN_SAMPLE.name))  # a file this process never read
+    shutil.copy(default_index_path(EN_SAMPLE), tmp_path)
+    result = build(dumps_by_language([dump]), tmp_path / "out", profiles=["balda"], workers=1)
+    assert result.extractions["en"].siteinfo == dump_header(dump).siteinfo and result.word_lists
+    assert reads == {"read_header_stream": 1}
+    plain = tmp_path / "plain.xml"  # not a multistream dump: read up to its first page
+    write_dump(PAGES, plain, lang="en", compress=False, multistream=False)
+    assert dump_header(plain) == dump_header(plain) == DumpHeader(read_siteinfo(plain), None)
+    assert reads == {"read_header_stream": 1, "read_siteinfo": 1}
+
+
+def test_a_dump_replaced_is_read_again(tmp_path: Path) -> None:
+    dump = Path(shutil.copy(EN_SAMPLE, tmp_path / "dump.xml.bz2"))
+    assert dump_header(dump).siteinfo.edition == "en" and dump_header(dump).page_streams is not None
+    shutil.copy(DE_SAMPLE, dump)  # another size, another modification time
+    assert dump_header(dump).siteinfo.edition == "de"

@@ -19,9 +19,12 @@ from tests.game_helpers import dealt, hand_made_lists
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
 from wordlist.format.game import Tiles
-from wordlist.games import Bot, Game, GameStateError
+from wordlist.format.limits import MAX_DEFINITION_LENGTH, MAX_TURN_DEFINITIONS
+from wordlist.games import Bot, Game, GameStateError, load_game
 from wordlist.games.balda import BaldaGame, BaldaSettings, Move
 from wordlist.games.wordgame import BLANK, Tile, Wordgame
+from wordlist.games.wordgame.game import LOGGED_DEFINITIONS
+from wordlist_pipeline.profile import load_profile
 
 
 @pytest.fixture(scope="module")
@@ -463,3 +466,51 @@ def test_json_text_that_is_not_a_state(lists: dict[str, Lexicon]) -> None:
     ]:
         with pytest.raises(GameStateError, match=message):
             Wordgame.from_json(text, lists["wordgame"])
+
+
+# --- the definitions a turn keeps: one limit for both games, what they write they read back -----------
+
+LONG_MEANING = "x" * (MAX_DEFINITION_LENGTH + 1000)
+MANY_MEANINGS = [LONG_MEANING] + [f"meaning {i}" for i in range(MAX_TURN_DEFINITIONS + 9)]
+
+
+def meaningful(words: dict[str, str], word: str, profile: str) -> Lexicon:
+    """A list of `words` whose `word` has more definitions than a turn keeps, the first too long."""
+    chosen = load_profile(profile)
+    entries = [(w, pos, MANY_MEANINGS if w == word else [f"meaning of {w}"]) for w, pos in words.items()]
+    return Lexicon.from_words(
+        entries, chosen.alphabet_record("en"), game=chosen.game_spec("en"), profile=profile
+    )
+
+
+def assert_kept(definitions: tuple[str, ...], count: int) -> None:
+    assert len(definitions) == count and definitions[1:] == tuple(MANY_MEANINGS[1:count])
+    assert len(definitions[0]) == MAX_DEFINITION_LENGTH  # cut, its end an ellipsis
+    assert definitions[0] == LONG_MEANING[: MAX_DEFINITION_LENGTH - 1] + "…"
+
+
+def test_a_balda_turn_keeps_what_a_saved_game_holds() -> None:
+    lexicon = meaningful(balda_helpers.WORDS, "bat", "balda")
+    game = BaldaGame.new(lexicon, start_word="table")
+    turn = game.play(Move((1, 1), "b", ((1, 1), (2, 1), (2, 0))))  # BAT, with all its meanings
+    assert_kept(turn.definitions, MAX_TURN_DEFINITIONS)
+    assert BaldaGame.from_json(game.to_json(), lexicon).to_dict() == game.to_dict()
+    refuse_one_more(game.to_dict(), lexicon)
+
+
+def test_a_wordgame_turn_keeps_what_a_saved_game_holds() -> None:
+    lexicon = meaningful(dict.fromkeys(wordgame_helpers.WORDS, "noun"), "coats", "wordgame")
+    game = dealt(lexicon, "coats")
+    turn = game.play([Tile((7, 3 + i), letter) for i, letter in enumerate("coats")])
+    assert_kept(turn.definitions, LOGGED_DEFINITIONS)  # the first three of the main word
+    assert Wordgame.from_json(game.to_json(), lexicon).to_dict() == game.to_dict()
+    refuse_one_more(game.to_dict(), lexicon)
+
+
+def refuse_one_more(saved: dict, lexicon: Lexicon) -> None:
+    """A saved turn with one definition more than a turn keeps, or one too long, is refused."""
+    for definitions in (MANY_MEANINGS[1 : MAX_TURN_DEFINITIONS + 2], ["y" * (MAX_DEFINITION_LENGTH + 1)]):
+        edited = copy.deepcopy(saved)
+        edited["state"]["history"][0]["definitions"] = definitions
+        with pytest.raises(GameStateError, match=r"history\[0\]\.definitions"):
+            load_game(edited, lexicon)

@@ -24,11 +24,13 @@ from wordlist.format import GAME_JSON, Alphabet, FormatError, GameSpec, limits_f
 from wordlist.format.limits import (
     FIRST_WORD_LETTERS,
     MAX_BOARD,
+    MAX_DEFINITION_LENGTH,
     MAX_LETTERS,
     MAX_POINTS,
     MAX_RACK,
     MAX_TILE_COUNT,
     MAX_TILES,
+    MAX_TURN_DEFINITIONS,
     MIN_BOARD,
     MIN_RACK,
     SHARED,
@@ -101,6 +103,12 @@ def test_the_schemas_and_format_md_say_the_same() -> None:
     )
     assert f"0 to {MAX_POINTS:,} each, at most {MAX_TILES:,} tiles" in rows["tiles"]
     assert f"1 to {MAX_LETTERS:,} of them" in document
+
+
+def test_the_readme_says_what_a_saved_turn_keeps() -> None:
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    kept = f"at most {MAX_TURN_DEFINITIONS} definitions of its word, each cut to {MAX_DEFINITION_LENGTH:,}"
+    assert kept in readme
 
 
 def test_the_games_play_every_board_and_rack_the_format_accepts() -> None:

@@ -209,6 +209,14 @@ def test_license_and_changelog() -> None:
     assert "## [Unreleased]" in changelog
 
 
+def test_dawg2_is_pinned_to_the_version_the_format_was_checked_against() -> None:
+    """dawg2 writes words.dawg: another version could write other bytes (docs/FORMAT.md names it)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    pinned = [d for d in project["dependencies"] if d.startswith("dawg2")]
+    assert pinned == [f"dawg2=={metadata.version('dawg2')}"] == ["dawg2==0.13.3"]
+    assert "dawg2 0.13.3" in " ".join((ROOT / "docs" / "FORMAT.md").read_text(encoding="utf-8").split())
+
+
 def test_both_packages_are_typed() -> None:
     for folder in ("wordlist", "pipeline"):
         assert (ROOT / folder / "py.typed").is_file()

@@ -27,7 +27,7 @@ import stat
 from collections.abc import Iterator
 from pathlib import Path
 
-from wordlist.errors import OutputError
+from wordlist.errors import ArgumentError, FolderNameError, NotAFileError
 
 _KINDS = (  # what a path is, when it is not a regular file, in the words of the messages
     (stat.S_ISDIR, "a folder"),
@@ -38,27 +38,17 @@ _KINDS = (  # what a path is, when it is not a regular file, in the words of the
     (stat.S_ISSOCK, "a socket"),
 )
 
-_HINT = "give the name of a regular file or a new one"
 
-
-class NotAFileError(OutputError, OSError):
-    """An output's path names something that is not a regular file; it is not replaced.
-
-    An OSError too, as IsADirectoryError is, with the reason as its `strerror` and the path as its
-    `filename`: code that reports a failed write by its OSError reports this one alike.
-    """
-
-    def __init__(self, path: Path | str, kind: str, hint: str = _HINT) -> None:
-        OSError.__init__(self, None, f"{kind}, not a regular file; not replaced ({hint})", str(path))
-        self.kind = kind
-
-    def __str__(self) -> str:
-        return f"{self.filename}: {self.strerror}"
-
-
-class FolderNameError(OutputError, ValueError):
-    """An output file's path ends with a separator: a folder's name. A ValueError too, so that a
-    command-line parser (click's) reports it as a usage error."""
+def check_file_name(path: Path | str) -> None:
+    """ArgumentError (a ValueError) if no file can have the name `path`: it holds a NUL, or a lone
+    surrogate (which has no bytes on the disk). Python says so only at the first call that
+    touches the disk."""
+    if "\0" in str(path):
+        raise ArgumentError("embedded null byte")
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError as error:
+        raise ArgumentError(f"not a file name ({error.reason})") from None
 
 
 def file_path(text: str | os.PathLike[str]) -> Path:

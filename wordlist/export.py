@@ -20,6 +20,7 @@ LICENSE.md: the one in its folder, or a copy beside a file written elsewhere (`<
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sqlite3
 import tempfile
@@ -28,8 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from wordlist.atomic import NotAFileError, atomic_path, check_replaceable_file, file_path
-from wordlist.errors import OutputError
+from wordlist.atomic import atomic_path, check_file_name, check_replaceable_file, file_path
+from wordlist.errors import ArgumentTypeError, ExportError, NotAFileError
 from wordlist.format import POS, POS_BITS, OverrideChange
 from wordlist.lexicon import Lexicon, WordRecord
 from wordlist.locations import data_root, folder_lists
@@ -56,10 +57,6 @@ CREATE INDEX titles_word ON titles (word);
 """
 
 
-class ExportError(OutputError):
-    """An export cannot be written where it was asked to be."""
-
-
 @dataclass(frozen=True)
 class ExportResult:
     """What `export` wrote: the file (None for a stream), its format, how many words and bytes."""
@@ -82,9 +79,13 @@ def export(lexicon: Lexicon, fmt: str, out: str | Path | BinaryIO | None = None)
     """Write `lexicon` as `fmt` ("sqlite" or "jsonl") to `out`: a file (default: `default_path`),
     or a binary stream such as sys.stdout.buffer, which is written as the export is made (JSON
     Lines), or once made (SQLite, built in a temporary folder)."""
-    if fmt not in FORMATS:
-        raise ExportError(f"unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
-    if out is not None and not isinstance(out, str | Path):
+    if not isinstance(lexicon, Lexicon):
+        raise ArgumentTypeError(f"export takes a Lexicon, not {type(lexicon).__name__}")
+    if not isinstance(fmt, str) or fmt not in FORMATS:
+        raise ExportError(f"unknown export format {fmt!r:.40} (known: {', '.join(FORMATS)})")
+    if out is not None and not isinstance(out, str | os.PathLike):
+        if not callable(getattr(out, "write", None)):
+            raise ArgumentTypeError(f"out must be a path or a binary stream, not {type(out).__name__}")
         return _export_to_stream(lexicon, fmt, out)
     path = file_path(out) if out is not None else default_path(lexicon, fmt)
     _check_target(path, lexicon)
@@ -149,6 +150,9 @@ def export_lists(
     Each goes beside its list (`default_path`), or to `out` (a file or a binary stream) when
     exactly one list is chosen.
     """
+    for name, value in (("language", language), ("profile", profile)):
+        if value is not None and not isinstance(value, str):
+            raise ArgumentTypeError(f"{name} must be a string or None, not {type(value).__name__}")
     base = data_root(root)
     chosen = [  # the data folder's lists only: an export is written beside its list
         (lang, prof)
@@ -168,7 +172,16 @@ def export_lists(
 
 def _check_target(path: Path, lexicon: Lexicon) -> None:
     """Refuse a target that is a folder, has no folder, is one of the list's own files, or is
-    anything but a regular file (wordlist.atomic)."""
+    anything but a regular file (wordlist.atomic); or a name no file can have."""
+    try:
+        _check_path(path, lexicon)
+    except (OSError, ValueError) as error:  # a name too long, or holding a NUL or a lone surrogate
+        reason = getattr(error, "strerror", None) or error
+        raise ExportError(f"{str(path)!r}: cannot be written ({reason})") from None
+
+
+def _check_path(path: Path, lexicon: Lexicon) -> None:
+    check_file_name(path)
     if path.is_dir():
         raise ExportError(f"{path}: a folder; give the file to write")
     if not path.parent.is_dir():

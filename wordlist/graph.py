@@ -32,7 +32,7 @@ import os
 import sys
 from array import array
 
-from wordlist.errors import ArtefactError
+from wordlist.errors import ArgumentTypeError, ArtefactError
 from wordlist.format.base import FormatError
 from wordlist.format.dawg import EXTENSION as _EXTENSION
 from wordlist.format.dawg import HAS_LEAF as _HAS_LEAF
@@ -83,6 +83,8 @@ class Graph:
     )  # fmt: skip
 
     def __init__(self, data: bytes, letters: str, *, source: str = "dawg") -> None:
+        if not isinstance(letters, str) or not letters.isprintable():
+            raise ArgumentTypeError(f"a graph's letters are printable text, not {letters!r:.40}")
         try:
             layout = dawg_layout(data, guide_required=False)  # the header checked before any allocation
         except FormatError as error:
@@ -186,10 +188,6 @@ class Graph:
             if child >= 0:
                 found[letter] = child
         return found
-
-    def follow(self, node: int, letter: str) -> int | None:
-        """The node reached from `node` by `letter`, or None."""
-        return self.children(node).get(letter)
 
     def find(self, word: str, node: int = ROOT) -> int | None:
         """The node reached by spelling `word` from `node`, or None if no word starts so."""

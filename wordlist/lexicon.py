@@ -14,23 +14,25 @@
 
 Loading reads only the DAWG (a few bytes per word) and the small JSON files, through the records
 of wordlist.format; definitions are read from words.parquet on demand, one row group at a time
-(its size and checksum checked against the manifest on first use). Every read of the DAWG goes
-through `wordlist.graph.Graph`, which checks every unit index and bounds every walk.
+(its size and checksum checked against the manifest on first use: `wordlist.records`). Every
+read of the DAWG goes through `wordlist.graph.Graph`, which checks every unit index and bounds
+every walk; the pattern and rack searches are in `wordlist.search`. Bad arguments raise the
+errors of `wordlist.errors` (each also the ValueError, TypeError or LookupError it was before).
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
-from wordlist.errors import ArtefactError
+from wordlist import search
+from wordlist.errors import ArgumentError, ArgumentTypeError, NoWordFound
 from wordlist.format import (
     MAX_TEXT_LENGTH,
     MAX_WORD_LENGTH,
-    WILDCARDS,
     WORDS_PARQUET,
     Alphabet,
     Counts,
@@ -39,10 +41,9 @@ from wordlist.format import (
     dawg_bytes,
     pos_mask,
     pos_names,
-    read_json,
     read_word_list,
 )
-from wordlist.graph import ROOT, TOO_LONG, TOO_MANY, Graph
+from wordlist.graph import ROOT, Graph
 from wordlist.locations import DATA_ENV, DEFAULT_ROOT, all_lists, data_root, find_list
 from wordlist.records import Definitions, MemoryDefinitions, Merging, ParquetDefinitions, WordRecord
 
@@ -51,20 +52,31 @@ try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a co
 except ImportError:  # pragma: no cover - the Python method is the same, slower
     _FastIsWord = None
 
-__all__ = ["DATA_ENV", "DEFAULT_ROOT", "MAX_WORD_LENGTH", "Lexicon", "WordRecord", "data_root", "read_json"]
-
-BLANKS = frozenset(WILDCARDS)
+__all__ = ["DATA_ENV", "DEFAULT_ROOT", "MAX_WORD_LENGTH", "Lexicon", "WordRecord", "data_root"]
 
 PartsOfSpeech = str | Iterable[str] | None
+
+
+def _check_path(value: object, what: str) -> None:
+    """`value` must be None, a string or a path: else ArgumentTypeError naming `what`."""
+    if value is not None and not isinstance(value, str | os.PathLike):
+        raise ArgumentTypeError(f"{what} must be a path or a string, not {type(value).__name__}")
+
+
+def _check_int(value: object, what: str) -> None:
+    """`value` must be a whole number (not True or 2.0): else ArgumentTypeError naming `what`."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArgumentTypeError(f"{what} must be a whole number, not {type(value).__name__}")
 
 
 class Lexicon:
     """One word list (a language and a selection profile), loaded from its folder or built in memory.
 
     Every query takes the word as typed: it is normalized by the list's `Alphabet` (case, removed
-    characters). A word that is not a string is a TypeError; a string that cannot be a word
-    (control characters, a lone surrogate, letters outside the alphabet, more than
-    MAX_TEXT_LENGTH characters) is simply not a word; such a pattern or rack is a ValueError.
+    characters). A word that is not a string is an ArgumentTypeError (a TypeError); a string that
+    cannot be a word (control characters, a lone surrogate, letters outside the alphabet, more
+    than MAX_TEXT_LENGTH characters) is simply not a word; such a pattern or rack is a
+    PatternError (a ValueError). Every error a bad argument raises is a `WordlistError`.
 
     A Lexicon is safe to use from many threads at once (a server shares one between its
     requests): the DAWG and the graph are read-only, the caches only gain complete entries, and
@@ -107,7 +119,7 @@ class Lexicon:
     # --- loading ---------------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, path: str | Path, *, verify: bool = True) -> Lexicon:
+    def load(cls, path: str | os.PathLike, *, verify: bool = True) -> Lexicon:
         """Load the word list in folder `path`. With `verify`, file checksums are checked first."""
         files = read_word_list(path, verify=verify)
         return cls(
@@ -120,9 +132,13 @@ class Lexicon:
         )
 
     @classmethod
-    def open(cls, language: str, profile: str, root: str | Path | None = None) -> Lexicon:
+    def open(cls, language: str, profile: str, root: str | os.PathLike | None = None) -> Lexicon:
         """The word list for (`language`, `profile`): in the data folder (`root`, else
         $WORDLIST_DATA, else ./outputs), else in an installed data package (wordlist.locations)."""
+        for name, value in (("language", language), ("profile", profile)):
+            if not isinstance(value, str):
+                raise ArgumentTypeError(f"{name} must be a string, not {type(value).__name__}")
+        _check_path(root, "root")
         return cls.load(find_list(language, profile, root))
 
     @classmethod
@@ -142,44 +158,55 @@ class Lexicon:
         definitions (strings) belong to those parts of speech (the first, if several). Words are
         normalized with `alphabet` (an `Alphabet`, or just its letters: lower case, nothing
         removed, language "xx"); spellings that normalize alike are one word, their parts of
-        speech and definitions merged. A word with a letter outside the alphabet is a ValueError.
+        speech and definitions merged. A word with a letter outside the alphabet is an
+        ArgumentError (a ValueError), a value of the wrong type an ArgumentTypeError (a TypeError).
         """
         if isinstance(alphabet, str):
             alphabet = Alphabet("xx", alphabet, language_name="custom")
         if not isinstance(alphabet, Alphabet):
-            raise TypeError(
+            raise ArgumentTypeError(
                 f"alphabet must be an Alphabet or a string of letters, not {type(alphabet).__name__}"
             )
+        if game is not None and not isinstance(game, GameSpec):
+            raise ArgumentTypeError(f"game must be a GameSpec or None, not {type(game).__name__}")
         if game is not None:
             game = GameSpec.from_json(game.to_json(), alphabet.letters)  # its tiles must be our letters
+        for name, value in (("profile", profile), ("description", description)):
+            if not isinstance(value, str):
+                raise ArgumentTypeError(f"{name} must be a string, not {type(value).__name__}")
+        if not isinstance(words, Iterable) or isinstance(words, str | bytes):
+            raise ArgumentTypeError(
+                f"words must be a list of (word, parts of speech) tuples, not {words!r:.40}"
+            )
         merged: dict[str, Merging] = {}
         for item in words:
             if not isinstance(item, tuple | list) or len(item) not in (2, 3):
-                raise ValueError(
-                    f"{item!r}: expected (word, parts of speech) or (word, parts of speech, definitions)"
+                raise ArgumentError(
+                    f"{item!r:.60}: expected (word, parts of speech) or (word, parts of speech, definitions)"
                 )
             title, pos = item[0], item[1]
             if isinstance(title, str) and len(title) > MAX_TEXT_LENGTH:  # not normalized: its work is bounded
-                raise ValueError(f"{title[:20]!r}...: longer than {MAX_WORD_LENGTH} letters")
+                raise ArgumentError(f"{title[:20]!r}...: longer than {MAX_WORD_LENGTH} letters")
             texts = item[2] if len(item) == 3 else ()
-            if isinstance(texts, str):
-                raise ValueError(f"{title!r}: definitions must be a list of strings, not one string")
+            if isinstance(texts, str) or not isinstance(texts, Iterable):
+                what = "one string" if isinstance(texts, str) else type(texts).__name__
+                raise ArgumentError(f"{title!r}: definitions must be a list of strings, not {what}")
             mask = pos if isinstance(pos, int) and not isinstance(pos, bool) else pos_mask(pos)
             if not 0 < mask <= pos_mask(None):
-                raise ValueError(f"{title!r}: parts of speech {pos!r} name none")
+                raise ArgumentError(f"{title!r}: parts of speech {pos!r} name none")
             word = alphabet.normalize(title)
             if len(word) > MAX_WORD_LENGTH:
-                raise ValueError(f"{title[:20]!r}...: longer than {MAX_WORD_LENGTH} letters")
+                raise ArgumentError(f"{title[:20]!r}...: longer than {MAX_WORD_LENGTH} letters")
             if not alphabet.spells(word):
                 bad = sorted({c for c in word if c not in alphabet.letters}) or ["(empty)"]
-                raise ValueError(
+                raise ArgumentError(
                     f"{title!r}: {', '.join(map(repr, bad))} not in the {alphabet.language_name} alphabet "
                     f"({alphabet.letters})"
                 )
             merged.setdefault(word, Merging()).add(title, mask, texts)
         records = {word: merged[word].record(word) for word in sorted(merged)}
         if not records:
-            raise ValueError("a word list needs at least one word")
+            raise ArgumentError("a word list needs at least one word")
         by_pos = {
             name: sum(1 for r in records.values() if name in r.pos) for name in pos_names(pos_mask(None))
         }
@@ -227,7 +254,7 @@ class Lexicon:
         """The DAWG key for `word`, or None when it cannot be a word (control characters, surrogates,
         text too long to be one)."""
         if word.__class__ is not str and not isinstance(word, str):
-            raise TypeError(f"a word must be a string, not {type(word).__name__}")
+            raise ArgumentTypeError(f"a word must be a string, not {type(word).__name__}")
         if len(word) > MAX_TEXT_LENGTH:
             return None
         if not word.strip(self._normal_letters):  # made of normal letters only (or empty)
@@ -280,6 +307,8 @@ class Lexicon:
         return self._words(pos, length, prefix, None)
 
     def _words(self, pos: PartsOfSpeech, length: int | None, prefix: str, limit: int | None) -> list[str]:
+        if length is not None:
+            _check_int(length, "length")
         wanted = None if pos is None else pos_mask(pos)
         key = self._key(prefix)
         node = self.graph.key_node(key) if key is not None else None
@@ -289,8 +318,10 @@ class Lexicon:
 
     def complete(self, prefix: str, *, pos: PartsOfSpeech = None, limit: int | None = None) -> list[str]:
         """Words starting with `prefix`, in order; at most `limit` (the work stops there too)."""
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be 0 or more, not {limit}")
+        if limit is not None:
+            _check_int(limit, "limit")
+            if limit < 0:
+                raise ArgumentError(f"limit must be 0 or more, not {limit}")
         return self._words(pos, None, prefix, limit)
 
     def count(self, *, pos: PartsOfSpeech = None, length: int | None = None) -> int:
@@ -300,106 +331,27 @@ class Lexicon:
         return len(self._words(pos, length, "", None))
 
     def match(self, pattern: str, *, pos: PartsOfSpeech = None) -> list[str]:
-        """Words matching `pattern`: a letter is itself, ``?`` any one letter, ``*`` any run of letters.
-
-        The DAWG is walked with the set of pattern positions each prefix can be at (an NFA run
-        over the graph, the set a bit mask); with a star in the pattern, a (node, positions)
-        pair that led to no word is remembered and never walked again. So the work is bounded by
-        the graph's nodes times the distinct position sets, plus the words found, whatever the
-        pattern (without a star a walk ends at the pattern's length).
-        """
-        tokens = self._pattern(pattern)
+        """Words matching `pattern`: a letter is itself, ``?`` any one letter, ``*`` any run of
+        letters; sorted. The work is bounded by the graph's size whatever the pattern (see
+        `wordlist.search.match`). A pattern with a letter outside the alphabet is a PatternError."""
+        tokens = search.pattern_tokens(self.alphabet_spec, pattern)
         wanted = None if pos is None else pos_mask(pos)
-        stars = any_letter = 0
-        exact: dict[str, int] = {}
-        for i, char in enumerate(tokens):
-            if char == "*":
-                stars |= 1 << i
-            elif char == "?":
-                any_letter |= 1 << i
-            else:
-                exact[char] = exact.get(char, 0) | 1 << i
-        steps = {letter: any_letter | exact.get(letter, 0) for letter in self.letters}
-        accept = 1 << len(tokens)
-        width = len(tokens) + 1  # a (node, positions) pair as one int: node << width | positions
-        children, value = self.graph.children, self.graph.value
-        found = _Found(self.graph, len(self))
-        dead: set[int] = set()
-        remember = stars != 0
-
-        def walk(node: int, states: int, prefix: str) -> bool:
-            """Collect the words below `node`; False if there were none."""
-            hit = False
-            if states & accept:
-                if prefix and found.add(prefix, value(node), wanted):
-                    hit = True
-                if states == accept:  # nothing of the pattern left to match
-                    return hit
-            if len(prefix) == MAX_WORD_LENGTH:  # a word goes on past the longest (a cycle)
-                found.too_long(node)
-            stay = states & stars  # a star goes on matching
-            for letter, child in children(node).items():
-                moved = (states & steps[letter]) << 1 | stay
-                if not moved:
-                    continue
-                moved |= (moved & stars) << 1  # a star may match nothing (no two are adjacent)
-                if remember:
-                    key = child << width | moved
-                    if key in dead:
-                        continue
-                    if walk(child, moved, prefix + letter):
-                        hit = True
-                    else:
-                        dead.add(key)
-                elif walk(child, moved, prefix + letter):
-                    hit = True
-            return hit
-
-        _deep(walk, ROOT, 1 | (1 & stars) << 1, "")
-        return sorted(found.words)
+        return search.match(self.graph, tokens, wanted, len(self))
 
     def anagrams(
         self, rack: str, *, pos: PartsOfSpeech = None, use_all: bool = False, min_length: int = 2
     ) -> list[str]:
         """Words that can be spelled with the letters of `rack` (``?`` or ``*``: a blank), longest first.
 
-        With `use_all`, only words that use every tile of the rack. The walk remembers each
-        (node, tiles left) pair that led to no word, so many blanks cost no more than the graph.
+        With `use_all`, only words that use every tile of the rack; only words of `min_length`
+        letters or more. Many blanks cost no more than the graph (see `wordlist.search.anagrams`).
         """
-        text = self._letters_and_wildcards(rack)  # every blank counts: "**a" is two blanks and an a
-        total = len(text)
+        tiles, blanks = search.rack_tiles(self.alphabet_spec, rack)
         wanted = None if pos is None else pos_mask(pos)
-        children, value = self.graph.children, self.graph.value
-        found = _Found(self.graph, len(self))
-        dead: set[tuple[int, str, int]] = set()
-
-        def walk(node: int, tiles: str, blanks: int, prefix: str) -> bool:
-            hit = False
-            left = len(tiles) + blanks
-            if prefix and total - left >= min_length and (not use_all or not left):
-                hit = found.add(prefix, value(node), wanted)
-            if not left:
-                return hit
-            if len(prefix) == MAX_WORD_LENGTH:  # a word goes on past the longest (a cycle)
-                found.too_long(node)
-            for letter, child in children(node).items():
-                if letter in tiles:  # a real tile first: whatever a blank spells from here, a blank still can
-                    state = (child, tiles.replace(letter, "", 1), blanks)
-                elif blanks:
-                    state = (child, tiles, blanks - 1)
-                else:
-                    continue
-                if state in dead:
-                    continue
-                if walk(*state, prefix + letter):
-                    hit = True
-                else:
-                    dead.add(state)
-            return hit
-
-        blanks = sum(1 for c in text if c in BLANKS)
-        _deep(walk, ROOT, "".join(sorted(c for c in text if c not in BLANKS)), blanks, "")
-        return sorted(found.words, key=lambda w: (-len(w), w))
+        _check_int(min_length, "min_length")
+        return search.anagrams(
+            self.graph, tiles, blanks, wanted, len(self), use_all=bool(use_all), min_length=min_length
+        )
 
     def random_word(
         self,
@@ -409,47 +361,30 @@ class Lexicon:
         seed: int | None = None,
         rng: random.Random | None = None,
     ) -> str:
-        """A random word of `length` letters and parts of speech `pos`; the same seed gives the same word."""
+        """A random word of `length` letters and parts of speech `pos`; the same seed gives the same
+        word. None fits: NoWordFound (a LookupError)."""
+        _check_int(length, "length")
+        if seed is not None and not isinstance(seed, int):
+            raise ArgumentTypeError(f"seed must be a whole number, not {type(seed).__name__}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ArgumentTypeError(f"rng must be a random.Random, not {type(rng).__name__}")
         candidates = self._candidates(length, None if pos is None else pos_mask(pos))
         if not candidates:
             wanted = "any part of speech" if pos is None else ", ".join(pos_names(pos_mask(pos)))
-            raise LookupError(f"{self!r} has no word of {length} letters ({wanted})")
+            raise NoWordFound(f"{self!r} has no word of {length} letters ({wanted})")
         return (rng or random.Random(seed)).choice(candidates)
 
     def _candidates_uncached(self, length: int, wanted: int | None) -> tuple[str, ...]:
         return tuple(self.graph.words(ROOT, "", wanted=wanted, length=length, most=len(self)))
 
-    def _pattern(self, text: str) -> str:
-        """A pattern normalized and checked, runs of ``*`` made one (they match the same words)."""
-        normalized = self._letters_and_wildcards(text)
-        while "**" in normalized:
-            normalized = normalized.replace("**", "*")
-        return normalized
-
-    def _letters_and_wildcards(self, text: str) -> str:
-        """Normalize a pattern or rack and check it holds only the alphabet's letters and wildcards."""
-        if isinstance(text, str) and len(text) > MAX_TEXT_LENGTH:
-            raise ValueError(
-                f"{text[:20]!r}...: {len(text):,} characters, more than the {MAX_TEXT_LENGTH:,} a pattern or "
-                f"rack may have (no word has more than {MAX_WORD_LENGTH} letters)"
-            )
-        normalized = self.normalize(text)
-        bad = sorted({c for c in normalized if c not in self.letters and c not in BLANKS})
-        if bad:
-            raise ValueError(
-                f"{text!r}: {', '.join(map(repr, bad))} not in the {self.language_name} alphabet of this "
-                f"word list ({self.letters})"
-            )
-        return normalized
-
     # --- definitions -----------------------------------------------------------------------------
 
     def definitions(self, word: str, *, pos: PartsOfSpeech = None) -> list[str]:
         """The definitions of `word` (of parts of speech `pos`), in page order, without repeats."""
+        mask = pos_mask(pos)
         record = self._record(word)
         if record is None:
             return []
-        mask = pos_mask(pos)
         return list(dict.fromkeys(text for p, text in record.definitions if mask & pos_mask(p)))
 
     def titles(self, word: str) -> list[str]:
@@ -466,37 +401,3 @@ class Lexicon:
         if not key or self._value(key) is None:
             return None
         return self._definitions.lookup(key)
-
-
-class _Found:
-    """The words a search finds, bounded as `Graph.words` is: more than the list holds (its
-    manifest's count), or a word longer than the longest, is a damaged file."""
-
-    def __init__(self, graph: Graph, most: int) -> None:
-        self.graph, self.most = graph, most
-        self.words: list[str] = []
-
-    def add(self, word: str, value: int | None, wanted: int | None) -> bool:
-        """Keep `word` if a word ends there (`value`) with a part of speech `wanted` (None: any)."""
-        if value is None or (wanted is not None and not value & wanted):
-            return False
-        if len(self.words) == self.most:
-            raise self.graph.corrupt(TOO_MANY.format(most=self.most))
-        self.words.append(word)
-        return True
-
-    def too_long(self, node: int) -> None:
-        """A search is at the longest word's length: `node` must have no child."""
-        if self.graph.children(node):
-            raise self.graph.corrupt(TOO_LONG)
-
-
-def _deep(walk: Any, *start: Any) -> None:
-    """Run a recursive graph walk; its depth is a word's length (a few dozen letters, MediaWiki
-    titles stop at 255 bytes), so only a damaged DAWG can exhaust the stack."""
-    try:
-        walk(*start)
-    except RecursionError:
-        raise ArtefactError(
-            "the word list holds a word too long to search (is words.dawg damaged?)"
-        ) from None

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wordlist.errors import ArtefactError
+from wordlist.errors import ArgumentError, ArtefactError
 from wordlist.format import WORDS_PARQUET, FileInfo, pos_names
 from wordlist.format.folder import check_file
 
@@ -66,7 +66,7 @@ class Merging:
         pos = pos_names(mask)[0]
         for text in texts:
             if not isinstance(text, str):
-                raise ValueError(f"{title!r}: a definition must be a string, not {type(text).__name__}")
+                raise ArgumentError(f"{title!r}: a definition must be a string, not {type(text).__name__}")
             if (pos, text) not in self.definitions:
                 self.definitions.append((pos, text))
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from wordlist.errors import WordlistError
+from wordlist.errors import ArgumentTypeError, NameRefused
 from wordlist.format.limits import MAX_MARKS_IN_A_ROW, MAX_NAME
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Zl", "Zp"})
@@ -39,10 +39,6 @@ INVISIBLE = frozenset(
         ),
     )
 )  # fmt: skip
-
-
-class NameRefused(WordlistError, ValueError):
-    """A player's name that cannot be shown as typed; the message says why."""
 
 
 def is_hidden(char: str) -> bool:
@@ -106,6 +102,8 @@ def _check_shown(name: str) -> None:
 def escaped(text: str) -> str:
     """`text` with every HIDDEN character written as a Python string literal writes it (ESC as
     \\x1b, U+202E as \\u202e), so that printing it shows what it holds and does nothing else."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"escaped takes text, not {type(text).__name__}")
     if _plain(text):
         return text
     return "".join(_escape(c) if is_hidden(c) else c for c in text)

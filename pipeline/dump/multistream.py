@@ -15,7 +15,8 @@ import itertools
 import os
 import re
 import tempfile
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +36,9 @@ from wordlist_pipeline.dump.reader import (
     BZ2_MAGIC,
     describe_io_error,
     header_info,
+    is_bz2,
     pages_from_elements,
+    read_siteinfo,
     read_siteinfo_element,
 )
 from wordlist_pipeline.errors import DumpError
@@ -251,6 +254,49 @@ def read_header_stream(path: Path | str, limit: int = _HEADER_LIMIT) -> tuple[by
     return (bytes(out), end) if out.rstrip().endswith(b"</siteinfo>") else None
 
 
+@dataclass(frozen=True)
+class DumpHeader:
+    """What a dump's header says, and where a multistream dump's page streams begin."""
+
+    siteinfo: SiteInfo
+    page_streams: int | None  # the offset after the header stream; None: not a multistream dump
+
+
+_HEADERS_KEPT = 32  # (a build reads a dump or two a language)
+_headers: OrderedDict[tuple[int, int, int, int], DumpHeader] = OrderedDict()
+_headers_lock = threading.Lock()
+
+
+def dump_header(path: Path | str) -> DumpHeader:
+    """The header of the dump at `path`, read once per file: remembered by the file's identity
+    (device, inode, size, modification time), so that the steps of one build which need it (each
+    dump's language, the plan, the extraction) share one read, and a file replaced is read again.
+
+    A multistream dump's header is its first bz2 stream alone; any other dump is read up to its
+    first page (`read_siteinfo`). A dump that cannot be read raises DumpError, and is not remembered.
+    """
+    try:
+        found = os.stat(path)
+        key = (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns)
+    except (OSError, ValueError):  # the readers below say what is wrong with the path
+        key = None
+    with _headers_lock:
+        header = _headers.get(key) if key is not None else None
+    if header is not None:
+        return header
+    stream = read_header_stream(path) if is_bz2(Path(path)) else None
+    if stream is None:
+        header = DumpHeader(read_siteinfo(path), None)
+    else:
+        header = DumpHeader(parse_header(stream[0], path), stream[1])
+    if key is not None:
+        with _headers_lock:
+            _headers[key] = header
+            while len(_headers) > _HEADERS_KEPT:
+                _headers.popitem(last=False)
+    return header
+
+
 def open_multistream(path: Path | str, index: Path | str | None = None) -> Multistream | None:
     """Open `path` as a Wikimedia multistream dump, or return None if it is not one.
 
@@ -266,15 +312,15 @@ def open_multistream(path: Path | str, index: Path | str | None = None) -> Multi
     size = path.stat().st_size
     with open(path, "rb") as f:
         is_bzip2 = f.read(3) == BZ2_MAGIC
-    header = read_header_stream(path) if is_bzip2 else None
-    if header is None:
+    header = dump_header(path) if is_bzip2 else None
+    if header is None or header.page_streams is None:
         if index is not None:
             raise DumpError(
                 f"{path}: an index was given but the file is not a multistream dump "
                 "(its first bz2 stream does not end with </siteinfo>)"
             )
         return None
-    header_text, first_page_stream = header
+    first_page_stream = header.page_streams
     if index is not None:
         page_offsets = read_index(index)
         _check_index(path, index, page_offsets, size)
@@ -284,7 +330,7 @@ def open_multistream(path: Path | str, index: Path | str | None = None) -> Multi
         if index is not None:
             raise DumpError(f"{index}: lists no streams")
         return None
-    return Multistream(path, parse_header(header_text, path), tuple(page_offsets), size)
+    return Multistream(path, header.siteinfo, tuple(page_offsets), size)
 
 
 def _check_index(path: Path, index: Path | str, offsets: list[int], size: int) -> None:

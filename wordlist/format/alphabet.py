@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from wordlist.errors import ArgumentTypeError
 from wordlist.format import base
 from wordlist.format.base import FORMAT_VERSION, FormatError
 from wordlist.format.limits import (
@@ -62,7 +63,7 @@ class Alphabet:
         case-insensitive, composed again, then the `replace` spellings ("a" + combining
         diaeresis is "ä", as most keyboards send it; so is "a-" + that mark once "-" is removed)."""
         if not isinstance(word, str):
-            raise TypeError(f"a word must be a string, not {type(word).__name__}")
+            raise ArgumentTypeError(f"a word must be a string, not {type(word).__name__}")
         if not word.isascii():  # ASCII is composed already
             word = unicodedata.normalize("NFC", word)
         for char in self.remove:
@@ -78,12 +79,14 @@ class Alphabet:
     def display(self, word: str) -> str:
         """A word in capitals as a game shows it: each letter one tile (ß -> ẞ, never SS)."""
         if not isinstance(word, str):
-            raise TypeError(f"a word must be a string, not {type(word).__name__}")
+            raise ArgumentTypeError(f"a word must be a string, not {type(word).__name__}")
         upper = self.upper
         return "".join(upper.get(c) or c.upper() for c in word)
 
     def spells(self, word: str) -> bool:
         """Is `word` made of this alphabet's letters only (and not empty)?"""
+        if not isinstance(word, str):
+            raise ArgumentTypeError(f"a word must be a string, not {type(word).__name__}")
         return bool(word) and all(c in self.letters for c in word)
 
     def to_json(self) -> dict[str, Any]:
@@ -123,6 +126,13 @@ class Alphabet:
 
 def _check(alphabet: Alphabet) -> None:
     """Letters a reader can rely on: distinct, printable, not spaces or wildcards, already normal."""
+    for name, kind in (("language", str), ("letters", str), ("language_name", str), ("remove", str)):
+        base.expect(getattr(alphabet, name), kind, name)
+    base.expect(alphabet.lowercase, bool, "lowercase")
+    for name in ("upper", "replace"):
+        value = getattr(alphabet, name)
+        if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
+            raise FormatError(f"{name!r} must be an object of strings, not {type(value).__name__}")
     letters, remove = alphabet.letters, alphabet.remove
     if not base.NAME_PATTERN.fullmatch(alphabet.language):
         raise FormatError(f"'language' must be a language code, not {alphabet.language!r}")

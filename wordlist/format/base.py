@@ -10,7 +10,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from wordlist.errors import ArtefactError, WordlistError
+from wordlist.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ArtefactError,
+    FormatError,
+    UnknownPartOfSpeech,
+    WordlistError,
+)
 
 # The version of the whole word-list folder. A reader reads the version it knows and refuses any
 # other one (see docs/FORMAT.md); keys it does not know are ignored, so adding an optional key
@@ -36,6 +43,7 @@ POS = (
 POS_BITS = {name: 1 << i for i, name in enumerate(POS)}
 ALL_POS = (1 << len(POS)) - 1
 UNKNOWN_POS = "unknown:{bit}"  # how a bit this version does not name is shown (docs/FORMAT.md)
+MASK_BITS = 64  # a mask has at most so many bits (a DAWG's values have 31)
 
 # Names that become no path and no markup: a language code, a profile name.
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -46,10 +54,6 @@ LIST_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 LANGUAGE_CODE = re.compile(r"[a-z]{2,3}")  # also a folder name: outputs/<lang>/
 
 
-class FormatError(WordlistError, ValueError):
-    """A value does not follow the artefact format; the message names the field (the caller adds the file)."""
-
-
 def check_language(lang: str) -> str:
     """`lang` as given with --lang, if it is a language code (it becomes a folder name)."""
     if not LANGUAGE_CODE.fullmatch(lang):
@@ -58,11 +62,16 @@ def check_language(lang: str) -> str:
 
 
 def pos_mask(parts_of_speech: str | Iterable[str] | None) -> int:
-    """Bit mask of the given parts of speech; None means all. Unknown names raise ValueError."""
+    """Bit mask of the given parts of speech; None means all. An unknown name is UnknownPartOfSpeech
+    (a ValueError), anything but a string, names or None an ArgumentTypeError (a TypeError)."""
     if parts_of_speech is None:
         return ALL_POS
     if isinstance(parts_of_speech, str):
         return _text_mask(parts_of_speech)
+    if not isinstance(parts_of_speech, Iterable):
+        raise ArgumentTypeError(
+            f"parts of speech are a name, a list of names or None, not {type(parts_of_speech).__name__}"
+        )
     return _names_mask(parts_of_speech)
 
 
@@ -77,13 +86,17 @@ def _names_mask(parts_of_speech: Iterable[str]) -> int:
         try:
             mask |= POS_BITS[name]
         except (KeyError, TypeError):
-            raise ValueError(f"unknown part of speech {name!r} (known: {', '.join(POS)})") from None
+            raise UnknownPartOfSpeech(f"unknown part of speech {name!r} (known: {', '.join(POS)})") from None
     return mask
 
 
 def pos_names(mask: int) -> tuple[str, ...]:
     """The part-of-speech names of bit mask `mask`, in bit order: 3 -> ('noun', 'verb'). A bit
     this version does not name (a newer list's) is shown as unknown: bit 27 -> 'unknown:27'."""
+    if not isinstance(mask, int) or isinstance(mask, bool):
+        raise ArgumentTypeError(f"a part-of-speech mask is a whole number, not {type(mask).__name__}")
+    if not 0 <= mask < 1 << MASK_BITS:
+        raise ArgumentError(f"a part-of-speech mask is from 0 to 2**{MASK_BITS} - 1, not {mask}")
     names = tuple(name for name, bit in POS_BITS.items() if mask & bit)
     if mask >> len(POS) <= 0:
         return names
@@ -199,7 +212,8 @@ def read_bytes(path: Path, size: int | None = None) -> bytes:
 
 @contextmanager
 def reading(path: Path) -> Iterator[None]:
-    """What reading file `path` raises (missing, a folder, unreadable) as an ArtefactError naming it."""
+    """What reading file `path` raises (missing, a folder, unreadable, a name no file can have) as
+    an ArtefactError naming it."""
     try:
         yield
     except FileNotFoundError:
@@ -208,6 +222,10 @@ def reading(path: Path) -> Iterator[None]:
         raise ArtefactError(f"{path}: a folder, not a file") from None
     except OSError as error:
         raise ArtefactError(f"{path}: cannot be read ({error.strerror or error})") from None
+    except WordlistError:
+        raise
+    except ValueError as error:  # a NUL or a lone surrogate in the name
+        raise ArtefactError(f"{str(path)!r}: not a file name ({error})") from None
 
 
 def wrong_size(path: Path, found: int, size: int) -> ArtefactError:

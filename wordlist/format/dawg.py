@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain
 
+from wordlist.errors import ArgumentTypeError
 from wordlist.format.base import FormatError
 
 IS_LEAF = 1 << 31
@@ -57,6 +58,8 @@ def dawg_layout(data: bytes, *, guide_required: bool = True) -> DawgLayout:
     A completion DAWG is exactly 4 + 4n + 4 + 2n bytes; without `guide_required` a plain
     dictionary of 4 + 4n bytes is accepted too (dawg2's IntDAWG). FormatError says what is wrong.
     """
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise ArgumentTypeError(f"a DAWG is bytes, not {type(data).__name__}")
     size = len(data)
     if size < 8:
         raise FormatError(f"{size} bytes: too short to be a DAWG")
@@ -79,11 +82,18 @@ def dawg_layout(data: bytes, *, guide_required: bool = True) -> DawgLayout:
 
 def dawg_bytes(pairs: Iterable[tuple[str, int]]) -> bytes:
     """The bytes of words.dawg for (word, value) pairs sorted by word: dawg2's IntCompletionDAWG,
-    or `EMPTY_DAWG` for no pairs. The one writer of the file (the pipeline and Lexicon.from_words)."""
+    or `EMPTY_DAWG` for no pairs. The one writer of the file (the pipeline and Lexicon.from_words).
+    Pairs it cannot write (unsorted, a key with NUL or a lone surrogate, a value that is not a
+    whole number from 0 to 2**31 - 1) are a FormatError."""
     import dawg  # only here: reading a list never imports dawg2
 
+    if not isinstance(pairs, Iterable):
+        raise ArgumentTypeError(f"a DAWG is written from (word, value) pairs, not {type(pairs).__name__}")
     pairs = iter(pairs)
     first = next(pairs, None)
     if first is None:
         return EMPTY_DAWG
-    return dawg.IntCompletionDAWG(chain((first,), pairs), input_is_sorted=True).tobytes()
+    try:  # (dawg2 checks each pair as it inserts it: nothing to do per pair here)
+        return dawg.IntCompletionDAWG(chain((first,), pairs), input_is_sorted=True).tobytes()
+    except (dawg.Error, TypeError, ValueError, OverflowError) as error:
+        raise FormatError(f"the words cannot be written as a DAWG ({error})") from None

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordlist.errors import ArtefactError
+from wordlist.errors import ArgumentTypeError, ArtefactError
 from wordlist.format.alphabet import Alphabet
 from wordlist.format.base import (
     ALPHABET_JSON,
@@ -45,7 +45,7 @@ class WordListFiles:
 
 def read_manifest(folder: Path) -> Manifest:
     """The Manifest of the word list in `folder`; ArtefactError naming manifest.json if it is bad."""
-    path = Path(folder) / MANIFEST_JSON
+    path = folder_path(folder) / MANIFEST_JSON
     try:
         return Manifest.from_json(read_json(path))
     except FormatError as error:
@@ -54,8 +54,10 @@ def read_manifest(folder: Path) -> Manifest:
 
 def read_word_list(folder: str | Path, *, verify: bool = True) -> WordListFiles:
     """Load the folder's manifest, alphabet, game spec and DAWG. With `verify`, sha256s are checked."""
-    folder = Path(folder)
-    if not folder.is_dir():
+    folder = folder_path(folder)
+    with reading(folder):
+        is_folder = folder.is_dir()
+    if not is_folder:
         raise ArtefactError(f"{folder}: no word list here (build one with `wordlist build`)")
     manifest = read_manifest(folder)
     alphabet_path = folder / ALPHABET_JSON
@@ -79,6 +81,13 @@ def read_word_list(folder: str | Path, *, verify: bool = True) -> WordListFiles:
     except FormatError as error:
         raise ArtefactError(f"{folder / WORDS_DAWG}: not a valid DAWG: {error}") from None
     return WordListFiles(folder, manifest, alphabet, game, data)
+
+
+def folder_path(folder: str | os.PathLike) -> Path:
+    """`folder` as a Path; anything but a string or a path is an ArgumentTypeError."""
+    if not isinstance(folder, str | os.PathLike):
+        raise ArgumentTypeError(f"a word list's folder is a path or a string, not {type(folder).__name__}")
+    return Path(folder)
 
 
 def read_json_checked(folder: Path, name: str, manifest: Manifest, verify: bool) -> object:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from wordlist.errors import ArgumentTypeError
 from wordlist.format import base
 from wordlist.format.alphabet import BLANK
 from wordlist.format.base import FORMAT_VERSION, FormatError
@@ -71,6 +72,9 @@ class Tiles:
     counts: Mapping[str, int]
 
     def __post_init__(self) -> None:
+        for name in ("points", "counts"):
+            if not isinstance(value := getattr(self, name), Mapping):
+                raise FormatError(f"'tiles': the {name} must be a mapping, not {type(value).__name__}")
         if set(self.points) != set(self.counts):
             raise FormatError("'tiles': every tile needs both its points and its count")
         object.__setattr__(self, "points", MappingProxyType(dict(self.points)))
@@ -102,6 +106,9 @@ class GameSpec:
     rack_size: int
 
     def __post_init__(self) -> None:
+        if not isinstance(self.board, Board) or not isinstance(self.tiles, Tiles):
+            raise FormatError("a game spec is a Board, Tiles and a rack size")
+        base.expect(self.rack_size, int, "rack_size")
         if not MIN_RACK <= self.rack_size <= MAX_RACK:
             raise FormatError(f"'rack_size' must be between {MIN_RACK} and {MAX_RACK}, not {self.rack_size}")
 
@@ -131,6 +138,8 @@ class GameSpec:
         """The record of a parsed game.json (or of a profile's game table: fields named from `where`,
         the tiles from `tiles_where`, no version). With `letters`, every tile but the blank must be
         one of them. FormatError names the field at fault."""
+        if letters is not None and not isinstance(letters, str):
+            raise ArgumentTypeError(f"letters must be a string or None, not {type(letters).__name__}")
         data = base.an_object(data, "the game spec")
         if versioned:
             base.check_version(data, where)
@@ -174,6 +183,8 @@ def check_tiles(tiles: Mapping[str, Any], letters: str | None, where: str) -> No
         raise FormatError(f"{where[:-1]!r} must list at least one tile")
     total = 0
     for tile, spec in tiles.items():
+        if not isinstance(tile, str):
+            raise FormatError(f"{where[:-1]!r} must name each tile by its letter, not {type(tile).__name__}")
         if tile != BLANK and (len(tile) != 1 or (letters is not None and tile not in letters)):
             raise FormatError(f"{where + tile!r} is not a letter of the alphabet (nor {BLANK!r}, the blank)")
         spec = base.an_object(spec, repr(where + tile))

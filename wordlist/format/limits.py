@@ -44,6 +44,10 @@ MAX_NAME = 40  # characters of a player's name
 MAX_MARKS_IN_A_ROW = 4
 MIN_SEED, MAX_SEED = -(1 << 63), (1 << 63) - 1  # a game's seed, which its saved state keeps: 64 bits
 MAX_STATE_BYTES = 4 << 20  # of a saved game's JSON (a finished 15x15 game is about 60 KB)
+# A turn of either game's log keeps at most so many definitions of its word, each of at most so
+# many characters (a longer one is cut): what a game writes, a saved game may hold.
+MAX_TURN_DEFINITIONS = 50
+MAX_DEFINITION_LENGTH = 5000
 
 # --- the compiled move generator (the Python one has no such limits and takes over beyond them) ---------
 

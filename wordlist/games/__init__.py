@@ -12,8 +12,9 @@ import os
 
 from wordlist.games.balda import BaldaGame
 from wordlist.games.bot import LEVELS, Bot, self_play
-from wordlist.games.protocol import Game, IllegalMove, cell_name, parse_cell
+from wordlist.games.protocol import Game, IllegalMove, cell_name
 from wordlist.games.state import GameStateError, parse_json
+from wordlist.games.terminal import parse_cell
 from wordlist.games.wordgame import Wordgame
 from wordlist.lexicon import Lexicon
 
@@ -32,8 +33,8 @@ def load_game(
     if isinstance(data, (str, bytes, bytearray)):
         data = parse_json(data, "saved")
     kind = data.get("format") if isinstance(data, dict) else None
-    if kind not in GAMES:
-        raise GameStateError(f"not a saved game (format {kind!r}; games: {', '.join(GAMES)})")
+    if not isinstance(kind, str) or kind not in GAMES:
+        raise GameStateError(f"not a saved game (format {kind!r:.40}; games: {', '.join(GAMES)})")
     return GAMES[kind].from_dict(data, lexicon, root=root, allow_other_list=allow_other_list)
 
 

@@ -19,7 +19,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from wordlist.errors import WordlistError
+from wordlist.errors import ArgumentError, ArgumentTypeError, UnknownLevel
 from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Game
 
 Strategy = Callable[[Sequence[int], random.Random], int]  # the moves' points -> the chosen index
@@ -40,13 +40,9 @@ def beginner(points: Sequence[int], rng: random.Random) -> int:
 LEVELS: dict[str, Strategy] = {"strong": strongest, "beginner": beginner}
 
 
-class UnknownLevel(WordlistError, ValueError):
-    """A bot level that does not exist."""
-
-
 def check_level(level: str) -> str:
     """`level` if it is a bot level; else UnknownLevel naming the levels."""
-    if level not in LEVELS:
+    if not isinstance(level, str) or level not in LEVELS:
         raise UnknownLevel(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
     return level
 
@@ -56,6 +52,8 @@ class Bot:
     move and returns the turn. Seeded, so a game between bots can be replayed."""
 
     def __init__(self, level: str = "strong", seed: int | None = None) -> None:
+        if seed is not None and not isinstance(seed, int):
+            raise ArgumentTypeError(f"a bot's seed is a whole number or None, not {type(seed).__name__}")
         self.level = check_level(level)
         self.strategy = LEVELS[level]
         self.rng = random.Random(seed)
@@ -65,6 +63,8 @@ class Bot:
 
     def choose(self, game: Game) -> Any | None:
         """The candidate the bot would play (`.move`, `.word`, `.points`), or None to pass."""
+        if not isinstance(game, Game):
+            raise ArgumentTypeError(f"a bot plays a Game, not {type(game).__name__}")
         found = game.bot_search()
         if not len(found):
             return None
@@ -92,6 +92,10 @@ class Bot:
 
 def self_play(game: Game, bots: Sequence[Bot]) -> Game:
     """Play `game` to the end with a bot on each side."""
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"self_play plays a Game, not {type(game).__name__}")
+    if not isinstance(bots, Sequence) or len(bots) != 2 or not all(isinstance(b, Bot) for b in bots):
+        raise ArgumentError("self_play takes two bots, one a player")
     while not game.is_over:
         bots[game.turn].move(game)
     return game

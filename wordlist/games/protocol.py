@@ -30,56 +30,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from wordlist.errors import WordlistError
-from wordlist.format.limits import MAX_SEED, MIN_SEED
+from wordlist.errors import COMMON_RULES as COMMON_RULES  # each game's rules add to them
+from wordlist.errors import ArgumentError, ArgumentTypeError, IllegalMove, NameRefused, WordlistError
+from wordlist.format.limits import MAX_DEFINITION_LENGTH, MAX_SEED, MAX_TURN_DEFINITIONS, MIN_SEED
 from wordlist.games import state as states
 from wordlist.lexicon import Lexicon
-from wordlist.text import NameRefused, check_name
+from wordlist.text import check_name
 
 Cell = tuple[int, int]  # (row, column) from (0, 0) at the top left
 PLAY, PASS, EXCHANGE, RESIGN = "play", "pass", "exchange", "resign"  # what a turn can be
 ACTIONS = (PLAY, PASS, EXCHANGE, RESIGN)
 
-# Rules every game shares; each game adds its own.
-COMMON_RULES = {
-    "game_over": "the game is over",
-    "malformed": "the move is malformed",
-    "not_your_turn": "it is not your turn",
-    "cannot_pass": "this game has no passing: play a move (a single letter always scores)",
-    "cannot_exchange": "this game has no tile exchange",
-}
-
-
-class IllegalMove(WordlistError):
-    """A move that breaks a rule; `rule` is a key of the game's RULES. The game is left unchanged.
-
-    Each game subclasses it with its RULES: {code a frontend can branch on: message a player reads}.
-    """
-
-    RULES: ClassVar[Mapping[str, str]] = COMMON_RULES
-
-    def __init__(self, rule: str, detail: str = "") -> None:
-        self.rule = rule
-        self.detail = detail
-        super().__init__(f"{self.RULES[rule]}{': ' + detail if detail else ''} [{rule}]")
-
-    def to_dict(self) -> dict[str, str]:
-        """The error as JSON: {"rule": code, "message": what a player reads, "detail": ...}."""
-        return {"rule": self.rule, "message": str(self), "detail": self.detail}
-
 
 def cell_name(cell: Iterable[int]) -> str:
-    """(row, col) -> 'b3': column letter, row number from 1 at the top."""
-    row, col = tuple(cell)
+    """(row, col) -> 'b3': column letter, row number from 1 at the top (a game's log and messages
+    name cells so; the terminal reads them back with `wordlist.games.terminal.parse_cell`)."""
+    if not isinstance(cell, tuple | list) or len(cell) != 2 or not all(isinstance(v, int) for v in cell):
+        raise ArgumentError(f"a cell is a (row, column) pair of whole numbers, not {cell!r:.40}")
+    row, col = cell
     return f"{chr(ord('a') + col)}{row + 1}" if 0 <= col < 26 and row >= 0 else f"({row},{col})"
-
-
-def parse_cell(text: str) -> Cell:
-    """'b3' -> (2, 1); raises ValueError for anything else."""
-    text = text.strip().lower()
-    if len(text) < 2 or not ("a" <= text[0] <= "z") or not text[1:].isascii() or not text[1:].isdigit():
-        raise ValueError(f"{text!r} is not a cell (column letter and row number, like b3)")
-    return int(text[1:]) - 1, ord(text[0]) - ord("a")
 
 
 def checked_cell(value: object, what: str = "cell") -> Cell:
@@ -90,7 +59,7 @@ def checked_cell(value: object, what: str = "cell") -> Cell:
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         return (value[0], value[1])
-    raise ValueError(f"{what} {value!r} is not a (row, column) pair of whole numbers")
+    raise ArgumentError(f"{what} {value!r} is not a (row, column) pair of whole numbers")
 
 
 class Candidate(Protocol):
@@ -165,11 +134,6 @@ class Game(ABC):
         return len(self.history)
 
     @property
-    def current_player(self) -> int:
-        """The index of the player to move (the same as `turn`)."""
-        return self.turn
-
-    @property
     @abstractmethod
     def is_over(self) -> bool:
         """Whether the game has ended (then `winners` says who won)."""
@@ -200,8 +164,8 @@ class Game(ABC):
         """What `player` may see, as JSON (None: a spectator, who sees no rack)."""
 
     def _view_common(self, player: int | None) -> dict:
-        if player is not None and player not in (0, 1):
-            raise ValueError(f"player {player!r}: a game has players 0 and 1")
+        if player is not None:
+            checked_player(player)
         return {
             "game": self.KIND,
             "version": self.version,
@@ -350,8 +314,49 @@ class Game(ABC):
         return cls.from_dict(data, lexicon, root=root, allow_other_list=allow_other_list)
 
 
+def logged_definitions(definitions: Iterable[str], most: int = MAX_TURN_DEFINITIONS) -> tuple[str, ...]:
+    """The definitions a turn of the log keeps of its word: the first `most` (at most
+    MAX_TURN_DEFINITIONS), each cut to MAX_DEFINITION_LENGTH characters (its end an ellipsis), so
+    that a saved game holds what `read_definitions` reads back."""
+    kept = []
+    for text in definitions:
+        if len(kept) == min(most, MAX_TURN_DEFINITIONS):
+            break
+        cut = len(text) > MAX_DEFINITION_LENGTH
+        kept.append(text[: MAX_DEFINITION_LENGTH - 1] + "…" if cut else text)
+    return tuple(kept)
+
+
+def read_definitions(turn: states.Reader) -> tuple[str, ...]:
+    """The definitions of a saved turn (its field "definitions"): what `logged_definitions` keeps,
+    else GameStateError naming the field."""
+    return tuple(turn.strings("definitions", MAX_TURN_DEFINITIONS, MAX_DEFINITION_LENGTH))
+
+
+def checked_player(player: object) -> int:
+    """`player` if it is 0 or 1 (not True); else ArgumentError."""
+    if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
+        raise ArgumentError(f"player {player!r:.40}: a game has players 0 and 1")
+    return player  # type: ignore[return-value]
+
+
+def checked_lexicon(lexicon: object) -> Lexicon:
+    """`lexicon` if it is a Lexicon, the word list a game is played on; else ArgumentTypeError."""
+    if not isinstance(lexicon, Lexicon):
+        raise ArgumentTypeError(f"a game is played on a Lexicon, not {type(lexicon).__name__}")
+    return lexicon
+
+
+def checked_settings(settings: object, kind: type) -> None:
+    """`settings` must be None or the game's settings record: else ArgumentTypeError."""
+    if settings is not None and not isinstance(settings, kind):
+        raise ArgumentTypeError(f"settings must be {kind.__name__} or None, not {type(settings).__name__}")
+
+
 def checked_players(players: Sequence[object], game: str) -> list[str]:
     """Two players' names, each one `wordlist.text.check_name` accepts; else WordlistError."""
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        raise ArgumentTypeError(f"{game} players are a list of two names, not {type(players).__name__}")
     names = list(players)
     if len(names) != 2:
         raise WordlistError(f"{game} is played by two players, not {len(names)}")
@@ -390,14 +395,3 @@ def read_players(reader: states.Reader, game: str) -> list[str]:
         except NameRefused as error:
             raise states.fail(f"{reader.at('players')}[{i}]", str(error)) from None
     return players
-
-
-def letters_long(n: int) -> str:
-    """'a 5-letter', 'an 8-letter', 'an 11-letter': the article that fits the number as it is read."""
-    article = "an" if str(n).startswith("8") or n in (11, 18) else "a"
-    return f"{article} {n}-letter"
-
-
-def speaker(name: str, you: str, others: str) -> str:
-    """'You pass.' but 'Bot passes.': the verb form that fits a player's name."""
-    return f"{name} {you if name.lower() == 'you' else others}"

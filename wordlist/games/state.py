@@ -27,18 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from wordlist.atomic import atomic_path
-from wordlist.errors import WordlistError
+from wordlist.errors import ArgumentTypeError, GameStateError
 from wordlist.format import WORDS_DAWG
 from wordlist.format.limits import MAX_STATE_BYTES
 from wordlist.lexicon import Lexicon
 
 # Names that may become a folder (outputs/<language>/<profile>) when a state opens its own list.
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-
-
-class GameStateError(WordlistError):
-    """A game state that cannot be loaded: malformed, inconsistent, or for another game or word list.
-    The message names the field at fault."""
 
 
 def _kind(value: object) -> str:
@@ -228,6 +223,8 @@ def open_envelope(
     allow_other_list: bool = False,
 ) -> tuple[Reader, Lexicon, int]:
     """The state inside a saved envelope, the word list it is played on, and its version."""
+    if lexicon is not None and not isinstance(lexicon, Lexicon):
+        raise ArgumentTypeError(f"a game is played on a Lexicon, not {type(lexicon).__name__}")
     if not isinstance(data, dict) or data.get("format") != kind:
         found = data.get("format") if isinstance(data, dict) else _kind(data)
         raise GameStateError(f"not a {kind} game state (format {found!r}, expected {kind!r})")

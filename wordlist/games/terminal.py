@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from wordlist.errors import WordlistError
+from wordlist.errors import ArgumentError, ArgumentTypeError, WordlistError
 from wordlist.games.bot import Bot
-from wordlist.games.protocol import Game, IllegalMove, speaker
+from wordlist.games.protocol import Cell, Game, IllegalMove
 from wordlist.games.state import write_atomic
 from wordlist.text import escaped as shown
 
@@ -364,3 +364,29 @@ def result_line(game: Game, final: Sequence[int], ending: str = "", why: str = "
 
 def _wins(name: str) -> str:
     return speaker(name, "win", "wins")
+
+
+# --- the cells a player types, and the English the screens write ------------------------------------------
+
+
+def parse_cell(text: str) -> Cell:
+    """'b3' -> (2, 1): a cell as a player types it (`wordlist.games.protocol.cell_name` writes it);
+    anything else is an ArgumentError (a ValueError) saying how a cell is typed."""
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"a cell is typed as text, like b3, not {type(text).__name__}")
+    text = text.strip().lower()
+    row = text[1:]
+    if not 2 <= len(text) <= 10 or not ("a" <= text[0] <= "z") or not row.isascii() or not row.isdigit():
+        raise ArgumentError(f"{text[:20]!r} is not a cell (column letter and row number, like b3)")
+    return int(row) - 1, ord(text[0]) - ord("a")
+
+
+def letters_long(n: int) -> str:
+    """'a 5-letter', 'an 8-letter', 'an 11-letter': the article that fits the number as it is read."""
+    article = "an" if str(n).startswith("8") or n in (11, 18) else "a"
+    return f"{article} {n}-letter"
+
+
+def speaker(name: str, you: str, others: str) -> str:
+    """'You pass.' but 'Bot passes.': the verb form that fits a player's name."""
+    return f"{name} {you if name.lower() == 'you' else others}"

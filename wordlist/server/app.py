@@ -26,15 +26,24 @@ from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wordlist.errors import WordlistError
+from wordlist.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ListChanged,
+    StoreBusy,
+    StoreError,
+    StoreFull,
+    UnknownList,
+    WordlistError,
+)
 from wordlist.server import lists, play
 from wordlist.server.budgets import Budgets
-from wordlist.server.catalog import Catalog, ListChanged, UnknownList
-from wordlist.server.errors import ApiError, not_found
+from wordlist.server.catalog import Catalog
+from wordlist.server.errors import ApiError, lists_changed, not_found
 from wordlist.server.games import Games
 from wordlist.server.limits import BodyLimit, Changes, Limits, Searches
 from wordlist.server.protocol import http_protocol
-from wordlist.server.store import GameStore, StoreBusy, StoreError, StoreFull
+from wordlist.server.store import GameStore
 
 log = logging.getLogger("wordlist.server")
 
@@ -78,6 +87,10 @@ def create_app(
     """The application over the word lists under `data_root` (see `wordlist.lexicon.data_root`)
     and the games in the SQLite file `db_path` (created if missing), bounded by `limits` (those
     on connections are `serve`'s). WordlistError names what is wrong with either."""
+    if limits is not None and not isinstance(limits, Limits):
+        raise ArgumentTypeError(f"limits must be Limits or None, not {type(limits).__name__}")
+    if not isinstance(live_games, int) or isinstance(live_games, bool) or live_games < 0:
+        raise ArgumentError(f"live_games must be a whole number, 0 or more, not {live_games!r:.40}")
     limits = limits or Limits()
     _check_reader()
     catalog = Catalog(data_root)
@@ -167,7 +180,7 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(ListChanged)
     async def list_changed(request: Request, error: ListChanged) -> JSONResponse:
-        return answer(error.answer())
+        return answer(lists_changed(error))
 
     @app.exception_handler(StoreBusy)
     async def busy(request: Request, error: StoreBusy) -> JSONResponse:
@@ -200,7 +213,7 @@ def _errors(app: FastAPI) -> None:
     def server_error() -> ApiError:
         changed = catalog.changed()
         if changed:
-            return ListChanged(changed).answer()
+            return lists_changed(ListChanged(changed))
         return ApiError(500, "server_error", "the server failed to answer; its log says why")
 
 

@@ -22,39 +22,16 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordlist.errors import WordlistError
+from wordlist.errors import ListChanged, UnknownList, WordlistError
 from wordlist.format import ALPHABET_JSON, GAME_JSON, MANIFEST_JSON, WORDS_DAWG
 from wordlist.format.base import NAME_PATTERN
 from wordlist.games.balda import BOARD_SIZES
 from wordlist.lexicon import Lexicon
 from wordlist.locations import all_lists, data_root
-from wordlist.server.errors import ApiError
 
 log = logging.getLogger("wordlist.server")
 
 CLIENT_FILES = (WORDS_DAWG, ALPHABET_JSON, GAME_JSON)  # what a browser loads for instant checks
-
-
-class UnknownList(WordlistError, LookupError):
-    """No list of that language and profile is served."""
-
-
-class ListChanged(WordlistError):
-    """Lists whose files changed on disk since the server loaded them ("en/balda", ...)."""
-
-    def __init__(self, names: list[str]) -> None:
-        super().__init__(", ".join(names))
-        self.names = names
-
-    def answer(self) -> ApiError:
-        """503 naming the lists (never their paths, which the log has)."""
-        which = ", ".join(self.names)
-        return ApiError(
-            503,
-            "list_changed",
-            f"the word list {which} changed on disk since the server started; the server serves "
-            "it again once restarted",
-        )
 
 
 # A list's files as they were: (path, (device, inode, size, modification time) or None if missing).

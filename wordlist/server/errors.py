@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordlist.errors import WordlistError
+from wordlist.errors import ListChanged, WordlistError
 from wordlist.games import IllegalMove
 
 # An illegal move's status: its JSON shape is wrong (400), it does not fit the game's state now
@@ -39,6 +39,17 @@ class ApiError(WordlistError):
         return cls(
             _RULE_STATUS.get(error.rule, 422), error.rule, message, rule=error.rule, detail=error.detail
         )
+
+
+def lists_changed(error: ListChanged) -> ApiError:
+    """503 naming the lists whose files changed on disk (never their paths, which the log has)."""
+    which = ", ".join(error.names)
+    return ApiError(
+        503,
+        "list_changed",
+        f"the word list {which} changed on disk since the server started; the server serves "
+        "it again once restarted",
+    )
 
 
 def not_found(what: str, message: str) -> ApiError:

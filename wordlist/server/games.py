@@ -23,7 +23,7 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from wordlist.errors import WordlistError
+from wordlist.errors import UnknownList, WordlistError
 from wordlist.games import LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
@@ -32,7 +32,7 @@ from wordlist.games.terminal import Screen
 from wordlist.games.wordgame import Wordgame
 from wordlist.games.wordgame.terminal import SCREEN as WORDGAME_SCREEN
 from wordlist.lexicon import Lexicon
-from wordlist.server.catalog import Catalog, UnknownList
+from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError, conflict, not_found
 from wordlist.server.models import Action, Check, Join, NewGame
 from wordlist.server.store import GameRecord, GameStore, secret_hash

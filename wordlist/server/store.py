@@ -41,7 +41,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wordlist.errors import WordlistError
+from wordlist.atomic import check_file_name
+from wordlist.errors import (
+    ArgumentTypeError,
+    StoreBusy,
+    StoreDamaged,
+    StoreError,
+    StoreFull,
+    StoreIOError,
+    WordlistError,
+)
 
 APPLICATION_ID = 0x574C4753  # "WLGS": marks the file as ours (PRAGMA application_id)
 SCHEMA_VERSION = 1
@@ -73,26 +82,6 @@ _COLUMNS = (
     "version, revision, state, created, updated"
 )
 _COLUMN_NAMES = tuple(name.strip() for name in _COLUMNS.split(","))
-
-
-class StoreError(WordlistError):
-    """The games database cannot be used now; the subclass says why."""
-
-
-class StoreBusy(StoreError):
-    """The database stayed locked (by another process) longer than the busy timeout."""
-
-
-class StoreFull(StoreError):
-    """The disk (or the database's size limit) is full: nothing more can be written."""
-
-
-class StoreIOError(StoreError):
-    """The disk or the file system failed a read or write (or refused it: permissions)."""
-
-
-class StoreDamaged(StoreError):
-    """The file is damaged, not an SQLite database, or was changed under the server."""
 
 
 _KEPT = "the file is left as it is"
@@ -177,14 +166,15 @@ class GameStore:
     hundreds of moves a second. Each write keeps its own result and errors (a savepoint each)."""
 
     def __init__(self, path: str | Path, *, max_bytes: int | None = None) -> None:
+        if not isinstance(path, str | os.PathLike):
+            raise ArgumentTypeError(f"a games database is a path or a string, not {type(path).__name__}")
         self.path = Path(path)
         self.max_bytes = max_bytes  # the database's size at most (PRAGMA max_page_count)
-        if self.path.is_dir():
-            raise WordlistError(f"{self.path}: a folder, not a games database")
-        if self.path.exists() and not self.path.is_file():  # a FIFO would block the first read
-            raise WordlistError(f"{self.path}: not a regular file, so not a games database")
-        if not self.path.parent.is_dir():
-            raise WordlistError(f"{self.path}: its folder does not exist")
+        try:
+            self._check_path()
+        except (OSError, ValueError) as error:  # a name too long, or holding a NUL or a lone surrogate
+            reason = getattr(error, "strerror", None) or error
+            raise WordlistError(f"{str(self.path)!r}: not a usable games database ({reason})") from None
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
@@ -375,6 +365,15 @@ class GameStore:
         finally:
             for write in batch:
                 write.done.set()
+
+    def _check_path(self) -> None:
+        check_file_name(self.path)
+        if self.path.is_dir():
+            raise WordlistError(f"{self.path}: a folder, not a games database")
+        if self.path.exists() and not self.path.is_file():  # a FIFO would block the first read
+            raise WordlistError(f"{self.path}: not a regular file, so not a games database")
+        if not self.path.parent.is_dir():
+            raise WordlistError(f"{self.path}: its folder does not exist")
 
     def close(self) -> None:
         """Stop the writer thread (after its pending writes) and close every connection."""

@@ -12,6 +12,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from wordlist.errors import UnknownSchema
+
 SCHEMAS = {
     "alphabet.json": "alphabet.schema.json",
     "game.json": "game.schema.json",
@@ -25,8 +27,9 @@ def _load(resource: str) -> str:
 
 
 def schema(file_name: str) -> dict[str, Any]:
-    """The JSON Schema of a word-list file ("alphabet.json", "game.json", "manifest.json")."""
+    """The JSON Schema of a word-list file ("alphabet.json", "game.json", "manifest.json"); another
+    name is UnknownSchema (a KeyError)."""
     try:
         return json.loads(_load(SCHEMAS[file_name]))
-    except KeyError:
-        raise KeyError(f"no schema for {file_name!r} (have: {', '.join(SCHEMAS)})") from None
+    except (KeyError, TypeError):  # (TypeError: a name that is not hashable)
+        raise UnknownSchema(f"no schema for {file_name!r} (have: {', '.join(SCHEMAS)})") from None

@@ -14,10 +14,12 @@ import functools
 import re
 from collections.abc import Sequence
 
+from wordlist.errors import ArgumentError
 from wordlist.games import terminal
-from wordlist.games.balda.game import BaldaGame, Candidate, Move, Turn
-from wordlist.games.protocol import RESIGN, Cell, cell_name, letters_long, parse_cell, speaker
-from wordlist.games.terminal import Style, shown
+from wordlist.games.balda.game import BaldaGame
+from wordlist.games.balda.records import Candidate, Move, Turn
+from wordlist.games.protocol import RESIGN, Cell, cell_name
+from wordlist.games.terminal import Style, letters_long, parse_cell, shown, speaker
 
 
 class BaldaScreen(terminal.Screen):
@@ -116,7 +118,7 @@ def parse_move(text: str) -> Move:
     """'b2 t b2 c2 c3' (or with dashes, or runs like 'a4..g4') -> Move; ValueError says what is wrong."""
     tokens = [t for t in re.split(r"[\s,\-]+", text.strip()) if t]
     if len(tokens) < 2:
-        raise ValueError("type the cell, the letter, then the path, like: b2 t b2 c2 c3 (or help)")
+        raise ArgumentError("type the cell, the letter, then the path, like: b2 t b2 c2 c3 (or help)")
     cell = parse_cell(tokens[0])
     path = tuple(step for token in tokens[2:] for step in _cells(token)) or (cell,)
     return Move(cell, tokens[1], path)
@@ -150,7 +152,7 @@ def _cells(token: str) -> list[Cell]:
     dr, dc = r2 - r1, c2 - c1
     steps = max(abs(dr), abs(dc))
     if steps == 0 or (dr and dc and abs(dr) != abs(dc)):
-        raise ValueError(f"{token!r}: a run goes along a row, a column or a diagonal")
+        raise ArgumentError(f"{token!r}: a run goes along a row, a column or a diagonal")
     return [(r1 + i * (dr // steps), c1 + i * (dc // steps)) for i in range(steps + 1)]
 
 

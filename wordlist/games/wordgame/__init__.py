@@ -1,12 +1,13 @@
-"""Wordgame: rules and state (`game`), its records (`records`), saved states (`saved`), the board
-layout (`board`), tiles (`tiles`), move generation (`movegen`), and the terminal screen
-(`terminal`). The bot is the shared `wordlist.games.bot.Bot`.
+"""Wordgame: the game and its state (`game`), a move's rules and scoring (`rules`), its records
+(`records`), saved states (`saved`), the board layout (`board`), tiles (`tiles`), move generation
+(`movegen`), and the terminal screen (`terminal`). The bot is the shared `wordlist.games.bot.Bot`.
 
     from wordlist.games.wordgame import IllegalMove, Move, Tile, Wordgame
 """
 
 from wordlist.format.limits import FIRST_WORD_LETTERS
-from wordlist.games.protocol import Cell, cell_name, parse_cell
+from wordlist.games.protocol import Cell, cell_name
+from wordlist.games.terminal import parse_cell
 from wordlist.games.wordgame.board import ACROSS, CLASSIC, DOWN, Layout
 from wordlist.games.wordgame.game import Wordgame
 from wordlist.games.wordgame.movegen import BINGO_FACTOR

@@ -1,4 +1,5 @@
-"""Wordgame: a two-player crossword game with letter tiles. The rules and the game state (a `Game`).
+"""Wordgame: a two-player crossword game with letter tiles. The rules and the game state (a `Game`);
+a move is judged and scored step by step in `rules`, a saved game dealt and replayed in `saved`.
 
 The rules
 ---------
@@ -39,16 +40,17 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from wordlist.errors import ArgumentError, ArgumentTypeError
 from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK
 from wordlist.games import protocol
-from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Cell, Found, cell_name, checked_cell
+from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Cell, Found
 from wordlist.games.state import Reader
-from wordlist.games.wordgame import movegen, saved
-from wordlist.games.wordgame.board import ACROSS, DIRECTIONS, DOWN, Layout, neighbours, step
-from wordlist.games.wordgame.movegen import BINGO_FACTOR, BLANK_TILE, ON_BOARD
+from wordlist.games.wordgame import movegen, rules, saved
+from wordlist.games.wordgame.board import DIRECTIONS, Layout
+from wordlist.games.wordgame.movegen import BLANK_TILE, ON_BOARD
 from wordlist.games.wordgame.records import (
     PASSES_TO_END,
     Candidate,
@@ -56,12 +58,15 @@ from wordlist.games.wordgame.records import (
     Move,
     Score,
     Turn,
-    Word,
     WordgameSettings,
     spelled,
 )
 from wordlist.games.wordgame.tiles import BLANK, Tile, TileSet
 from wordlist.lexicon import Lexicon
+
+# A turn logs the first meanings of its main word, as many as its log line shows (Balda's keep all
+# of them, up to limits.MAX_TURN_DEFINITIONS, the most a saved turn of either game holds).
+LOGGED_DEFINITIONS = 3
 
 
 @dataclass(repr=False)
@@ -107,6 +112,8 @@ class Wordgame(protocol.Game):
         """A new game: the bag shuffled, each player's rack drawn from it. Every draw follows from
         `seed` (a secret random one when None), which a saved game keeps so that its racks and bag
         can be dealt again when it is loaded (see `saved`)."""
+        lexicon = protocol.checked_lexicon(lexicon)
+        protocol.checked_settings(settings, WordgameSettings)
         settings = settings or WordgameSettings.of(lexicon)
         names = protocol.checked_players(players, "Wordgame")
         seed = protocol.checked_seed(seed)
@@ -166,6 +173,7 @@ class Wordgame(protocol.Game):
 
     def rack_value(self, player: int) -> int:
         """The points of the tiles left on `player`'s rack."""
+        protocol.checked_player(player)
         return sum(self.tiles.value(tile) for tile in self.racks[player])
 
     @property
@@ -225,11 +233,21 @@ class Wordgame(protocol.Game):
         )
 
     def search(self, rack: Sequence[str] | None = None) -> Found[Candidate]:
-        """Every legal move for `rack` (default: the rack of the player to move), compact."""
+        """Every legal move for `rack` (default: the rack of the player to move), compact; a rack
+        is at most MAX_RACK tiles, each a letter of the list or the blank."""
+        if rack is not None:
+            self._check_rack(rack)
         if self.is_over:
             return Found([], self._candidate([]))
         raw = movegen.generate(self.lexicon.graph, self.position(rack))
         return Found(movegen.move_points(raw), self._candidate(raw))
+
+    def _check_rack(self, rack: object) -> None:
+        if not isinstance(rack, list | tuple):
+            raise ArgumentTypeError(f"a rack is a list of tiles, not {type(rack).__name__}")
+        letters = self.lexicon.letters
+        if len(rack) > MAX_RACK or not all(isinstance(t, str) and (t == BLANK or t in letters) for t in rack):
+            raise ArgumentError(f"a rack is at most {MAX_RACK} tiles, each a letter of {letters} or {BLANK}")
 
     def legal_moves(self, rack: Sequence[str] | None = None) -> list[Candidate]:
         """Every legal move with its points, one per set of placed tiles, in a fixed order."""
@@ -262,40 +280,16 @@ class Wordgame(protocol.Game):
 
     def _judge(self, move: Move | Iterable[Tile]) -> tuple[Score, dict[Cell, Tile]]:
         """The score of placing the tiles from the rack of the player to move, and the tiles by
-        cell (normalized), or IllegalMove."""
+        cell (normalized), or IllegalMove (see `rules.judge`)."""
         self._check_not_over()
-        placed = self._placed(_tiles_of(move))
-        direction = self._direction(placed)
-        first = self.is_empty
-        if first and self.layout.start not in placed:
-            raise IllegalMove("first_move_off_start", f"{cell_name(self.layout.start)} is not covered")
-        if not first and not any(
-            self.on_board(n) and self.letter_at(n) is not None for cell in placed for n in neighbours(cell)
-        ):
-            raise IllegalMove("not_connected")
-        main = self._word_through(next(iter(placed)), direction, placed)
-        if first and len(main) < FIRST_WORD_LETTERS:
-            raise IllegalMove("first_move_too_short", f"{self._text(main, placed).upper()} has {len(main)}")
-        crossing = ACROSS if direction == DOWN else DOWN
-        spans = [main] + [
-            span for cell in placed if len(span := self._word_through(cell, crossing, placed)) > 1
-        ]
-        words = []
-        for span in spans:
-            text = self._text(span, placed)
-            if not self.lexicon.is_word(text):
-                raise IllegalMove("not_a_word", self.lexicon.display(text))
-            words.append(Word(text, span, self._points(span, placed)))
-        bingo = len(placed) == self.settings.rack_size
-        if bingo:
-            words[0] = Word(words[0].text, words[0].cells, words[0].points * BINGO_FACTOR)
-        return Score(tuple(words), direction, bingo, sum(w.points for w in words)), placed
+        return rules.judge(self, move)
 
     def play(self, move: Move | Iterable[Tile]) -> Turn:
         """Place the tiles of `move` (a Move, or Tiles) for the player to move; raises IllegalMove
         (and changes nothing) if illegal."""
         score, placed = self._judge(move)
-        definitions = tuple(self.lexicon.definitions(score.main.text)[:3])
+        meanings = self.lexicon.definitions(score.main.text)
+        definitions = protocol.logged_definitions(meanings, LOGGED_DEFINITIONS)
         return self._commit(score, placed, definitions)
 
     def _commit(self, score: Score, placed: dict[Cell, Tile], definitions: tuple[str, ...]) -> Turn:
@@ -365,7 +359,7 @@ class Wordgame(protocol.Game):
         for name in names:
             if name != BLANK and (len(name) != 1 or name not in self.lexicon.letters):
                 raise IllegalMove("not_a_letter", repr(name))
-        self._check_on_rack(names)
+        rules.check_on_rack(self, names)
         return self._exchange(names)
 
     def _exchange(self, names: Sequence[str]) -> Turn:
@@ -400,97 +394,7 @@ class Wordgame(protocol.Game):
         blanks = {t.cell for t in turn.tiles if t.blank}
         return spelled(turn.start, turn.direction, turn.words[0][0], blanks)
 
-    # --- rules, step by step -----------------------------------------------------------------------
-
-    def _placed(self, tiles: Iterable[object]) -> dict[Cell, Tile]:
-        """The tiles by cell, each checked: on the board, on an empty square, a letter, on the rack."""
-        placed: dict[Cell, Tile] = {}
-        for tile in tiles:
-            cell, letter, blank = _tile_shape(tile)
-            if not self.on_board(cell):
-                raise IllegalMove("off_board", cell_name(cell))
-            if (there := self.letter_at(cell)) is not None:
-                raise IllegalMove("square_taken", f"{cell_name(cell)} holds {self.lexicon.display(there)}")
-            if cell in placed:
-                raise IllegalMove("same_square", cell_name(cell))
-            letter = self.lexicon.normalize(letter)
-            if len(letter) != 1 or letter not in self.lexicon.letters:
-                raise IllegalMove("not_a_letter", f"{_shown(tile)!r} on {cell_name(cell)}")
-            placed[cell] = Tile(cell, letter, blank)
-            if len(placed) > MAX_RACK:
-                raise IllegalMove("not_on_rack", f"more than {MAX_RACK} tiles")
-        if not placed:
-            raise IllegalMove("no_tiles")
-        self._check_on_rack([BLANK if t.blank else t.letter for t in placed.values()])
-        return dict(sorted(placed.items()))
-
-    def _check_on_rack(self, tiles: Sequence[str]) -> None:
-        """IllegalMove('not_on_rack') naming every tile of `tiles` that the rack of the player to
-        move lacks, in their order."""
-        have = Counter(self.rack)
-        missing = []
-        for tile in tiles:
-            if have[tile] > 0:
-                have[tile] -= 1
-            else:
-                missing.append("a blank" if tile == BLANK else self.lexicon.display(tile))
-        if missing:
-            raise IllegalMove("not_on_rack", f"{', '.join(missing)} (the rack holds {self._rack_text()})")
-
-    def _direction(self, placed: Mapping[Cell, Tile]) -> str:
-        """ACROSS or DOWN; the line must have no empty square between the placed tiles."""
-        rows = {r for r, _ in placed}
-        cols = {c for _, c in placed}
-        if len(rows) > 1 and len(cols) > 1:
-            raise IllegalMove("not_in_line")
-        if len(placed) == 1:  # one tile: the main word is the one along its neighbours
-            ((row, col),) = placed
-            sideways = any(
-                self.on_board((row, c)) and self.letter_at((row, c)) is not None for c in (col - 1, col + 1)
-            )
-            return ACROSS if sideways or self.is_empty else DOWN
-        direction = ACROSS if len(rows) == 1 else DOWN
-        cells = sorted(placed)
-        first, last = cells[0], cells[-1]
-        dr, dc = step(direction)
-        cell = first
-        while cell != last:
-            cell = (cell[0] + dr, cell[1] + dc)
-            if cell not in placed and self.letter_at(cell) is None:
-                raise IllegalMove("gap", f"{cell_name(cell)} is empty")
-        return direction
-
-    def _word_through(self, cell: Cell, direction: str, placed: Mapping[Cell, Tile]) -> tuple[Cell, ...]:
-        """The cells of the word through `cell` along `direction`: the run of filled or placed squares."""
-        dr, dc = step(direction)
-
-        def filled(c: Cell) -> bool:
-            return self.on_board(c) and (c in placed or self.letter_at(c) is not None)
-
-        start = cell
-        while filled((start[0] - dr, start[1] - dc)):
-            start = (start[0] - dr, start[1] - dc)
-        cells = [start]
-        while filled((cells[-1][0] + dr, cells[-1][1] + dc)):
-            cells.append((cells[-1][0] + dr, cells[-1][1] + dc))
-        return tuple(cells)
-
-    def _text(self, cells: Sequence[Cell], placed: Mapping[Cell, Tile]) -> str:
-        return "".join(placed[c].letter if c in placed else self.letter_at(c) for c in cells)
-
-    def _points(self, cells: Sequence[Cell], placed: Mapping[Cell, Tile]) -> int:
-        """A word's points: letters (premium letters for placed tiles), times the highest word
-        premium among the squares this move covers."""
-        total, multiplier = 0, 1
-        for cell in cells:
-            tile = placed.get(cell)
-            if tile is None:
-                total += 0 if cell in self.blanks else self.tiles.value(self.letter_at(cell))
-            else:
-                value = 0 if tile.blank else self.tiles.value(tile.letter)
-                total += value * self.layout.letter_multiplier(cell)
-                multiplier = max(multiplier, self.layout.word_multiplier(cell))
-        return total * multiplier
+    # --- the tiles ------------------------------------------------------------------------------
 
     def _refill(self, player: int) -> None:
         rack = self.racks[player]
@@ -508,9 +412,6 @@ class Wordgame(protocol.Game):
         self.redrawn = True
         self.passes = 0
 
-    def _rack_text(self) -> str:
-        return " ".join(self.lexicon.display(t) if t != BLANK else BLANK for t in sorted(self.rack))
-
     # --- JSON --------------------------------------------------------------------------------------
 
     def state(self) -> dict:
@@ -525,28 +426,3 @@ class Wordgame(protocol.Game):
         move legal and from its player's rack, every stored field what the replay gives (see
         `wordgame.saved`); GameStateError names the first field that is not."""
         return saved.replay(cls, reader, lexicon, version)
-
-
-def _tiles_of(move: object) -> Iterable[object]:
-    if isinstance(move, Move):
-        return move.tiles
-    if isinstance(move, (list, tuple, set, frozenset)):
-        return move
-    raise IllegalMove("malformed", f"expected a Move or a sequence of Tiles, not {type(move).__name__}")
-
-
-def _tile_shape(tile: object) -> tuple[Cell, str, bool]:
-    """A tile's cell, letter and blank flag, with their types checked (7.9 is not a row)."""
-    if not isinstance(tile, Tile):
-        raise IllegalMove("malformed", f"expected a Tile, not {type(tile).__name__}")
-    try:
-        cell = checked_cell(tile.cell, "the tile's cell")
-    except ValueError as error:
-        raise IllegalMove("malformed", str(error)) from None
-    if not isinstance(tile.letter, str) or not isinstance(tile.blank, bool):
-        raise IllegalMove("malformed", f"a tile's letter is a string and blank true or false: {tile!r}")
-    return cell, tile.letter, tile.blank
-
-
-def _shown(tile: object) -> str:
-    return getattr(tile, "letter", "?")

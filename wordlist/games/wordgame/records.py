@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from wordlist.errors import WordlistError
+from wordlist.errors import ArgumentTypeError, WordlistError
 from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK, MIN_RACK
 from wordlist.games import protocol, state
 from wordlist.games.protocol import PASS, PLAY, Cell, cell_name, checked_cell
@@ -57,11 +57,13 @@ class WordgameSettings:
             raise WordlistError(f"the rack size must be a whole number, not {self.rack_size!r}")
         if not MIN_RACK <= self.rack_size <= MAX_RACK:
             raise WordlistError(f"a rack holds {MIN_RACK} to {MAX_RACK} tiles, not {self.rack_size}")
+        if not isinstance(self.layout, Layout):
+            raise ArgumentTypeError(f"the layout must be a Layout, not {type(self.layout).__name__}")
 
     @classmethod
     def of(cls, lexicon: Lexicon) -> WordgameSettings:
         """The settings a word list's game data give: its rack size and board layout."""
-        spec = lexicon.game_spec
+        spec = protocol.checked_lexicon(lexicon).game_spec
         if spec is None:
             return cls()
         return cls(spec.rack_size, Layout.of(spec.board))

@@ -150,7 +150,7 @@ def _replay_move(game: Wordgame, turn: Reader) -> None:
         cell = state.as_cell(tile.raw("cell"), tile.at("cell"), game.size)
         letter = state.as_letter(tile.raw("letter"), tile.at("letter"), game.lexicon.letters)
         tiles.append(Tile(cell, letter, tile.bool("blank")))
-    definitions = tuple(turn.strings("definitions", 10, 5000))
+    definitions = protocol.read_definitions(turn)
     try:
         score, placed = game._judge(Move(tuple(tiles)))
     except IllegalMove as error:

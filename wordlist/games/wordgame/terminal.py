@@ -18,9 +18,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from wordlist.errors import ArgumentError
 from wordlist.games import terminal
-from wordlist.games.protocol import EXCHANGE, PASS, RESIGN, cell_name, letters_long, parse_cell, speaker
-from wordlist.games.terminal import Style, shown
+from wordlist.games.protocol import EXCHANGE, PASS, RESIGN, cell_name
+from wordlist.games.terminal import Style, letters_long, parse_cell, shown, speaker
 from wordlist.games.wordgame.board import ACROSS, DOWN, step
 from wordlist.games.wordgame.game import Wordgame
 from wordlist.games.wordgame.records import PASSES_TO_END, Candidate, Turn, spelled
@@ -154,7 +155,7 @@ def parse_move(text: str, game: Wordgame) -> tuple[Tile, ...]:
     """'h8 a ca?ts' -> the tiles to place; raises ValueError saying what is wrong."""
     tokens = text.split()
     if len(tokens) != 3 or tokens[1].lower() not in _DIRECTIONS:
-        raise ValueError("type the square, the direction and the word, like: h8 across cats (or help)")
+        raise ArgumentError("type the square, the direction and the word, like: h8 across cats (or help)")
     row, col = parse_cell(tokens[0])
     dr, dc = step(_DIRECTIONS[tokens[1].lower()])
     tiles, blank = [], False
@@ -164,21 +165,21 @@ def parse_move(text: str, game: Wordgame) -> tuple[Tile, ...]:
             blank = True
             continue
         if not game.on_board((row, col)):
-            raise ValueError(f"the word runs off the board at {cell_name((row, col))}")
+            raise ArgumentError(f"the word runs off the board at {cell_name((row, col))}")
         on_board = game.letter_at((row, col))
         if on_board is None:
             tiles.append(Tile((row, col), char, blank))
         elif on_board != char or blank:
             there = game.lexicon.display(on_board)
-            raise ValueError(
+            raise ArgumentError(
                 f"{cell_name((row, col))} already holds {there}, not {game.lexicon.display(char)}"
             )
         blank = False
         row, col = row + dr, col + dc
     if blank:
-        raise ValueError("a ? must be followed by the letter the blank stands for")
+        raise ArgumentError("a ? must be followed by the letter the blank stands for")
     if not tiles:
-        raise ValueError("the word places no tile")
+        raise ArgumentError("the word places no tile")
     return tuple(tiles)
 
 
