@@ -53,6 +53,7 @@ def dumps_by_language(dumps: list[Path]) -> dict[str, Path]:
     `dump_header` reads it once a build: the plan and the extraction get it from there)."""
     by_lang: dict[str, Path] = {}
     for dump in dumps:
+        check_input_file(dump, "a dump", DumpError)  # (missing, a folder...: said as such)
         edition = dump_header(dump).siteinfo.edition
         if edition is None:
             raise WordlistError(f"{dump}: the dump's header does not say which Wiktionary it is from")

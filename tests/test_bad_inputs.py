@@ -379,7 +379,7 @@ CASES = [
     # --- build: dumps and languages ------------------------------------------------------------------
     case("build-dump-missing", *BUILD, "--dump", "dumps/none.xml.bz2", names="dumps/none.xml.bz2",
          says="no such file"),
-    case("build-dump-is-a-folder", *BUILD, "--dump", "dumps", names="dumps", says="not a file"),
+    case("build-dump-is-a-folder", *BUILD, "--dump", "dumps", names="dumps", says="a folder, not a dump"),
     case("build-dump-is-csv", *BUILD, "--dump", "dumps/d.xml", names="dumps/d.xml", says="not a MediaWiki",
          setup=write("dumps/d.xml", "a,b\n")),
     case("build-dump-is-the-entries-table", *BUILD, "--dump", ENTRIES, names=ENTRIES, says="not a MediaWiki"),

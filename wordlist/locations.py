@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from wordlist.errors import ArtefactError
+from wordlist.errors import ArgumentTypeError, ArtefactError
 from wordlist.format import MANIFEST_JSON
-from wordlist.format.base import LANGUAGE_CODE, LIST_NAME
+from wordlist.format.base import LANGUAGE_CODE, LIST_NAME, reading
 
 DATA_ENV = "WORDLIST_DATA"
 DEFAULT_ROOT = Path("outputs")
@@ -51,18 +51,22 @@ class DataPackage:
         }
 
 
-def data_root(root: str | Path | None = None) -> Path:
-    """The data folder: `root`, else $WORDLIST_DATA, else ./outputs."""
+def data_root(root: str | os.PathLike | None = None) -> Path:
+    """The data folder: `root`, else $WORDLIST_DATA, else ./outputs. ArgumentTypeError if `root`
+    is neither a string nor a path."""
+    if root is not None and not isinstance(root, str | os.PathLike):
+        raise ArgumentTypeError(f"root must be a path or a string, not {type(root).__name__}")
     return Path(root or os.environ.get(DATA_ENV) or DEFAULT_ROOT)
 
 
 def folder_lists(root: str | Path | None = None) -> dict[tuple[str, str], Path]:
     """(language, profile) -> folder of every list built in the data folder."""
     base = data_root(root)
-    return {
-        (path.parent.parent.name, path.parent.name): path.parent
-        for path in sorted(base.glob(f"*/*/{MANIFEST_JSON}"))
-    }
+    with reading(base):  # (a name too long for the file system, say)
+        return {
+            (path.parent.parent.name, path.parent.name): path.parent
+            for path in sorted(base.glob(f"*/*/{MANIFEST_JSON}"))
+        }
 
 
 def data_packages() -> list[DataPackage]:
@@ -104,8 +108,9 @@ def find_list(language: str, profile: str, root: str | Path | None = None) -> Pa
     """The folder of the list (`language`, `profile`): in the data folder, else in an installed data
     package; an ArtefactError saying where it looked otherwise."""
     folder = data_root(root) / language / profile
-    if (folder / MANIFEST_JSON).exists():
-        return folder
+    with reading(folder):  # (a name too long for the file system, say)
+        if (folder / MANIFEST_JSON).exists():
+            return folder
     packaged = packaged_lists().get((language, profile))
     if packaged is not None:
         return packaged
