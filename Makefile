@@ -8,10 +8,11 @@ JS_DEPS := js/node_modules/.package-lock.json
 
 .PHONY: build test test-js lint bench samples clean
 
-# setup.py compiles the pipeline's parsers with mypyc from the package's source; after an edit the
+# setup.py compiles the C core (core/, bound by wordlist/_core.c) and the pipeline's parsers with
+# mypyc from the package's source; after an edit of the parsers the
 # source runs as Python (pipeline/compiled.py) until they are compiled again, which an edit makes
 # happen here: the same venv (same pyproject.toml) is only recompiled, offline.
-$(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipeline/*/*/*.py)
+$(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipeline/*/*/*.py wordlist/_core.c core/src/*.[ch] core/include/*.h)
 	if [ -x $(BIN)/python ] && cmp -s pyproject.toml $(VENV)/pyproject.toml; then \
 	    $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . ; \
 	else \

@@ -1,6 +1,7 @@
 """The optional compiled parts; everything else is declared in pyproject.toml.
 
-- wordlist/_dawg.c, wordlist/_movegen.c: is_word's fast path and the games' move generators in C.
+- wordlist/_core.c: the C core (core/: the graph's reads, is_word's fast path and the games' move
+  generators) bound to Python.
 - The pipeline's parsers, compiled by mypyc from their own Python source (the modules named in
   pipeline/compiled.py). The source stays the reference: it is what runs where nothing was
   compiled, when WORDLIST_PYTHON_PARSER=1 is set, and whenever the package's source is not the
@@ -158,14 +159,22 @@ class CopyReader(Command):
         copy_reader()
 
 
+# The C core and its binding: core/include/wordlist.h (the layout and the limits, from the generated
+# wordlist_limits.h) and core/src/*.c; optional: without a compiler the Python reads and move
+# generators (the reference) are used.
+CORE_SOURCES = sorted(
+    f"core/src/{path.name}" for path in (ROOT / "core" / "src").glob("*.c") if path.name != "wasm.c"
+)
+CORE_HEADERS = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "core").glob("*/*.h"))
+
 setup(
     ext_modules=[
-        # The DAWG's reader and is_word's fast path, and the games' move generators, in C; optional:
-        # without a compiler the Python ones are used. Their limits are wordlist/_limits.h, written
-        # from wordlist/format/limits.py.
-        Extension("wordlist._dawg", ["wordlist/_dawg.c"], depends=["wordlist/_limits.h"], optional=True),
         Extension(
-            "wordlist._movegen", ["wordlist/_movegen.c"], depends=["wordlist/_limits.h"], optional=True
+            "wordlist._core",
+            ["wordlist/_core.c", *CORE_SOURCES],
+            include_dirs=["core/include"],
+            depends=CORE_HEADERS,
+            optional=True,
         ),
     ],
     cmdclass={"build_ext": BuildExt, "build_py": BuildPy, "copy_reader": CopyReader},

@@ -109,7 +109,7 @@ def main(argv: list[str]) -> int:
         compiled = {str(f.relative_to(case)): read_paths(f) for f in folders}
         results[case.name] = {"c": compiled, "served": served_words(case)}
     # the same calls without the compiled parts: the Python walker and is_word's Python method
-    wordlist.graph._dawg = None
+    wordlist.graph._core = None
     wordlist.lexicon._FastIsWord = None
     for case in cases:
         print(f"case {case.name} (python)", flush=True)

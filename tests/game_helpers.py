@@ -84,7 +84,7 @@ def dense_list(profile: str, lang: str, size: int = 3000) -> Lexicon:
     return Lexicon.from_words(entries, alphabet, game=game, profile=profile)
 
 
-GENERATORS = ("compiled", "python")  # the games' move generators: wordlist/_movegen.c, and the reference
+GENERATORS = ("compiled", "python")  # the games' move generators: the C core, and the reference
 
 
 @contextlib.contextmanager
@@ -92,7 +92,7 @@ def generator(kind: str) -> Iterator[str]:
     """Run the games' searches on the compiled move generators or on the Python reference. The
     compiled ones must be built: `make .venv/.installed` builds them wherever gcc is."""
     if kind == "compiled":
-        assert graph_module._movegen is not None, "wordlist/_movegen.c was not built"
+        assert graph_module._core is not None, "wordlist/_core.c was not built"
     saved = graph_module.COMPILED
     graph_module.COMPILED = kind == "compiled"
     try:

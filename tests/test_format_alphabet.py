@@ -201,7 +201,7 @@ def test_normal_letters_are_left_alone_whatever_stands_around_them(lowercase: bo
     """Every character that can be a letter, in alphabets of 1,024: a normal letter is composed on
     its own, neither it nor its decomposition's first character composes with a character before
     it, it is lower case when the list is, so text of normal letters only is its own
-    normalization. (What the Lexicon and wordlist/_dawg.c look up without normalizing.)"""
+    normalization. (What the Lexicon and the C core look up without normalizing.)"""
     seconds = composition_seconds()
     candidates = [
         c

@@ -1,7 +1,7 @@
 """Every query normalizes what is typed as alphabet.json says, on every shipped list: German Wordgame
 reads a typed ß as "ss" (straße is its word strasse) in is_word, `in`, parts_of_speech, has_prefix,
 words, complete, match, anagrams, definitions and titles, on the compiled paths (is_word's in
-wordlist/_dawg.c, the games' move generators) and on the pure-Python ones alike. Text longer than
+the C core, the games' move generators) and on the pure-Python ones alike. Text longer than
 MAX_TEXT_LENGTH is never normalized: not a word, and an error as a pattern or a rack."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import wordlist.lexicon as lexicon_module
 from tests.game_helpers import generator
 from tests.js_vectors import spellings
 from wordlist import Alphabet, Lexicon
-from wordlist._dawg import IsWord
+from wordlist._core import IsWord
 from wordlist.format import MAX_TEXT_LENGTH
 from wordlist_pipeline.profile import load_profile
 

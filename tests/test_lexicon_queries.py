@@ -271,7 +271,7 @@ def test_one_lexicon_shared_by_eight_threads(many_row_groups: Path) -> None:
 def test_the_fast_path_is_compiled_and_answers_like_the_method() -> None:
     import wordlist.lexicon as module
 
-    assert module._FastIsWord is not None, "wordlist/_dawg.c was not built (make .venv/.installed builds it)"
+    assert module._FastIsWord is not None, "wordlist/_core.c was not built (make .venv/.installed builds it)"
     de = Lexicon.from_words(
         [(w, "noun") for w in ("straße", "bären", "öl", "email", "bauen")],
         load_profile("balda").alphabet_record("de"),

@@ -1,5 +1,5 @@
 """One owner of every limit: wordlist/format/limits.py. The format's readers, the games, the JSON
-Schemas, docs/FORMAT.md, the compiled move generator (wordlist/_limits.h) and the JavaScript reader
+Schemas, docs/FORMAT.md, the C core (core/include/wordlist_limits.h) and the JavaScript reader
 (js/src/limits.js) all say what it says, and the largest game.json the format accepts is played to
 the end by both move generators."""
 
@@ -38,14 +38,14 @@ from wordlist.format.limits import (
 from wordlist.games import Bot, self_play
 from wordlist.games.wordgame import Layout, Wordgame, WordgameSettings
 from wordlist.games.wordgame import game as wordgame_rules
-from wordlist.graph import _movegen
+from wordlist.graph import _core
 from wordlist_pipeline.profile import load_profile
 
 ENGLISH = "abcdefghijklmnopqrstuvwxyz"
 
 
 def test_the_generated_files_say_what_the_module_says(tmp_path: Path) -> None:
-    """wordlist/_limits.h and js/src/limits.js are committed; editing one of them, or the module
+    """core/include/wordlist_limits.h and js/src/limits.js are committed; editing one of them, or the module
     without running `python -m wordlist.format.limits_files`, fails here."""
     for path, text in limits_files.generated().items():
         assert (ROOT / path).read_text(encoding="utf-8") == text, (
@@ -54,7 +54,7 @@ def test_the_generated_files_say_what_the_module_says(tmp_path: Path) -> None:
     header = (ROOT / limits_files.C_HEADER).read_text(encoding="utf-8")
     assert dict(re.findall(r"#define WORDLIST_(\w+) (\d+)", header)) == {k: str(v) for k, v in SHARED.items()}
     # the command writes both into a checkout, then has nothing to write
-    (tmp_path / "wordlist").mkdir()
+    (tmp_path / "core" / "include").mkdir(parents=True)
     (tmp_path / "js" / "src").mkdir(parents=True)
     assert limits_files.main(tmp_path) == 0
     assert {p: (tmp_path / p).read_text(encoding="utf-8") for p in limits_files.generated()} == (
@@ -75,16 +75,16 @@ def test_the_generated_files_say_what_the_module_says(tmp_path: Path) -> None:
 
 
 def test_the_compiled_core_is_built_with_them() -> None:
-    assert _movegen is not None, "wordlist/_movegen.c was not built"
-    assert (_movegen.MAX_LINE, _movegen.MAX_POINTS) == (MAX_BOARD, MAX_POINTS)
-    assert (
-        SHARED["COMPILED_LETTERS"],
-        SHARED["COMPILED_CELLS"],
-    ) == (_movegen.MAX_LETTERS, _movegen.MAX_CELLS)
-    source = (ROOT / "wordlist" / "_movegen.c").read_text(encoding="utf-8")
-    assert '#include "_limits.h"' in source
+    assert _core is not None, "wordlist/_core.c was not built"
+    assert (_core.MAX_LINE, _core.MAX_POINTS) == (MAX_BOARD, MAX_POINTS)
+    assert (SHARED["COMPILED_LETTERS"], SHARED["COMPILED_CELLS"]) == (_core.MAX_LETTERS, _core.MAX_CELLS)
+    # the core's one header takes them from the generated one, and no C file has a number of its own
+    header = (ROOT / "core" / "include" / "wordlist.h").read_text(encoding="utf-8")
+    assert '#include "wordlist_limits.h"' in header
     for name in ("MAX_LETTERS", "MAX_LINE", "MAX_CELLS", "MAX_POINTS"):
-        assert re.search(rf"#define {name} WORDLIST_\w+", source), name  # no number of its own
+        assert re.search(rf"#define WL_{name} WORDLIST_\w+", header), name
+    for source in [*(ROOT / "core").rglob("*.c"), ROOT / "wordlist" / "_core.c"]:
+        assert not re.search(r"#define \w*(MAX|LIMIT)\w* \d", source.read_text(encoding="utf-8")), source
 
 
 def test_the_schemas_and_format_md_say_the_same() -> None:

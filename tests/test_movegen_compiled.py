@@ -1,6 +1,7 @@
-"""The compiled move generators (wordlist/_movegen.c) held to the Python reference: the same moves in
-the same order with the same points on random positions of both games, English and German (whose
-letters ä ö ü ß are two bytes each), blanks included, every Balda size with and without diagonals;
+"""The C core's move generators (core/src, bound by wordlist/_core.c) held to the Python reference:
+the same moves in the same order with the same points on random positions of both games, English
+and German (whose letters ä ö ü ß are two bytes each), blanks included, every Balda size with and
+without diagonals;
 the same bot games; the fallback where the extension is missing; bad input and damaged units
 refused or survived without a crash; many threads on one graph; no memory kept between searches."""
 
@@ -11,8 +12,11 @@ import json
 import os
 import pickle
 import random
+import re
 import subprocess
 import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,8 +25,9 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.game_helpers import GENERATORS, dense_list, generator
-from wordlist import Lexicon, _movegen
-from wordlist.errors import WordlistError
+from wordlist import Lexicon, _core
+from wordlist.errors import ArtefactError, WordlistError
+from wordlist.format import dawg_bytes
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda import movegen as balda_movegen
 from wordlist.games.bot import Bot, self_play
@@ -174,7 +179,7 @@ from wordlist.games.bot import Bot, self_play
 from wordlist.games.wordgame import Wordgame
 lexicon = word_list("wordgame", "de", 800)
 game = self_play(Wordgame.new(lexicon, seed=7), (Bot("strong", 1), Bot("beginner", 2)))
-print(json.dumps({"compiled": lexicon.graph.compiled is not None, "extension": graph._movegen is not None,
+print(json.dumps({"compiled": lexicon.graph.compiled is not None, "extension": graph._core is not None,
                   "history": game.to_dict()["state"]["history"]}))
 """
 
@@ -186,9 +191,7 @@ def test_the_python_generators_play_where_the_compiled_ones_are_missing(how: str
     script = FALLBACK_GAME
     env = {k: v for k, v in os.environ.items() if k != PYTHON_MOVEGEN_ENV}
     if how == "extension missing":
-        script = (
-            'import sys\nsys.modules["wordlist._movegen"] = None  # as if it had not been built\n' + script
-        )
+        script = 'import sys\nsys.modules["wordlist._core"] = None  # as if it had not been built\n' + script
     else:
         env[PYTHON_MOVEGEN_ENV] = "1"
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env)
@@ -278,19 +281,19 @@ def test_searches_keep_no_memory() -> None:
 
 def test_the_core_refuses_bad_input_with_an_error() -> None:
     units = Graph(dawg.IntCompletionDAWG([("ab", 1)]).tobytes(), "ab")._units
-    with pytest.raises(ValueError, match="aligned buffer of uint32"):
-        _movegen.Graph(b"abc", None, "ab")
+    with pytest.raises(ValueError, match="buffer of uint32"):
+        _core.Graph(b"abc", None, "ab")
     with pytest.raises(ValueError, match="2 bytes a unit"):
-        _movegen.Graph(units, b"x", "ab")
+        _core.Graph(units, b"x", "ab")
     with pytest.raises(ValueError, match="1 to 64"):
-        _movegen.Graph(units, None, "".join(chr(0x400 + i) for i in range(65)))
+        _core.Graph(units, None, "".join(chr(0x400 + i) for i in range(65)))
     with pytest.raises(ValueError, match="twice"):
-        _movegen.Graph(units, None, "aba")
+        _core.Graph(units, None, "aba")
     assert (
         Graph(dawg.IntCompletionDAWG([("ab", 1)]).tobytes(), "".join(map(chr, range(200, 300)))).compiled
         is None
     )
-    core = _movegen.Graph(units, None, "ab")
+    core = _core.Graph(units, None, "ab")
     row = [None] * 4
     good = (
         [row] * 4,
@@ -332,7 +335,7 @@ def test_the_core_refuses_bad_input_with_an_error() -> None:
     with pytest.raises(TypeError):
         core.balda([None] * 25, 5, False, 1, [("ab", "x", 0)])
     with pytest.raises(TypeError):
-        _movegen.Moves()
+        _core.Moves()
     moves = core.balda(["a", "b"] + [None] * 23, 5, True, 1, [("ab", 3, 0), ("zz", 1, 0), ("", 0, 0)])
     assert [moves[i] for i in range(len(moves))] == [] and moves.steps > 0
     with pytest.raises(IndexError):
@@ -341,7 +344,8 @@ def test_the_core_refuses_bad_input_with_an_error() -> None:
 
 def test_damaged_units_are_walked_without_a_crash() -> None:
     """Random units (the header checked, the rest anything, as a file whose checksums were
-    forged could hold): every index is checked before it is read; the searches end."""
+    forged could hold): every index is checked before it is read; the searches end, with moves of
+    the alphabet's letters, a step budget run out, or a guide found inconsistent."""
     rng = random.Random(11)
     letters = "abcdeäöü"
     for trial in range(300):
@@ -362,6 +366,54 @@ def test_damaged_units_are_walked_without_a_crash() -> None:
             assert all(m[1] in letters and len(m[2]) >= 2 for m in found)
         except RuntimeError as error:
             assert "gave up after 200000 steps" in str(error)
+        except _core.CorruptGraph as error:
+            assert re.fullmatch(r"the completion guide of unit \d+ is inconsistent", str(error))
+
+
+def _outcome(
+    search: Callable[[Graph, object], Sequence], graph: Graph, position: object
+) -> tuple[str, object]:
+    """What a search on a damaged graph ends with: its moves, or the error it reports."""
+    try:
+        return "moves", list(search(graph, position))
+    except ArtefactError as error:
+        return "corrupt", str(error)
+
+
+@pytest.mark.parametrize("game", ["wordgame", "balda"])
+def test_damaged_lists_fail_alike_in_both_generators(game: str) -> None:
+    """A real list's words.dawg with a few bytes changed (units and guide alike): the C core and
+    the Python reference play the same moves, or report the same unit of an inconsistent guide
+    (the core enters a node wherever the reference lists its children, and a child the guide does
+    not list is none for either)."""
+    lexicon = word_list(game, "en", 400)
+    sound = dawg_bytes((word, 1) for word in lexicon)
+    count = int.from_bytes(sound[:4], "little")
+    damaged_bytes = [*range(4, 4 + 4 * count), *range(8 + 4 * count, len(sound))]  # not the headers
+    if game == "wordgame":
+        played = Wordgame.new(lexicon, seed=3)
+        for _ in range(4):
+            played.play(max(played.legal_moves(), key=lambda m: m.points).move)
+        opening = Wordgame.new(lexicon, seed=3).position([*"etaoin", BLANK])
+        positions = [opening, played.position([*"rstlne", BLANK])]
+        searches = (wordgame_movegen.compiled_moves, wordgame_movegen.python_moves)
+    else:
+        played = BaldaGame.new(lexicon, BaldaSettings(5, True), seed=3)
+        played.play(played.legal_moves()[0].move)
+        positions = [BaldaGame.new(lexicon, BaldaSettings(5, False), seed=3).position(), played.position()]
+        searches = (balda_movegen.compiled_word_moves, balda_movegen.python_word_moves)
+    rng = random.Random(27)
+    seen = Counter()
+    for _ in range(60):
+        data = bytearray(sound)
+        for at in rng.sample(damaged_bytes, rng.choice([1, 3, 10])):
+            data[at] = rng.randrange(256)
+        graph = Graph(bytes(data), lexicon.letters)
+        for position in positions:
+            compiled, reference = (_outcome(search, graph, position) for search in searches)
+            assert compiled == reference
+            seen[compiled[0]] += 1
+    assert seen["corrupt"] > 10 and seen["moves"] > 10, seen  # both ends were met
 
 
 def test_a_cycle_in_the_units_ends_the_search() -> None:
@@ -377,4 +429,4 @@ def test_a_cycle_in_the_units_ends_the_search() -> None:
     board[24] = None
     with pytest.raises(RuntimeError, match="gave up after 1000000 steps"):
         graph.compiled.balda(board, 7, True, 1, [], 1_000_000)
-    assert _movegen.MAX_STEPS == 100_000_000
+    assert _core.MAX_STEPS == 100_000_000

@@ -146,7 +146,7 @@ def test_the_wheel_installs_anywhere_and_builds_the_samples(tmp_path: Path) -> N
     with zipfile.ZipFile(wheel) as archive:
         assert {name: archive.read(n) for name, n in reader.items()} == files(READER)
     if shutil.which("cc") or shutil.which("gcc"):  # the C fast path is built where it can be
-        assert any(re.fullmatch(r"wordlist/_dawg\..*\.so", n) for n in names), sorted(names)
+        assert any(re.fullmatch(r"wordlist/_core\..*\.so", n) for n in names), sorted(names)
 
     python = new_environment(tmp_path / "env", wheel)
     work = tmp_path / "somewhere"  # a folder with nothing of the repository: the quick start
@@ -168,7 +168,7 @@ def test_the_wheel_installs_anywhere_and_builds_the_samples(tmp_path: Path) -> N
     assert Path(found["pipeline"]).is_relative_to(tmp_path / "env"), found
     assert found["version"] == found["distribution"] == wordlist.__version__
     assert found["answers"] == [True, False, True, "pants"]
-    assert found["fast_path"] == any(n.startswith("wordlist/_dawg.") and n.endswith(".so") for n in names)
+    assert found["fast_path"] == any(n.startswith("wordlist/_core.") and n.endswith(".so") for n in names)
     # the parsers mypyc compiled (setup.py) are in the wheel, and run in the new environment
     assert "wordlist_pipeline.editions.en.parser" in found["compiled_parser"]
     assert any(re.fullmatch(r"wordlist_pipeline/editions/de/parser\..*\.so", n) for n in names)

@@ -10,8 +10,9 @@ two steps; `Graph` walks whole letters of a given alphabet and remembers each no
 which is what makes repeated searches (a bot's move generation) fast in pure Python.
 
 Every read of a word list's DAWG goes through this class (dawg2 only writes the file): a key's
-node and value (`key_node`, `key_value`) and the keys below a node (`words`) in C where
-wordlist/_dawg.c is built (`Walker`), by the same Python methods otherwise; letter by letter
+node and value (`key_node`, `key_value`) and the keys below a node (`words`) in the C core where
+wordlist/_core.c is built (core/include/wordlist.h owns the layout there), by the same Python
+methods otherwise; letter by letter
 (`children`) for the searches and the bots. Every unit index is checked before it is read, and a
 walk is bounded whatever the file says: a key longer than MAX_WORD_LENGTH letters (a cycle), more
 keys than the caller allows (the manifest's count) or a guide whose labels do not increase is an
@@ -21,9 +22,11 @@ walked once.
 A Graph is safe to share between threads: its units never change, and its memo of transitions
 only ever gains complete entries (a race computes the same entry twice).
 
-`Graph.compiled` is the games' move generators in C over the same units (wordlist/_movegen.c,
-built at install where a compiler is): the games use it when it is there, and their Python
-generators (the reference) otherwise, or when $WORDLIST_PYTHON_MOVEGEN is set to anything but 0.
+`Graph.compiled` is the games' move generators in the C core over the same units (core/src,
+bound by wordlist/_core.c, built at install where a compiler is): the games use it when it is
+there, and their Python generators (the reference) otherwise, or when $WORDLIST_PYTHON_MOVEGEN is
+set to anything but 0. The core enters a node (checks its guide) wherever the Python generators
+list its children, so a damaged guide is the same ArtefactError from either.
 """
 
 from __future__ import annotations
@@ -41,20 +44,18 @@ from wordlist.format.dawg import LABEL_MASK as _LABEL_MASK
 from wordlist.format.dawg import ROOT, dawg_layout
 from wordlist.format.limits import COMPILED_LETTERS, MAX_WORD_LENGTH
 
-try:  # the games' move generators in C, optional: without a compiler the Python ones are used
-    from wordlist import _movegen
+try:  # the C core: Graph's reads and the games' move generators; optional (the Python ones remain)
+    from wordlist import _core
 except ImportError:  # pragma: no cover - the extension is built wherever the tests run
-    _movegen = None
-try:  # the reads of Graph in C (key lookups, word walks), optional like the move generators
-    from wordlist import _dawg
-except ImportError:  # pragma: no cover - the extension is built wherever the tests run
-    _dawg = None
+    _core = None
 
-__all__ = ["COMPILED", "MAX_WORD_LENGTH", "PYTHON_MOVEGEN_ENV", "ROOT", "Graph"]
+__all__ = ["COMPILED", "MAX_WORD_LENGTH", "PYTHON_MOVEGEN_ENV", "ROOT", "CorruptGraph", "Graph"]
 
+# What the C core raises for a damaged graph (a ValueError; the Graph turns it into its ArtefactError).
+CorruptGraph: type[ValueError] = _core.CorruptGraph if _core is not None else ValueError
 PYTHON_MOVEGEN_ENV = "WORDLIST_PYTHON_MOVEGEN"
 # Read at every search, so a test (or a debugging session) can switch to the reference generators.
-COMPILED = _movegen is not None and os.environ.get(PYTHON_MOVEGEN_ENV, "0") in ("", "0")
+COMPILED = _core is not None and os.environ.get(PYTHON_MOVEGEN_ENV, "0") in ("", "0")
 _MAX_KEY_BYTES = 4 * MAX_WORD_LENGTH  # the most UTF-8 bytes of the longest word
 # What a walk says of a damaged file (the C walker's words, so both raise the same message).
 TOO_LONG = f"a key is longer than the longest word ({MAX_WORD_LENGTH} letters)"
@@ -63,13 +64,13 @@ NOT_UTF8 = "a key is not UTF-8"
 BAD_GUIDE = "the completion guide of unit {node} is inconsistent"
 
 
-def _compiled_core(units: array, guide: bytes | None, letters: str) -> _movegen.Graph | None:
-    """The compiled core over these same units (the array's buffer, no copy), where it is built
-    and takes the alphabet."""
-    if _movegen is None or len(letters) > COMPILED_LETTERS:
+def _compiled_core(units: array, guide: bytes | None, letters: str) -> _core.Graph | None:
+    """The compiled core over these same units (the array's buffer, no copy: the core reads
+    little-endian units), where it is built and takes the alphabet."""
+    if _core is None or len(letters) > COMPILED_LETTERS or sys.byteorder != "little":
         return None
     try:
-        return _movegen.Graph(units, guide, letters)
+        return _core.Graph(units, guide, letters)
     except ValueError:  # letters an Alphabet refuses (twice the same): the Python walk copes
         return None
 
@@ -109,7 +110,7 @@ class Graph:
         self._set_walker()
 
     def _set_walker(self) -> None:
-        self._walker = _walker(self._units, self._guide)
+        self._walker = _walker(self._units, self._guide, self._compiled)
         # `key_value(key)`: the value of `key` (its part-of-speech mask), or None if it is not a
         # key. The C method itself where there is one: it is on the path of every lookup.
         self.key_value = self._walker.value if self._walker is not None else self._key_value
@@ -130,7 +131,7 @@ class Graph:
         return ArtefactError(f"{self.source}: corrupt DAWG: {what}")
 
     @property
-    def compiled(self) -> _movegen.Graph | None:
+    def compiled(self) -> _core.Graph | None:
         """The move generators in C over this graph, or None: not built, an alphabet of more than
         64 letters, or switched off (`COMPILED`, $WORDLIST_PYTHON_MOVEGEN)."""
         return self._compiled if COMPILED else None
@@ -268,20 +269,22 @@ class Graph:
             )
             try:
                 return self._walker.words(node, prefix, *arguments)
-            except ValueError as error:
+            except CorruptGraph as error:
                 raise self.corrupt(str(error)) from None
         return _Walk(self, prefix, wanted, length, limit, most).below(node)
 
 
-def _walker(units: array, guide: bytes | None) -> _dawg.Walker | None:
-    """The C walker over these units (the array's buffer, no copy), where it is built; it needs the guide."""
-    if _dawg is None or guide is None:
+def _walker(units: array, guide: bytes | None, compiled: _core.Graph | None) -> _core.Graph | None:
+    """The C core's reads over these units (the array's buffer, no copy), where it is built; they
+    need the guide. The move generators' core where there is one (an alphabet of more than 64
+    letters has none: then a core of one letter, whose reads go by bytes all the same)."""
+    if _core is None or guide is None or sys.byteorder != "little":
         return None
-    return _dawg.Walker(units, guide)
+    return compiled if compiled is not None else _core.Graph(units, guide, "a")
 
 
 class _Walk:
-    """`Graph.words` in Python, step for step the C walker's (wordlist/_dawg.c `walk_below`): a
+    """`Graph.words` in Python, step for step the C core's (core/src/graph.c `walk_below`): a
     depth-first walk of the guide's labels with a stack of [node, next label, previous label,
     letters, keys met on entry]; a node is remembered as dead (with the letters it was reached at)
     once its whole walk met no key."""

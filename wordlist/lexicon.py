@@ -47,8 +47,8 @@ from wordlist.graph import ROOT, Graph
 from wordlist.locations import DATA_ENV, DEFAULT_ROOT, all_lists, data_root, find_list
 from wordlist.records import Definitions, MemoryDefinitions, Merging, ParquetDefinitions, WordRecord
 
-try:  # is_word's fast path in C (wordlist/_dawg.c), built at install where a compiler is
-    from wordlist._dawg import IsWord as _FastIsWord
+try:  # is_word's fast path in the C core (wordlist/_core.c), built at install where a compiler is
+    from wordlist._core import IsWord as _FastIsWord
 except ImportError:  # pragma: no cover - the Python method is the same, slower
     _FastIsWord = None
 
@@ -274,7 +274,7 @@ class Lexicon:
 
     def is_word(self, word: str, pos: PartsOfSpeech = None) -> bool:
         """Is `word` in the list, as one of the parts of speech `pos` (None: any, whatever its bits)?"""
-        # The fast path, for the call a game and a server make most (wordlist/_dawg.c does the
+        # The fast path, for the call a game and a server make most (the C core does the
         # same in C): a word of normal letters only is looked up as it is.
         if (
             pos is None

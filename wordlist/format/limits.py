@@ -1,11 +1,11 @@
 """Every limit of the data and the games, in one place: what a file may hold and what a game can play.
 
-The format's readers (wordlist.format), the games (wordlist.games), the compiled move generator
-(wordlist/_movegen.c, through the generated wordlist/_limits.h) and the JavaScript reader (through
+The format's readers (wordlist.format), the games (wordlist.games), the C core (core/, through the
+generated core/include/wordlist_limits.h) and the JavaScript reader (through
 the generated js/src/limits.js) take their numbers from here; the JSON Schemas and docs/FORMAT.md
 state them, and tests/test_limits.py fails when any of them says otherwise. After editing a number:
 
-    python -m wordlist.format.limits_files    # rewrites wordlist/_limits.h and js/src/limits.js
+    python -m wordlist.format.limits_files    # rewrites core/include/wordlist_limits.h, js/src/limits.js
 
 The format's ranges are the games' ranges: a game.json the format accepts is one Wordgame plays
 (tests/test_limits.py plays the largest one to the end). The HTTP server's request limits are its

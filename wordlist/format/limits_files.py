@@ -1,5 +1,5 @@
-"""The files written from wordlist/format/limits.py for the code that cannot import it: the compiled
-move generator's wordlist/_limits.h and the JavaScript reader's js/src/limits.js. They are
+"""The files written from wordlist/format/limits.py for the code that cannot import it: the C core's
+core/include/wordlist_limits.h and the JavaScript reader's js/src/limits.js. They are
 committed; after editing a limit, run in the checkout
 
     python -m wordlist.format.limits_files
@@ -15,13 +15,13 @@ from pathlib import Path
 from wordlist.format.limits import SHARED
 
 ROOT = Path(__file__).resolve().parents[2]  # the checkout: where the generated files live
-C_HEADER = Path("wordlist") / "_limits.h"
+C_HEADER = Path("core") / "include" / "wordlist_limits.h"
 JS_MODULE = Path("js") / "src" / "limits.js"
 _NOTE = "Written by `python -m wordlist.format.limits_files` from wordlist/format/limits.py: do not edit."
 
 
 def c_header() -> str:
-    """wordlist/_limits.h: each limit as a #define named WORDLIST_<name>."""
+    """core/include/wordlist_limits.h: each limit as a #define named WORDLIST_<name>."""
     lines = [f"/* {_NOTE} */", "#ifndef WORDLIST_LIMITS_H", "#define WORDLIST_LIMITS_H", ""]
     lines += [f"#define WORDLIST_{name} {value}" for name, value in SHARED.items()]
     return "\n".join([*lines, "", "#endif", ""])

@@ -13,7 +13,7 @@ new letter goes, trying exactly the letters the DAWG allows next), and after, wh
 letters may follow. A path that has placed its letter and ends on a word of the game's parts of
 speech is a move, unless rule C forbids it (the same word scored before on a shared cell).
 
-`word_moves` runs the same search in C (wordlist/_movegen.c, `Graph.compiled`) where it is built:
+`word_moves` runs the same search in C (the C core, core/src, `Graph.compiled`) where it is built:
 the same moves in the same order; `python_word_moves` here is the reference and the fallback, and
 the tests hold the two to each other.
 """
@@ -26,7 +26,7 @@ from typing import NamedTuple
 from wordlist.errors import WordlistError
 from wordlist.format.limits import COMPILED_CELLS  # the compiled core's sets of cells: 128 bits
 from wordlist.games.balda.board import neighbour_table
-from wordlist.graph import ROOT, Graph
+from wordlist.graph import ROOT, CorruptGraph, Graph
 
 RawMove = tuple[int, str, tuple[int, ...]]  # (new cell index, letter, path of cell indexes)
 
@@ -67,7 +67,7 @@ def compiled_word_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
     """`word_moves` in C (`Graph.compiled` must be there); each scored word's cells as a bit set."""
     core = graph.compiled
     if core is None:
-        raise RuntimeError("the compiled move generator is not available (wordlist/_movegen.c)")
+        raise RuntimeError("the compiled move generator is not available (wordlist/_core.c)")
     scored = []
     for word, cell_sets in position.scored.items():
         for cells in cell_sets:
@@ -78,6 +78,8 @@ def compiled_word_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
         return core.balda(position.board, position.size, position.diagonal, position.mask, scored)
     except RuntimeError as error:  # the search's step budget ran out
         raise WordlistError(str(error)) from None
+    except CorruptGraph as error:  # a damaged guide, met where the Python search meets it
+        raise graph.corrupt(str(error)) from None
 
 
 _LOW = (1 << 64) - 1

@@ -30,7 +30,7 @@ Scores are added up on the way (letter premiums, the single highest word premium
 the bingo), so every move comes with the points `Wordgame.check` gives it; the tests check both
 agree, and that on small word lists the generator finds exactly what a brute-force search finds.
 
-`generate` runs the same search in C (wordlist/_movegen.c, `Graph.compiled`) where it is built:
+`generate` runs the same search in C (the C core, core/src, `Graph.compiled`) where it is built:
 the same moves in the same order, 25 to 70 times as fast; `python_moves` here is the reference
 and the fallback, and the tests hold the two to each other.
 """
@@ -46,7 +46,7 @@ from wordlist.errors import WordlistError
 from wordlist.games.protocol import Cell
 from wordlist.games.wordgame.board import ACROSS, DOWN, Layout
 from wordlist.games.wordgame.tiles import BLANK
-from wordlist.graph import ROOT, Graph
+from wordlist.graph import ROOT, CorruptGraph, Graph
 
 ON_BOARD, TILE, BLANK_TILE = 0, 1, 2
 BINGO_FACTOR = 2
@@ -86,7 +86,7 @@ def compiled_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
     points and rack handed over as letter indexes and bytes."""
     core = graph.compiled
     if core is None:
-        raise RuntimeError("the compiled move generator is not available (wordlist/_movegen.c)")
+        raise RuntimeError("the compiled move generator is not available (wordlist/_core.c)")
     letters = graph.letters
     index = _letter_index(letters)
     layout = position.layout
@@ -117,6 +117,8 @@ def compiled_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
         )
     except RuntimeError as error:  # the search's step budget ran out
         raise WordlistError(str(error)) from None
+    except CorruptGraph as error:  # a damaged guide, met where the Python search meets it
+        raise graph.corrupt(str(error)) from None
 
 
 @lru_cache(maxsize=16)

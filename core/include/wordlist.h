@@ -1,0 +1,175 @@
+/* wordlist core: a word list's words.dawg read in place, and the two games' move generators.
+
+   The one owner of the graph's layout (docs/FORMAT.md) in C: the Python binding
+   (wordlist/_core.c), the WebAssembly module (js/src/core.js wraps it) and native engines
+   (core/examples/best_move.c) all go through these functions. The limits come from
+   wordlist/format/limits.py through the generated wordlist_limits.h.
+
+   words.dawg, every number little-endian:
+       uint32 n; n x uint32 units; uint32 m (== n); m x (uint8 child, uint8 sibling) guide
+   A unit: bits 0-7 label, bit 8 has-leaf, bit 9 extension, bits 10-31 offset; a leaf unit has
+   bit 31 set and its value (the part-of-speech mask) in bits 0-30. Following byte b from unit i
+   goes to i ^ offset(i) ^ b if that unit's label is b; a word ends at i if it has a leaf, whose
+   value is at i ^ offset(i). The guide gives each unit's first child label and next sibling label.
+
+   Safety: every unit index is checked before it is read (a damaged file whose checksums match
+   must not make us read outside it); a guide whose labels do not increase or name no child is
+   reported (WL_BAD_GUIDE with the unit), at the same points as the Python reference
+   (wordlist/graph.py) meets it; a search is bounded by a step budget. A graph never changes once
+   made (but for a memo of each node's checked state, written atomically with the same value by
+   any thread), so any number of threads may search one graph at once. */
+#ifndef WORDLIST_H
+#define WORDLIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wordlist_limits.h" /* wordlist/format/limits.py's numbers (python -m wordlist.format.limits_files) */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* --- the layout ---------------------------------------------------------------------------------- */
+#define WL_LABEL_MASK 0x800000FFu /* a unit's label, and the leaf bit (a leaf matches no label) */
+#define WL_HAS_LEAF (1u << 8)
+#define WL_EXTENSION (1u << 9)
+#define WL_IS_LEAF (1u << 31)
+#define WL_VALUE_MASK 0x7FFFFFFFu
+#define WL_ROOT 0u
+
+/* --- limits of the compiled core --------------------------------------------------------------------- */
+#define WL_MAX_LETTERS WORDLIST_COMPILED_LETTERS /* a set of letters is one uint64 */
+#define WL_MAX_LINE WORDLIST_MAX_BOARD           /* Wordgame: the longest board side */
+#define WL_MAX_CELLS WORDLIST_COMPILED_CELLS     /* Balda: a set of cells is two uint64 */
+#define WL_MAX_WORD_LETTERS WORDLIST_MAX_WORD_LENGTH
+#define WL_MAX_KEY_BYTES (4 * WL_MAX_WORD_LETTERS)
+#define WL_MAX_POINTS WORDLIST_MAX_POINTS
+#if WL_MAX_LETTERS > 64 || WL_MAX_CELLS > 128
+#error "a set of letters is one uint64 and a set of cells two: see wordlist/format/limits.py"
+#endif
+/* The default bound on one search's work: the heaviest real searches visit 1.4 million nodes; a
+   damaged graph with a cycle would have Balda try every path over the board. */
+#define WL_MAX_STEPS 100000000ull
+
+#define WL_EMPTY 255   /* a square without a tile */
+#define WL_FOREIGN 254 /* a tile that is no letter of the alphabet: never followed */
+enum { WL_ON_BOARD = 0, WL_TILE = 1, WL_BLANK_TILE = 2 }; /* a Wordgame move's letter kinds */
+
+/* --- errors ---------------------------------------------------------------------------------------- */
+typedef enum {
+    WL_OK = 0,
+    WL_NO_MEMORY,
+    WL_OUT_OF_STEPS,   /* the search's step budget ran out (detail: the budget) */
+    WL_BAD_GUIDE,      /* the completion guide of unit `detail` is inconsistent */
+    WL_TOO_LONG,       /* a key is longer than the longest word */
+    WL_TOO_MANY,       /* more keys than the caller allows (detail: that number) */
+    WL_NOT_UTF8,       /* a key is not UTF-8 */
+    WL_BAD_FILE,       /* not a words.dawg: too short, or its header and size disagree */
+    WL_BAD_ARGUMENT,   /* an input out of range: the message names it */
+} wl_status;
+
+typedef struct {
+    wl_status status;
+    unsigned long long detail; /* the unit, the budget or the count the message names */
+    const char *what;          /* WL_BAD_ARGUMENT, WL_BAD_FILE: the input that is wrong */
+} wl_error;
+
+/* The error's message (the Python reference's words), NUL-terminated in `buffer`; its length. */
+size_t wl_error_message(const wl_error *error, char *buffer, size_t size);
+
+/* --- the graph --------------------------------------------------------------------------------------- */
+typedef struct wl_graph wl_graph;
+
+/* A graph over `n` units (4n bytes, little-endian) and their guide (2n bytes, or NULL), with an
+   alphabet of `nletters` code points (0 for key lookups only; at most WL_MAX_LETTERS, no
+   surrogate, none twice). Neither buffer is copied: both must outlive the graph. NULL on error. */
+wl_graph *wl_graph_new(const uint8_t *units, uint32_t n, const uint8_t *guide, const uint32_t *letters,
+                       int nletters, wl_error *error);
+/* The same from a whole words.dawg file (with or without its guide), its header checked. */
+wl_graph *wl_graph_open(const uint8_t *file, size_t size, const uint32_t *letters, int nletters, wl_error *error);
+void wl_graph_free(wl_graph *graph);
+uint32_t wl_graph_units(const wl_graph *graph);
+int wl_graph_has_guide(const wl_graph *graph);
+int wl_graph_letters(const wl_graph *graph);
+
+/* The node `key`'s bytes lead to from the root (the root for none), or -1 (a byte 0 leads nowhere). */
+int64_t wl_key_node(const wl_graph *graph, const uint8_t *key, size_t length);
+/* The value of the key ending at `node`, or -1. */
+int64_t wl_node_value(const wl_graph *graph, uint32_t node);
+/* The child of `node` by UTF-8 byte `byte`, or -1 (no guide check: a key's walk). */
+int64_t wl_follow_byte(const wl_graph *graph, uint32_t node, uint32_t byte);
+
+/* The letters (alphabet indexes) that continue a word from `node` and their nodes, in the Python
+   Graph.children's order; their count, or -1 with WL_BAD_GUIDE. */
+int wl_children(const wl_graph *graph, uint32_t node, uint8_t letters[WL_MAX_LETTERS],
+                uint32_t nodes[WL_MAX_LETTERS], wl_error *error);
+
+/* The keys below `node` (reached by a prefix of `prefix_letters` letters), in byte order; `found`
+   gets each one's bytes after the prefix and returns nonzero to stop. Only keys whose value has a
+   bit of `wanted` (-1: any) and of `length` letters (-1: any), at most `limit` (-1: all). Meeting
+   more than `most` keys, a key longer than the longest word or not UTF-8, a bad guide: an error. */
+typedef int (*wl_key_found)(void *context, const uint8_t *rest, size_t length);
+wl_status wl_words(const wl_graph *graph, uint32_t node, uint32_t prefix_letters, long long wanted,
+                   long long length, long long limit, long long most, wl_key_found found, void *context,
+                   wl_error *error);
+
+/* --- moves ----------------------------------------------------------------------------------------- */
+/* The moves of a search, in a fixed order (the Python generators'), each with its points. */
+typedef struct {
+    uint8_t *data;      /* the moves one after another, in their game's layout (wl_*_move) */
+    size_t len, cap;
+    int64_t *points;
+    uint32_t *start;    /* where each move begins in data */
+    size_t count, slots;
+    uint64_t steps;     /* nodes the search visited (its work) */
+    uint64_t max_steps; /* its budget */
+} wl_moves;
+
+void wl_moves_free(wl_moves *moves);
+/* The index of the first move with the most points, or -1 for none. */
+long long wl_moves_best(const wl_moves *moves);
+
+/* Wordgame: one move is [direction (0 across, 1 down), line, first position, n, then n x (letter,
+   kind)] bytes; its points in moves->points. */
+typedef struct {
+    int size;                       /* squares a side, 1 to WL_MAX_LINE */
+    const uint8_t *board;           /* size x size letter indexes, row-major (WL_EMPTY, WL_FOREIGN) */
+    const uint8_t *blanks;          /* size x size: 1 where the tile is a blank (worth 0) */
+    const uint8_t *letter_premiums; /* size x size multipliers, at least 1 */
+    const uint8_t *word_premiums;
+    const int32_t *points;          /* each letter's tile points, 0 to WL_MAX_POINTS */
+    const uint8_t *rack_letters;    /* the rack's distinct letters, in the order they are tried */
+    const uint8_t *rack_counts;     /* how many of each */
+    int rack_distinct;
+    int blank_tiles;                /* blanks on the rack */
+    int rack_tiles;                 /* tiles on the rack */
+    int bingo_tiles;                /* placing this many is a bingo (points twice) */
+    int first_word;                 /* letters the first word needs */
+    int start_row, start_col;       /* the start square */
+    uint64_t max_steps;             /* 0: WL_MAX_STEPS */
+} wl_wordgame;
+
+wl_status wl_wordgame_moves(const wl_graph *graph, const wl_wordgame *position, wl_moves *moves, wl_error *error);
+
+/* Balda: one move is [new cell, letter, n, then the path's n cells] bytes; its points its length. */
+typedef struct {
+    int size;                      /* cells a side: size x size at most WL_MAX_CELLS */
+    int diagonal;                  /* paths may step diagonally */
+    const uint8_t *board;          /* size x size letter indexes (WL_EMPTY, WL_FOREIGN) */
+    uint32_t mask;                 /* the parts of speech that count */
+    /* the words scored before and the cells each used (rule C): n_scored words, their lengths,
+       their letter indexes one after another, and two uint64 of cells each (cells 0-63, 64-127) */
+    size_t n_scored;
+    const uint8_t *scored_lengths;
+    const uint8_t *scored_letters;
+    const uint64_t *scored_cells;
+    uint64_t max_steps;            /* 0: WL_MAX_STEPS */
+} wl_balda;
+
+wl_status wl_balda_moves(const wl_graph *graph, const wl_balda *position, wl_moves *moves, wl_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
