@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 JS_DEPS := js/node_modules/.package-lock.json
 
-.PHONY: build test test-js lint bench samples clean
+.PHONY: build test test-js lint bench samples clean core-test
 
 # setup.py compiles the C core (core/, bound by wordlist/_core.c) and the pipeline's parsers with
 # mypyc from the package's source; after an edit of the parsers the
@@ -28,15 +28,45 @@ $(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipel
 # where js/src is: not in the folder tests/test_readme.py runs the README in.
 READER_COPY := $(if $(wildcard js/src),wordlist/server/static/js/index.js)
 ifneq ($(READER_COPY),)
-$(READER_COPY): js/src $(wildcard js/src/*.js) | $(STAMP)
+$(READER_COPY): js/src $(wildcard js/src/*.js) $(WASM) | $(STAMP)
 	$(BIN)/python setup.py --quiet copy_reader
 endif
 
+# The C core built to WebAssembly for the JavaScript reader (js/src/core.js loads it; git-ignored,
+# shipped with the reader and its page copy): Debian's clang and lld for wasm32 with wasi-libc
+# (malloc, memcpy), installed here when missing as Chromium is. The module imports nothing.
+WASM := js/src/core.wasm
+WASM_SOURCES := $(wildcard core/src/*.c core/src/*.h core/include/*.h)
+WASI_LIBC := /usr/include/wasm32-wasi/stdlib.h
+CORE_WARNINGS := -std=c11 -Wall -Wextra -Werror
+$(WASM): $(WASM_SOURCES) | $(WASI_LIBC)
+	clang --target=wasm32-wasi -O2 $(CORE_WARNINGS) -mexec-model=reactor -Icore/include \
+	    -Wl,--strip-all -Wl,-z,stack-size=1048576 -o $@.tmp $(filter %.c,$(WASM_SOURCES))
+	mv $@.tmp $@
+
+$(WASI_LIBC):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang lld wasi-libc libclang-rt-dev-wasm32
+
+# The core's own checks, with gcc: warnings as errors, and the C example and the fuzz driver built
+# with AddressSanitizer and UBSan, run on a list `make build` wrote (any out-of-bounds read or
+# undefined behaviour stops them). `make test` runs them.
+CORE_TEST := outputs/core-test
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -g -O1
+core-test: build
+	mkdir -p $(CORE_TEST)
+	gcc $(CORE_WARNINGS) -O2 -fPIC -shared -Icore/include -o $(CORE_TEST)/libwordlist.so $(filter-out core/src/wasm.c,$(wildcard core/src/*.c))
+	gcc $(CORE_WARNINGS) $(SANITIZE) -Icore/include -o $(CORE_TEST)/best_move core/examples/best_move.c $(filter-out core/src/wasm.c,$(wildcard core/src/*.c))
+	gcc $(CORE_WARNINGS) $(SANITIZE) -Icore/include -o $(CORE_TEST)/fuzz core/test/fuzz.c $(filter-out core/src/wasm.c,$(wildcard core/src/*.c))
+	$(CORE_TEST)/best_move outputs/en/wordgame "stare??"
+	$(CORE_TEST)/best_move outputs/de/wordgame "äöüeen?"
+	$(CORE_TEST)/fuzz outputs/en/wordgame/words.dawg outputs/de/balda/words.dawg
+
 # The main job: extract the sample dumps in dumps/ and build every game word list into outputs/.
-build: $(STAMP) $(READER_COPY)
+build: $(STAMP) $(READER_COPY) $(WASM)
 	$(BIN)/wordlist build
 
-test: $(STAMP) $(READER_COPY) $(CHROMIUM) $(JS_DEPS)
+test: $(STAMP) $(READER_COPY) $(WASM) $(CHROMIUM) $(JS_DEPS) core-test
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 
@@ -52,11 +82,13 @@ $(JS_DEPS): js/package.json js/package-lock.json
 	cd js && npm ci --no-audit --no-fund --loglevel=error
 
 # The JavaScript reader's conformance tests alone, on the lists `make build` writes: Python writes
-# the vectors into outputs/js-vectors, Node (20 or later, no packages) checks them. `make test`
+# the vectors into outputs/js-vectors (the games' positions for the WebAssembly core into
+# outputs/js-vectors/movegen), Node (20 or later, no packages) checks them. `make test`
 # runs the same tests through tests/test_js_reader.py, on lists it builds itself.
 test-js: build
 	rm -rf outputs/js-vectors
 	$(BIN)/python -m tests.js_vectors outputs/js-vectors outputs/en/balda outputs/en/wordgame outputs/de/balda outputs/de/wordgame
+	$(BIN)/python -m tests.js_movegen_vectors outputs/js-vectors/movegen outputs/en/balda outputs/en/wordgame outputs/de/balda outputs/de/wordgame
 	node --test js/test/*.test.js
 
 lint: $(STAMP)

@@ -3,7 +3,9 @@ word lists (English and German, balda and wordgame), a generated 20,000-word Ger
 of no words (built with a profile that selects none), English balda with part-of-speech bits this
 version does not name, and lists on generated alphabets (tests/js_alphabet_vectors.py), then
 Node's test runner runs js/test/*.test.js on them; and on the damaged lists of
-tests/test_format_damaged.py every read ends (js/test/damaged.test.js).
+tests/test_format_damaged.py every read ends (js/test/damaged.test.js). The C core built to
+WebAssembly plays the Python library's moves on positions of both games (tests/js_movegen_vectors.py,
+js/test/core.test.js).
 
 The driver is a pytest test rather than a Makefile line so that `make test` (and CI) run it
 with the lists this session has already built, the vectors land in a temporary folder, and a
@@ -23,8 +25,11 @@ import pytest
 
 from tests.bench.js import build_synthetic_list
 from tests.conftest import ROOT
+from tests.game_helpers import dense_list
+from tests.js_movegen_vectors import write_movegen_vectors
 from tests.js_vectors import GENERATED_LISTS, write_vectors
 from tests.list_helpers import build_empty_list, unknown_bits_list, write_damaged_lists
+from wordlist import Lexicon
 from wordlist.format import MAX_TEXT_LENGTH
 
 JS_TESTS = ROOT / "js" / "test"
@@ -44,6 +49,15 @@ def vectors(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     write_vectors([*samples, synthetic, empty, unknown], out)
     damaged = write_damaged_lists(sample_outputs, tmp_path_factory.mktemp("damaged"))
     (out / "damaged.txt").write_text("".join(f"{folder}\n" for folder in damaged), encoding="utf-8")
+    # the games' positions for the WebAssembly core (js/test/core.test.js)
+    games = [
+        (f"{lang}-{profile}", Lexicon.load(sample_outputs / lang / profile)) for lang, profile in SAMPLE_LISTS
+    ]
+    dense = [(f"synthetic-{lang}-wordgame", dense_list("wordgame", lang, 1500)) for lang in ("en", "de")]
+    write_movegen_vectors([*games, dense[1]], out / "movegen")
+    write_movegen_vectors(
+        [dense[0], ("synthetic-de-balda", Lexicon.load(synthetic))], out / "movegen", damaged=2
+    )
     return out
 
 

@@ -103,3 +103,12 @@ function parseJson(bytes, source) {
     throw new ArtefactError(`${source}: not valid JSON (${error.message})`);
   }
 }
+
+/**
+ * The bytes of a file (the WebAssembly core beside the reader, which Node cannot fetch).
+ * @param {URL} url
+ */
+export async function readBytes(url) {
+  const { readFile } = await import("node:fs/promises");
+  return readFile(url);
+}

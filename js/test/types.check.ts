@@ -15,6 +15,7 @@ import {
   type LicenseJson,
   type PartsOfSpeech,
 } from "wiktionary-wordlist";
+import { type BaldaMove, Bots, type WordgameMove, type WordgamePosition } from "wiktionary-wordlist/core";
 
 const alphabet: AlphabetJson = { format: FORMAT_VERSION, language: "en", letters: "abc" };
 const game: GameJson = { format: 2, board: ["..."], start: [1, 1], rack_size: 7, tiles: { a: { points: 1, count: 2 } } };
@@ -53,4 +54,15 @@ export async function use(bytes: Uint8Array, folder: string): Promise<number> {
     if (error instanceof ArtefactError) names.push(error.name);
   }
   return names.length + edges.length + (mask ?? 0) + rack + MAX_KEY_BYTES + Number(found);
+}
+
+export async function play(lexicon: Lexicon): Promise<number> {
+  const bots: Bots = await Bots.load(lexicon);
+  const board: (string | null)[][] = Array.from({ length: 15 }, () => Array<string | null>(15).fill(null));
+  const opening: WordgamePosition = { game: "wordgame", board, rack: ["s", "t", "?"] };
+  const moves: WordgameMove[] = bots.search(opening);
+  const cells: (string | null)[] = Array<string | null>(25).fill(null);
+  const best: BaldaMove | null = bots.bestMove({ game: "balda", size: 5, board: cells, diagonal: true, scored: { ab: [[1, 2]] } });
+  bots.close();
+  return moves.length + (moves[0]?.tiles.length ?? 0) + (best?.path.length ?? 0);
 }

@@ -1,0 +1,79 @@
+/* The core's WebAssembly face: plain numbers and pointers into the module's memory, for
+   js/src/core.js (built by `make build` with clang --target=wasm32-wasi; not part of the Python
+   extension). The caller allocates its inputs with wl_alloc and frees them with wl_free; a
+   search's moves stay in the module until wl_moves_release. The last error's message is
+   wl_message(). */
+#include <stdlib.h>
+
+#include "wordlist.h"
+
+#define EXPORT(name) __attribute__((export_name(#name)))
+
+static wl_error last_error;
+static char message[256];
+
+EXPORT(wl_alloc) void *wasm_alloc(size_t size) { return malloc(size ? size : 1); }
+EXPORT(wl_free) void wasm_free(void *pointer) { free(pointer); }
+
+EXPORT(wl_message) const char *wasm_message(void) {
+    wl_error_message(&last_error, message, sizeof message);
+    return message;
+}
+
+EXPORT(wl_status) int wasm_status(void) { return (int)last_error.status; }
+
+EXPORT(wl_open)
+wl_graph *wasm_open(const uint8_t *file, size_t size, const uint32_t *letters, int nletters) {
+    return wl_graph_open(file, size, letters, nletters, &last_error);
+}
+
+EXPORT(wl_close) void wasm_close(wl_graph *graph) { wl_graph_free(graph); }
+
+/* The moves of a search in a block of their own, or NULL (the error is kept). */
+static wl_moves *kept(wl_status status, wl_moves *found) {
+    if (status != WL_OK) return NULL;
+    wl_moves *moves = malloc(sizeof *moves);
+    if (moves == NULL) {
+        wl_moves_free(found);
+        last_error.status = WL_NO_MEMORY;
+        return NULL;
+    }
+    *moves = *found;
+    return moves;
+}
+
+EXPORT(wl_wordgame)
+wl_moves *wasm_wordgame(const wl_graph *graph, int size, const uint8_t *board, const uint8_t *blanks,
+                        const uint8_t *letter_premiums, const uint8_t *word_premiums, const int32_t *points,
+                        const uint8_t *rack_letters, const uint8_t *rack_counts, int rack_distinct, int blank_tiles,
+                        int rack_tiles, int bingo_tiles, int first_word, int start_row, int start_col,
+                        double max_steps) {
+    wl_wordgame position = {size,        board,       blanks,       letter_premiums, word_premiums,
+                            points,      rack_letters, rack_counts, rack_distinct,   blank_tiles,
+                            rack_tiles,  bingo_tiles, first_word,   start_row,       start_col,
+                            (uint64_t)max_steps};
+    wl_moves found;
+    return kept(wl_wordgame_moves(graph, &position, &found, &last_error), &found);
+}
+
+EXPORT(wl_balda)
+wl_moves *wasm_balda(const wl_graph *graph, int size, int diagonal, const uint8_t *board, uint32_t mask,
+                     size_t n_scored, const uint8_t *lengths, const uint8_t *letters, const uint64_t *cells,
+                     double max_steps) {
+    wl_balda position = {size, diagonal, board, mask, n_scored, lengths, letters, cells, (uint64_t)max_steps};
+    wl_moves found;
+    return kept(wl_balda_moves(graph, &position, &found, &last_error), &found);
+}
+
+EXPORT(wl_moves_count) double wasm_moves_count(const wl_moves *moves) { return (double)moves->count; }
+/* Where move i's bytes begin (its layout: wordlist.h). */
+EXPORT(wl_move) const uint8_t *wasm_move(const wl_moves *moves, size_t i) { return moves->data + moves->start[i]; }
+EXPORT(wl_move_points) double wasm_move_points(const wl_moves *moves, size_t i) { return (double)moves->points[i]; }
+EXPORT(wl_moves_best) double wasm_moves_best(const wl_moves *moves) { return (double)wl_moves_best(moves); }
+EXPORT(wl_moves_steps) double wasm_moves_steps(const wl_moves *moves) { return (double)moves->steps; }
+
+EXPORT(wl_moves_release) void wasm_moves_release(wl_moves *moves) {
+    if (moves == NULL) return;
+    wl_moves_free(moves);
+    free(moves);
+}

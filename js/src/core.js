@@ -1,0 +1,295 @@
+// The C core (core/, docs/engines.md) built to WebAssembly: both games' move generators on a
+// Lexicon this reader loaded, with the Python library's moves in the same order and the same
+// points (the conformance tests hold them to it). No DOM and no Node API on the search path, so
+// it runs in a page, a Web Worker or Node; only `Bots.load` without a module reads core.wasm,
+// by fetch in a browser and from disk in Node.
+//
+//   import { Bots } from "wiktionary-wordlist/core";
+//   const bots = await Bots.load(lexicon);           // the list's words.dawg copied into the module
+//   bots.search({ game: "wordgame", board, rack });  // every move: [{direction, line, start, tiles, points}]
+//   bots.bestMove({ game: "balda", size: 5, board }); // the first move of the most points, or null
+//   bots.close();
+
+import { describe } from "./alphabet.js";
+import { ArtefactError } from "./errors.js";
+import { FIRST_WORD_LETTERS } from "./limits.js";
+
+const WASM_URL = new URL("./core.wasm", import.meta.url);
+const EMPTY = 255; // a square without a tile (wordlist.h)
+const FOREIGN = 254; // a tile that is no letter of the alphabet
+const BLANK = "?";
+const PREMIUMS = { d: [2, 1], t: [3, 1], D: [1, 2], T: [1, 3] }; // letter, word multipliers
+const BAD_GRAPH = new Set([3, 4, 5, 6, 7]); // wl_status: a damaged or malformed words.dawg
+const OUT_OF_STEPS = 2;
+const ALL_PARTS_OF_SPEECH = 0x7fffffff;
+
+/** @type {Promise<WebAssembly.Module> | null} */
+let compiled = null;
+
+/** core.wasm beside this file, compiled once. */
+function defaultModule() {
+  compiled ??= (async () => {
+    if (WASM_URL.protocol === "file:") {
+      const { readBytes } = await import("./node.js"); // Node: no fetch of file: URLs
+      return WebAssembly.compile(await readBytes(WASM_URL));
+    }
+    const response = await fetch(WASM_URL);
+    if (!response.ok) throw new Error(`${WASM_URL}: ${response.status} ${response.statusText}`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  })();
+  return compiled;
+}
+
+export class Bots {
+  /**
+   * The move generators on `lexicon`'s graph (a Lexicon of this reader): its words.dawg is copied
+   * into a new instance of the core. `module`: a compiled core.wasm, or its bytes (default: the
+   * file beside this module).
+   * @param {import("./lexicon.js").Lexicon} lexicon
+   * @param {{module?: WebAssembly.Module | ArrayBuffer | Uint8Array}} [options]
+   */
+  static async load(lexicon, options = {}) {
+    let module = options.module ?? (await defaultModule());
+    if (!(module instanceof WebAssembly.Module)) module = await WebAssembly.compile(module);
+    const instance = await WebAssembly.instantiate(module, {});
+    return new Bots(instance, lexicon);
+  }
+
+  /** Use `Bots.load`. */
+  constructor(instance, lexicon) {
+    const dawg = lexicon?._dawg;
+    if (!dawg?.units || !dawg?.guide) throw new TypeError(`a Lexicon of this reader, not ${describe(lexicon)}`);
+    this._core = instance.exports;
+    this._core._initialize?.();
+    this.lexicon = lexicon;
+    this.letters = [...lexicon.letters];
+    /** @type {Map<string, number>} */
+    this._index = new Map(this.letters.map((letter, i) => [letter, i]));
+    // the file as the core reads it: n, the units (little-endian), n, the guide
+    const n = dawg.units.length;
+    const size = 8 + 6 * n;
+    const file = this._alloc(size);
+    const view = new DataView(this._memory(), file, size);
+    view.setUint32(0, n, true);
+    for (let i = 0; i < n; i++) view.setUint32(4 + 4 * i, dawg.units[i], true);
+    view.setUint32(4 + 4 * n, n, true);
+    new Uint8Array(this._memory(), file + 8 + 4 * n, 2 * n).set(dawg.guide);
+    const codes = this._alloc(4 * this.letters.length);
+    new Uint32Array(this._memory(), codes, this.letters.length).set(this.letters.map((l) => l.codePointAt(0)));
+    this._graph = this._core.wl_open(file, size, codes, this.letters.length);
+    this._core.wl_free(codes);
+    this._file = file;
+    if (this._graph === 0) {
+      const message = this._message();
+      this._core.wl_free(file);
+      throw new ArtefactError(`${dawg.source}: ${message}`);
+    }
+  }
+
+  /**
+   * Every legal move of `position`, in the Python library's order.
+   * Wordgame: `{game: "wordgame", board, rack, blanks?, layout?, points?, rackSize?, firstWord?}`:
+   * board rows of letters (null: empty), the rack's letters and "?" for a blank, the squares
+   * holding a blank ([row, column]); the layout ({board: premium rows, start}), tile points and
+   * rack size default to the list's game.json. A move: `{direction: 0 across | 1 down, line,
+   * start, tiles: [[letter, kind 0 on the board | 1 a tile | 2 a blank], ...], points}`.
+   * Balda: `{game: "balda", size, board, diagonal?, mask?, scored?}`: board a flat list of size x
+   * size letters (null: empty), the parts of speech that count as a bit mask (default all), the
+   * words scored before and the cells of each ({word: [[cell, ...], ...]}). A move: `{cell,
+   * letter, path: [cell, ...], points}`.
+   * @param {object} position
+   * @returns {object[]}
+   */
+  search(position) {
+    return this._search(position, false);
+  }
+
+  /**
+   * The first of the moves with the most points, or null when there is none.
+   * @param {object} position
+   * @returns {object | null}
+   */
+  bestMove(position) {
+    return this._search(position, true)[0] ?? null;
+  }
+
+  /** Free the module's copy of the list (the Bots cannot search after). */
+  close() {
+    if (this._graph) {
+      this._core.wl_close(this._graph);
+      this._core.wl_free(this._file);
+      this._graph = 0;
+    }
+  }
+
+  _search(position, best) {
+    if (!this._graph) throw new Error("these Bots are closed");
+    if (position === null || typeof position !== "object") throw new TypeError(`a position, not ${describe(position)}`);
+    const blocks = [];
+    try {
+      let moves;
+      if (position.game === "wordgame") moves = this._wordgame(position, blocks);
+      else if (position.game === "balda") moves = this._balda(position, blocks);
+      else throw new RangeError(`position.game: "wordgame" or "balda", not ${describe(position.game)}`);
+      if (moves === 0) {
+        const status = this._core.wl_status();
+        const message = this._message();
+        if (BAD_GRAPH.has(status)) throw new ArtefactError(`${this.lexicon._dawg.source}: corrupt DAWG: ${message}`);
+        if (status === OUT_OF_STEPS) throw new Error(message);
+        throw new RangeError(message);
+      }
+      try {
+        return this._read(moves, position.game, best);
+      } finally {
+        this._core.wl_moves_release(moves);
+      }
+    } finally {
+      for (const block of blocks) this._core.wl_free(block);
+    }
+  }
+
+  _wordgame(position, blocks) {
+    const game = this.lexicon.game;
+    const layout = position.layout ?? (game && { board: game.board, start: game.start });
+    if (!layout) throw new RangeError("position.layout: the list has no game.json to take it from");
+    const size = layout.board.length;
+    const board = position.board;
+    if (!Array.isArray(board) || board.length !== size || !board.every((row) => Array.isArray(row) && row.length === size)) {
+      throw new RangeError(`position.board: ${size} rows of ${size} squares (letters or null)`);
+    }
+    const cells = size * size;
+    const squares = new Uint8Array(cells);
+    const lm = new Uint8Array(cells);
+    const wm = new Uint8Array(cells);
+    const blanks = new Uint8Array(cells);
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) {
+        squares[r * size + c] = this._square(board[r][c]);
+        const [letterPremium, wordPremium] = PREMIUMS[layout.board[r][c]] ?? [1, 1];
+        lm[r * size + c] = letterPremium;
+        wm[r * size + c] = wordPremium;
+      }
+    }
+    for (const [r, c] of position.blanks ?? []) {
+      if (Number.isInteger(r) && Number.isInteger(c) && r >= 0 && r < size && c >= 0 && c < size) blanks[r * size + c] = 1;
+    }
+    const pointsOf = position.points ?? Object.fromEntries(Object.entries(game?.tiles ?? {}).map(([t, s]) => [t, s.points]));
+    const points = new Int32Array(this.letters.map((letter) => pointsOf[letter] ?? 0));
+    const rack = position.rack;
+    if (!Array.isArray(rack) || !rack.every((tile) => typeof tile === "string")) {
+      throw new TypeError(`position.rack: a list of tiles, not ${describe(rack)}`);
+    }
+    // tried in the Python search's order: the distinct letters by code point; no other tile is placed
+    const order = [...new Set(rack)]
+      .filter((tile) => tile !== BLANK && this._index.has(tile))
+      .sort((a, b) => a.codePointAt(0) - b.codePointAt(0));
+    const count = (tile) => rack.filter((t) => t === tile).length;
+    const rackSize = position.rackSize ?? game?.rack_size;
+    const [startRow, startCol] = layout.start;
+    const at = (bytes) => this._copy(bytes, blocks);
+    return this._core.wl_wordgame(
+      this._graph,
+      size,
+      at(squares),
+      at(blanks),
+      at(lm),
+      at(wm),
+      at(new Uint8Array(points.buffer)),
+      at(new Uint8Array(order.map((letter) => this._index.get(letter)))),
+      at(new Uint8Array(order.map(count))),
+      order.length,
+      count(BLANK),
+      rack.length,
+      rackSize ?? rack.length,
+      position.firstWord ?? FIRST_WORD_LETTERS,
+      startRow,
+      startCol,
+      0,
+    );
+  }
+
+  _balda(position, blocks) {
+    const { size, board } = position;
+    if (!Number.isInteger(size) || !Array.isArray(board) || board.length !== size * size) {
+      throw new RangeError(`position.board: a flat list of size x size squares (letters or null)`);
+    }
+    const squares = new Uint8Array(board.map((square) => this._square(square)));
+    const lengths = [];
+    const letters = [];
+    const cells = [];
+    for (const [word, cellSets] of Object.entries(position.scored ?? {})) {
+      const spelled = [...word];
+      for (const used of cellSets) {
+        lengths.push(spelled.length <= 128 ? spelled.length : 0);
+        if (spelled.length <= 128) for (const letter of spelled) letters.push(this._index.get(letter) ?? FOREIGN);
+        const bits = new Uint32Array(4); // cells 0-127, as two little-endian uint64
+        for (const cell of used) if (cell >= 0 && cell < 128) bits[cell >> 5] |= 1 << (cell & 31);
+        cells.push(...bits);
+      }
+    }
+    const at = (bytes) => this._copy(bytes, blocks);
+    return this._core.wl_balda(
+      this._graph,
+      size,
+      position.diagonal ? 1 : 0,
+      at(squares),
+      (position.mask ?? ALL_PARTS_OF_SPEECH) >>> 0,
+      lengths.length,
+      at(new Uint8Array(lengths)),
+      at(new Uint8Array(letters)),
+      at(new Uint8Array(new Uint32Array(cells).buffer)),
+      0,
+    );
+  }
+
+  /** The moves the core found, as objects (only the best one with `best`). */
+  _read(moves, game, best) {
+    const core = this._core;
+    const count = core.wl_moves_count(moves);
+    const indexes = best ? (count ? [core.wl_moves_best(moves)] : []) : Array.from({ length: count }, (_, i) => i);
+    const found = [];
+    const memory = new Uint8Array(this._memory());
+    for (const i of indexes) {
+      const at = core.wl_move(moves, i); // the move's bytes (wordlist.h)
+      const points = core.wl_move_points(moves, i);
+      if (game === "wordgame") {
+        const tiles = [];
+        for (let k = 0; k < memory[at + 3]; k++) tiles.push([this.letters[memory[at + 4 + 2 * k]], memory[at + 5 + 2 * k]]);
+        found.push({ direction: memory[at], line: memory[at + 1], start: memory[at + 2], tiles, points });
+      } else {
+        const path = [...memory.subarray(at + 3, at + 3 + memory[at + 2])];
+        found.push({ cell: memory[at], letter: this.letters[memory[at + 1]], path, points });
+      }
+    }
+    return found;
+  }
+
+  _square(square) {
+    if (square === null || square === undefined) return EMPTY;
+    if (typeof square !== "string") throw new TypeError(`a square holds a letter or null, not ${describe(square)}`);
+    return this._index.get(square) ?? FOREIGN;
+  }
+
+  _copy(bytes, blocks) {
+    const at = this._alloc(bytes.length);
+    blocks.push(at);
+    new Uint8Array(this._memory(), at, bytes.length).set(bytes);
+    return at;
+  }
+
+  _alloc(size) {
+    const at = this._core.wl_alloc(size);
+    if (at === 0) throw new RangeError("the core is out of memory");
+    return at;
+  }
+
+  _memory() {
+    return this._core.memory.buffer; // (replaced when the module's memory grows: read it each time)
+  }
+
+  _message() {
+    const at = this._core.wl_message();
+    const bytes = new Uint8Array(this._memory(), at, 256);
+    return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
+  }
+}

@@ -1,0 +1,185 @@
+"""Conformance vectors for the C core built to WebAssembly (js/src/core.js): game positions with
+the moves the Python library finds, which Node must find too (js/test/core.test.js).
+
+    write_movegen_vectors(lists, out)
+
+writes, for each (name, Lexicon) of `lists`, the list's files into OUT/<name>/ (words.dawg,
+alphabet.json, game.json or none: what a page downloads) and OUT/<name>.json: the game, and
+cases ``{"position": ..., "expect": {"count", "sha256", "first", "best"}}`` with the position as
+js/src/core.js takes it (Wordgame: board rows, blanks, layout, tile points, rack, rack size,
+first word; Balda: size, diagonal, flat board, parts of speech mask, the words scored and their
+cells) and the moves as arrays (Wordgame ``[direction, line, start, [[letter, kind], ...],
+points]``, Balda ``[cell, letter, [cell, ...], points]``): their number, the sha256 of their
+compact JSON one a line, the first few, and the best (the first of the most points). Positions
+come from seeded games played by the strong bot, racks with no blank, one and two. On a damaged
+copy of a list (`damaged`: a byte of its units or guide changed) a case may hold ``{"error": ...}``
+instead: the end of the ArtefactError both must raise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import struct
+from pathlib import Path
+from typing import Any
+
+from wordlist import ArtefactError, Lexicon
+from wordlist.games.balda import BaldaGame, BaldaSettings
+from wordlist.games.balda import movegen as balda_movegen
+from wordlist.games.wordgame import BLANK, Wordgame
+from wordlist.games.wordgame import movegen as wordgame_movegen
+from wordlist.graph import Graph
+
+FIRST = 5  # moves stored as they are, before the digest
+
+
+def dawg_file(graph: Graph) -> bytes:
+    """The words.dawg bytes of a graph (its units and guide, as the file holds them)."""
+    units = graph._units
+    assert graph._guide is not None
+    return struct.pack("<I", len(units)) + units.tobytes() + struct.pack("<I", len(units)) + graph._guide
+
+
+def expect(moves: list[list]) -> dict[str, Any]:
+    lines = "\n".join(json.dumps(move, ensure_ascii=False, separators=(",", ":")) for move in moves)
+    best = max(range(len(moves)), key=lambda i: moves[i][-1]) if moves else None
+    return {
+        "count": len(moves),
+        "sha256": hashlib.sha256(lines.encode("utf-8")).hexdigest(),
+        "first": moves[:FIRST],
+        "best": moves[best] if best is not None else None,
+    }
+
+
+def wordgame_case(graph: Graph, game: Wordgame, rack: list[str]) -> dict[str, Any]:
+    position = game.position(rack)
+    layout = position.layout
+    case: dict[str, Any] = {
+        "game": "wordgame",
+        "board": [list(row) for row in position.board],
+        "blanks": sorted([r, c] for r, c in position.blanks),
+        "layout": {"board": list(layout.rows), "start": list(layout.start)},
+        "points": dict(position.points),
+        "rack": list(rack),
+        "rackSize": position.rack_size,
+        "firstWord": position.first_word,
+    }
+    try:
+        raw = wordgame_movegen.python_moves(graph, position)
+    except ArtefactError as error:
+        return {"position": case, "error": str(error).split("corrupt DAWG: ")[-1]}
+    moves = [
+        [d, line, start, [list(tile) for tile in tiles], points] for d, line, start, tiles, points in raw
+    ]
+    return {"position": case, "expect": expect(moves)}
+
+
+def balda_case(graph: Graph, game: BaldaGame) -> dict[str, Any]:
+    position = game.position()
+    case = {
+        "game": "balda",
+        "size": position.size,
+        "diagonal": position.diagonal,
+        "board": list(position.board),
+        "mask": position.mask,
+        "scored": {word: [sorted(cells) for cells in sets] for word, sets in position.scored.items()},
+    }
+    try:
+        raw = balda_movegen.python_word_moves(graph, position)
+    except ArtefactError as error:
+        return {"position": case, "error": str(error).split("corrupt DAWG: ")[-1]}
+    return {
+        "position": case,
+        "expect": expect([[cell, letter, list(path), len(path)] for cell, letter, path in raw]),
+    }
+
+
+def wordgame_cases(lexicon: Lexicon, graph: Graph, turns: int) -> list[dict[str, Any]]:
+    cases = []
+    for seed in range(2):
+        rng = random.Random(seed)
+        game = Wordgame.new(lexicon, seed=seed)
+        letters = [tile for tile in game.tiles.bag() if tile != BLANK] or list(lexicon.letters)
+        for turn in range(turns):
+            if game.is_over:
+                break
+            blanks = turn % 3
+            rack = rng.sample(letters, min(len(letters), game.settings.rack_size - blanks)) + [BLANK] * blanks
+            cases.append(wordgame_case(graph, game, rack))
+            moves = game.legal_moves()
+            if moves:
+                game.play(max(moves, key=lambda m: m.points).move)
+            else:
+                game.pass_turn()
+    return cases
+
+
+def balda_cases(lexicon: Lexicon, graph: Graph, turns: int) -> list[dict[str, Any]]:
+    cases = []
+    for seed, (size, diagonal) in enumerate([(5, False), (5, True), (7, True)]):
+        game = BaldaGame.new(lexicon, BaldaSettings(size, diagonal, ("verb",) if seed else ()), seed=seed)
+        for _ in range(turns):
+            if game.is_over:
+                break
+            cases.append(balda_case(graph, game))
+            game.play(max(game.legal_moves(), key=lambda m: m.points).move)
+    return cases
+
+
+def write_list(lexicon: Lexicon, folder: Path, dawg: bytes) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "words.dawg").write_bytes(dawg)
+    (folder / "alphabet.json").write_text(json.dumps(lexicon.alphabet_spec.to_json(), ensure_ascii=False))
+    if lexicon.game_spec is not None:
+        (folder / "game.json").write_text(json.dumps(lexicon.game_spec.to_json(), ensure_ascii=False))
+
+
+def write_movegen_vectors(
+    lists: list[tuple[str, Lexicon]], out: Path, *, damaged: int = 0, turns: int = 6
+) -> int:
+    """The vectors of each list (and of `damaged` damaged copies of each); the number of cases."""
+    written = 0
+    for name, lexicon in lists:
+        sound = dawg_file(lexicon.graph)
+        versions = [(name, sound)]
+        rng = random.Random(name)
+        count = int.from_bytes(sound[:4], "little")
+        for k in range(damaged):
+            data = bytearray(sound)
+            for at in rng.sample([*range(4, 4 + 4 * count), *range(8 + 4 * count, len(sound))], 3):
+                data[at] = rng.randrange(256)
+            versions.append((f"{name}-damaged-{k}", bytes(data)))
+        for version, data in versions:
+            graph = Graph(data, lexicon.letters, source=version)
+            game = "wordgame" if lexicon.game_spec is not None else "balda"
+            cases = (wordgame_cases if game == "wordgame" else balda_cases)(lexicon, graph, turns)
+            write_list(lexicon, out / version, data)
+            document = {"list": version, "game": game, "cases": cases}
+            (out / f"{version}.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+            written += len(cases)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    """`python -m tests.js_movegen_vectors OUT_DIR LIST_DIR ...`: the vectors of built lists (named
+    <language>-<profile> from their folders) and of two dense generated Wordgame lists, damaged
+    copies of one included."""
+    from tests.game_helpers import dense_list
+
+    out = Path(argv[0])
+    built = [(f"{Path(f).parent.name}-{Path(f).name}", Lexicon.load(f)) for f in argv[1:]]
+    written = write_movegen_vectors(built, out)
+    written += write_movegen_vectors([("synthetic-de-wordgame", dense_list("wordgame", "de", 1500))], out)
+    written += write_movegen_vectors(
+        [("synthetic-en-wordgame", dense_list("wordgame", "en", 1500))], out, damaged=2
+    )
+    print(f"{out}: {written} positions")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
