@@ -12,7 +12,7 @@ JS_DEPS := js/node_modules/.package-lock.json
 # mypyc from the package's source; after an edit of the parsers the
 # source runs as Python (pipeline/compiled.py) until they are compiled again, which an edit makes
 # happen here: the same venv (same pyproject.toml) is only recompiled, offline.
-$(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipeline/*/*/*.py wordlist/_core.c core/src/*.[ch] core/include/*.h)
+$(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipeline/*/*/*.py wordlist/_core*.[ch] core/src/*.[ch] core/include/*.h)
 	if [ -x $(BIN)/python ] && cmp -s pyproject.toml $(VENV)/pyproject.toml; then \
 	    $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . ; \
 	else \

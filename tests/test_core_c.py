@@ -6,6 +6,7 @@ core-test` builds the same program with AddressSanitizer and UBSan, and the fuzz
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -85,3 +86,28 @@ def test_the_c_example_refuses_bad_input_in_one_line(
     for args in ([], [folder, "a", "b"]):
         run = subprocess.run([best_move, *args], capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and run.stderr.startswith("usage: best_move")
+
+
+def test_the_engines_page_builds_the_library_and_plays_as_it_says(
+    sample_outputs: Path, tmp_path: Path
+) -> None:
+    """docs/engines.md's console session, run as written (in a folder with core/ and the built
+    lists): the shared library builds, the example links against it and prints what the page shows."""
+    page = (ROOT / "docs" / "engines.md").read_text(encoding="utf-8")
+    (session,) = re.findall(r"```console\n(.*?)```", page, re.S)
+    (tmp_path / "core").symlink_to(CORE)
+    (tmp_path / "outputs").symlink_to(sample_outputs)
+    commands: list[tuple[str, list[str]]] = []
+    for line in session.splitlines():
+        if line.startswith("$ "):
+            commands.append((line[2:], []))
+        else:
+            commands[-1][1].append(line)
+    assert len(commands) == 4
+    for command, output in commands:
+        run = subprocess.run(
+            ["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True, timeout=300
+        )
+        assert run.returncode == 0, (command, run.stderr)
+        assert run.stdout.splitlines() == output, command
+    assert (tmp_path / "libwordlist.so").is_file()

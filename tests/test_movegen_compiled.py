@@ -430,3 +430,32 @@ def test_a_cycle_in_the_units_ends_the_search() -> None:
     with pytest.raises(RuntimeError, match="gave up after 1000000 steps"):
         graph.compiled.balda(board, 7, True, 1, [], 1_000_000)
     assert _core.MAX_STEPS == 100_000_000
+
+
+def test_a_child_the_guide_does_not_list_is_none_for_either_generator() -> None:
+    """A guide whose labels are consistent but leave a child out (the root lists 'a' and no
+    sibling after it, though 'b...' words are in the units): Graph.children lists 'a' alone, so
+    no move may start with 'b', in C as in Python; with the guide whole, 'b' words are played."""
+    words = ["ab", "abs", "ba", "bad", "bas", "sab", "sa"]
+    lexicon = Lexicon.from_words([(w, "noun") for w in words], "abds")
+    sound = dawg_bytes((word, 1) for word in lexicon)
+    count = int.from_bytes(sound[:4], "little")
+    guide = 8 + 4 * count
+    first = sound[guide]  # the root's first child label: 'a'
+    child = Graph(sound, "abds")._follow_byte(0, first)
+    assert chr(first) == "a" and chr(sound[guide + 2 * child + 1]) == "b"  # 'a''s next sibling: 'b'
+    damaged = bytearray(sound)
+    damaged[guide + 2 * child + 1] = 0
+    board = [None] * 25
+    board[10:15] = ["s", "a", "b", "a", "d"]
+    position = balda_movegen.Position(5, True, board, 1, {})
+    played = {}
+    for name, data in (("sound", sound), ("damaged", bytes(damaged))):
+        graph = Graph(data, "abds")
+        assert list(graph.children(0)) == (["a", "b", "s"] if name == "sound" else ["a"])
+        compiled = list(balda_movegen.compiled_word_moves(graph, position))
+        assert compiled == balda_movegen.python_word_moves(graph, position)
+        spelled = ("".join(letter if c == new else board[c] for c in path) for new, letter, path in compiled)
+        played[name] = set(spelled)
+    assert any(word.startswith("b") for word in played["sound"])
+    assert played["damaged"] and not any(word.startswith(("b", "s")) for word in played["damaged"])

@@ -33,12 +33,14 @@ from tests.conftest import ROOT
 SOURCES = (
     "pyproject.toml",
     "setup.py",
+    "MANIFEST.in",
     "README.md",
     "LICENSE",
     "wordlist",
     "pipeline",
     "dumps/sample",
-    "js/src",
+    "js/src",  # (with core.wasm where `make build` made it: the page's copy ships it)
+    "core",
 )
 READER = ROOT / "js" / "src"  # the JavaScript reader, which the web page gets a copy of
 READER_COPY = Path("wordlist", "server", "static", "js")  # git-ignored: not in a fresh clone

@@ -73,7 +73,7 @@ static void placed(search *b, int cell, uint32_t node, uint8_t state, int new_ce
         if (child < 0) continue;
         push(b, step);
         if (counts(b, (uint32_t)child)) record(b, new_cell, letter);
-        uint8_t grand = enter(b->out, b->g, (uint32_t)child);
+        uint8_t grand = enter(b->out, b->g, (uint32_t)child, 1);
         if (grand & NODE_HAS_CHILDREN) {
             b->used[step] = 1;
             placed(b, step, (uint32_t)child, grand, new_cell, letter);
@@ -95,7 +95,7 @@ static void place_here(search *b, int step, uint32_t node) {
     int word = b->plen > 1;
     for (int k = 0; k < n && !b->out->failed; k++) {
         if (word && counts(b, nodes[k])) record(b, step, letters[k]);
-        uint8_t grand = enter(b->out, b->g, nodes[k]);
+        uint8_t grand = enter(b->out, b->g, nodes[k], 1);
         if (grand & NODE_HAS_CHILDREN) placed(b, step, nodes[k], grand, step, letters[k]);
     }
     b->used[step] = 0;
@@ -111,7 +111,7 @@ static void unplaced(search *b, int cell, uint32_t node, uint8_t state) {
         if (b->used[step]) continue;
         int64_t child = follow_letter(b->g, node, state, b->board[step]);
         if (child < 0) continue;
-        uint8_t grand = enter(b->out, b->g, (uint32_t)child);
+        uint8_t grand = enter(b->out, b->g, (uint32_t)child, 1);
         if (b->out->failed) return;
         if (!(grand & NODE_HAS_CHILDREN)) continue;
         b->used[step] = 1;
@@ -203,16 +203,16 @@ wl_status wl_balda_moves(const wl_graph *graph, const wl_balda *p, wl_moves *mov
         b->board[i] = letter;
     }
     if (prepare(b, p, error) == WL_OK) {
-        search_out out = {moves, error, 0};
+        search_out out = {moves, error, 0, wl_graph_regular(graph)};
         moves->max_steps = p->max_steps && p->max_steps < WL_MAX_STEPS ? p->max_steps : WL_MAX_STEPS;
         b->out = &out;
-        uint8_t roots = enter(&out, graph, WL_ROOT);
+        uint8_t roots = enter(&out, graph, WL_ROOT, 1);
         for (int start = 0; start < b->ncells && roots; start++) {
             if (out.failed) break;
             if (b->board[start] != WL_EMPTY) {
                 int64_t child = follow_letter(graph, WL_ROOT, roots, b->board[start]);
                 if (child < 0) continue;
-                uint8_t grand = enter(&out, graph, (uint32_t)child);
+                uint8_t grand = enter(&out, graph, (uint32_t)child, 1);
                 if (grand & NODE_HAS_CHILDREN) {
                     b->used[start] = 1;
                     push(b, start);

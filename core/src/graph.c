@@ -81,7 +81,7 @@ wl_graph *wl_graph_new(const uint8_t *units, uint32_t n, const uint8_t *guide, c
         int first = g->bytes[k][0];
         g->by_first[g->group_start[first] + filled[first]++] = (uint8_t)k;
     }
-    if (nletters > 0 && (g->state = calloc(n, 1)) == NULL) {
+    if (nletters > 0 && (g->state = calloc((size_t)n / 4 + 1, 1)) == NULL) {
         free(g);
         return refuse(error, WL_NO_MEMORY, "the graph");
     }
@@ -164,8 +164,50 @@ uint8_t wl_node_state_slow(const wl_graph *g, uint32_t node) {
             }
         }
     }
-    __atomic_store_n(&g->state[node], state, __ATOMIC_RELAXED);
+    /* remembered in 2 bits (a quarter of a byte a node, so that the memo stays in cache): a sound
+       node with or without children; an irregular one (BAD, PARTIAL) is checked again each time */
+    uint8_t memo = state & (NODE_BAD | NODE_PARTIAL) ? MEMO_IRREGULAR : state & NODE_HAS_CHILDREN ? MEMO_PARENT : MEMO_LEAF;
+    __atomic_fetch_or(&g->state[node >> 2], (uint8_t)(memo << 2 * (node & 3)), __ATOMIC_RELAXED);
     return state;
+}
+
+/* Every node reached from the root letter by letter: none BAD or PARTIAL? (Their memo is filled
+   on the way.) A depth-first walk with a bit set of the nodes seen; out of memory: no. */
+static int check_regular(const wl_graph *g) {
+    if (g->guide == NULL) return 1; /* (the children are tried: no node is BAD or PARTIAL) */
+    uint64_t *seen = calloc((size_t)g->n / 64 + 1, sizeof *seen);
+    uint32_t *stack = malloc((size_t)g->n * sizeof *stack);
+    int regular = seen != NULL && stack != NULL;
+    size_t depth = 0;
+    if (regular) {
+        stack[depth++] = WL_ROOT;
+        seen[0] = 1;
+    }
+    while (regular && depth > 0) {
+        uint32_t node = stack[--depth];
+        if (node_state(g, node) & (NODE_BAD | NODE_PARTIAL)) {
+            regular = 0;
+            break;
+        }
+        for (int letter = 0; letter < g->nletters; letter++) {
+            int64_t end = follow_rest(g, follow_byte(g, node, g->bytes[letter][0]), letter);
+            if (end < 0 || seen[end >> 6] >> (end & 63) & 1) continue;
+            seen[end >> 6] |= 1ull << (end & 63);
+            stack[depth++] = (uint32_t)end; /* (each node once: the stack never holds more than n) */
+        }
+    }
+    free(seen);
+    free(stack);
+    return regular;
+}
+
+int wl_graph_regular(const wl_graph *g) {
+    int known = __atomic_load_n(&g->regular, __ATOMIC_RELAXED);
+    if (known == 0) {
+        known = check_regular(g) ? 1 : 2;
+        __atomic_store_n((int *)&g->regular, known, __ATOMIC_RELAXED);
+    }
+    return known == 1;
 }
 
 int64_t wl_follow_listed(const wl_graph *g, uint32_t node, uint8_t state, int letter) {

@@ -8,12 +8,14 @@
    Python Graph.children raises there). PARTIAL: some letter's first byte follows from it though the
    guide does not list it (a damaged guide): such a child is not one, as in Graph.children. */
 enum { NODE_KNOWN = 1, NODE_BAD = 2, NODE_PARTIAL = 4, NODE_HAS_CHILDREN = 8 };
+enum { MEMO_PARENT = 1, MEMO_LEAF = 2, MEMO_IRREGULAR = 3 };
 
 struct wl_graph {
     const uint8_t *units; /* n little-endian uint32 */
     uint32_t n;
     const uint8_t *guide; /* 2n bytes, or NULL */
-    uint8_t *state;       /* n bytes: each node's NODE_* flags, or NULL without letters */
+    uint8_t *state;       /* 2 bits a node: its MEMO_* (0: not yet checked), or NULL without letters */
+    int regular;          /* 0: not yet known; 1: no node a search reaches is BAD or PARTIAL; 2: some is */
     int nletters;
     uint8_t length[WL_MAX_LETTERS]; /* UTF-8 bytes of each letter */
     uint8_t bytes[WL_MAX_LETTERS][4];
@@ -41,12 +43,14 @@ static inline int64_t value_of(const wl_graph *g, uint32_t node) {
     return leaf < g->n ? (int64_t)(unit_at(g, leaf) & WL_VALUE_MASK) : -1;
 }
 
-uint8_t wl_node_state_slow(const wl_graph *g, uint32_t node);
+uint8_t wl_node_state_slow(const wl_graph *g, uint32_t node) __attribute__((cold, noinline));
 
-/* The node's state, computed once (a race computes and stores the same byte twice). */
+/* The node's state, computed once for a sound node (a race computes and ORs in the same bits twice). */
 static inline uint8_t node_state(const wl_graph *g, uint32_t node) {
-    uint8_t s = __atomic_load_n(&g->state[node], __ATOMIC_RELAXED);
-    return s ? s : wl_node_state_slow(g, node);
+    uint8_t memo = __atomic_load_n(&g->state[node >> 2], __ATOMIC_RELAXED) >> 2 * (node & 3) & 3;
+    if (__builtin_expect(memo == MEMO_PARENT, 1)) return NODE_KNOWN | NODE_HAS_CHILDREN;
+    if (memo == MEMO_LEAF) return NODE_KNOWN;
+    return wl_node_state_slow(g, node);
 }
 
 /* The child of an entered (not BAD) node by `letter`, as Graph.children(node).get(letter). */
@@ -64,11 +68,16 @@ static inline int64_t follow_letter(const wl_graph *g, uint32_t node, uint8_t st
 /* The children of an entered node (not BAD), in Graph.children's order. */
 int wl_list_children(const wl_graph *g, uint32_t node, uint8_t *letters, uint32_t *nodes);
 
+/* Is the graph regular (no node a search reaches from the root, letter by letter, is BAD or
+   PARTIAL)? Checked once, at the first search: then the searches skip the memo. */
+int wl_graph_regular(const wl_graph *g);
+
 /* A search's output and budget. */
 typedef struct {
     wl_moves *moves;
     wl_error *error;
-    int failed; /* the search stops: error->status says why */
+    int failed;  /* the search stops: error->status says why */
+    int regular; /* wl_graph_regular: no node needs checking */
 } search_out;
 
 /* Count a step of the search; once it has failed (or runs out of steps) every level returns. */
@@ -81,8 +90,11 @@ typedef struct {
 
 void wl_fail(search_out *out, wl_status status, unsigned long long detail);
 /* Enter `node` where the Python reference lists its children: its state, or 0 (BAD: the search
-   fails, naming the unit). */
-static inline uint8_t enter(search_out *out, const wl_graph *g, uint32_t node) {
+   fails, naming the unit). NODE_HAS_CHILDREN only prunes (a node without letter children leads
+   to no move either way): on a regular graph it is the guide's word, asked for with `prune`. */
+static inline uint8_t enter(search_out *out, const wl_graph *g, uint32_t node, int prune) {
+    if (out->regular)
+        return NODE_KNOWN | (!prune || g->guide == NULL || g->guide[2 * (size_t)node] ? NODE_HAS_CHILDREN : 0);
     uint8_t s = node_state(g, node);
     if (s & NODE_BAD) {
         wl_fail(out, WL_BAD_GUIDE, node);

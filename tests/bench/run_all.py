@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from tests.bench import balda, diff, js, lexicon, memory, scale, server, wordgame
+from tests.bench import balda, core, diff, js, lexicon, memory, scale, server, wordgame
 from tests.bench.common import machine
 from wordlist_pipeline.synth import parse_size
 
@@ -31,6 +31,7 @@ BENCHMARKS: list[tuple[str, Callable[[bool], object]]] = [
     ("js", lambda quick: js.run()),
     ("balda", lambda quick: balda.run()),
     ("wordgame", lambda quick: wordgame.run()),
+    ("core", lambda quick: core.run()),
     ("server", lambda quick: server.run()),
     ("diff", lambda quick: diff.run(100_000 if quick else 400_000)),
 ]
