@@ -79,6 +79,8 @@ export class Bots {
     this._graph = this._core.wl_open(file, size, codes, this.letters.length);
     this._core.wl_free(codes);
     this._file = file;
+    this._scratch = 0; // the inputs of a search (see _place)
+    this._scratchSize = 0;
     if (this._graph === 0) {
       const message = this._message();
       this._core.wl_free(file);
@@ -118,6 +120,7 @@ export class Bots {
     if (this._graph) {
       this._core.wl_close(this._graph);
       this._core.wl_free(this._file);
+      if (this._scratch) this._core.wl_free(this._scratch);
       this._graph = 0;
     }
   }
@@ -125,30 +128,25 @@ export class Bots {
   _search(position, best) {
     if (!this._graph) throw new Error("these Bots are closed");
     if (position === null || typeof position !== "object") throw new TypeError(`a position, not ${describe(position)}`);
-    const blocks = [];
+    let moves;
+    if (position.game === "wordgame") moves = this._wordgame(position);
+    else if (position.game === "balda") moves = this._balda(position);
+    else throw new RangeError(`position.game: "wordgame" or "balda", not ${describe(position.game)}`);
+    if (moves === 0) {
+      const status = this._core.wl_status();
+      const message = this._message();
+      if (BAD_GRAPH.has(status)) throw new ArtefactError(`${this.lexicon._dawg.source}: corrupt DAWG: ${message}`);
+      if (status === OUT_OF_STEPS) throw new Error(message);
+      throw new RangeError(message);
+    }
     try {
-      let moves;
-      if (position.game === "wordgame") moves = this._wordgame(position, blocks);
-      else if (position.game === "balda") moves = this._balda(position, blocks);
-      else throw new RangeError(`position.game: "wordgame" or "balda", not ${describe(position.game)}`);
-      if (moves === 0) {
-        const status = this._core.wl_status();
-        const message = this._message();
-        if (BAD_GRAPH.has(status)) throw new ArtefactError(`${this.lexicon._dawg.source}: corrupt DAWG: ${message}`);
-        if (status === OUT_OF_STEPS) throw new Error(message);
-        throw new RangeError(message);
-      }
-      try {
-        return this._read(moves, position.game, best);
-      } finally {
-        this._core.wl_moves_release(moves);
-      }
+      return this._read(moves, position.game, best);
     } finally {
-      for (const block of blocks) this._core.wl_free(block);
+      this._core.wl_moves_release(moves);
     }
   }
 
-  _wordgame(position, blocks) {
+  _wordgame(position) {
     const game = this.lexicon.game;
     const layout = position.layout ?? (game && { board: game.board, start: game.start });
     if (!layout) throw new RangeError("position.layout: the list has no game.json to take it from");
@@ -186,17 +184,19 @@ export class Bots {
     const count = (tile) => rack.filter((t) => t === tile).length;
     const rackSize = position.rackSize ?? game?.rack_size;
     const [startRow, startCol] = layout.start;
-    const at = (bytes) => this._copy(bytes, blocks);
+    const inputs = this._place([
+      squares,
+      blanks,
+      lm,
+      wm,
+      new Uint8Array(points.buffer),
+      new Uint8Array(order.map((letter) => this._index.get(letter))),
+      new Uint8Array(order.map(count)),
+    ]);
     return this._core.wl_wordgame(
       this._graph,
       size,
-      at(squares),
-      at(blanks),
-      at(lm),
-      at(wm),
-      at(new Uint8Array(points.buffer)),
-      at(new Uint8Array(order.map((letter) => this._index.get(letter)))),
-      at(new Uint8Array(order.map(count))),
+      ...inputs,
       order.length,
       count(BLANK),
       rack.length,
@@ -208,7 +208,7 @@ export class Bots {
     );
   }
 
-  _balda(position, blocks) {
+  _balda(position) {
     const { size, board } = position;
     if (!Number.isInteger(size) || !Array.isArray(board) || board.length !== size * size) {
       throw new RangeError(`position.board: a flat list of size x size squares (letters or null)`);
@@ -227,17 +227,18 @@ export class Bots {
         cells.push(...bits);
       }
     }
-    const at = (bytes) => this._copy(bytes, blocks);
+    const cellBytes = new Uint8Array(new Uint32Array(cells).buffer);
+    const [board_, lengths_, letters_, cells_] = this._place([squares, new Uint8Array(lengths), new Uint8Array(letters), cellBytes]);
     return this._core.wl_balda(
       this._graph,
       size,
       position.diagonal ? 1 : 0,
-      at(squares),
+      board_,
       (position.mask ?? ALL_PARTS_OF_SPEECH) >>> 0,
       lengths.length,
-      at(new Uint8Array(lengths)),
-      at(new Uint8Array(letters)),
-      at(new Uint8Array(new Uint32Array(cells).buffer)),
+      lengths_,
+      letters_,
+      cells_,
       0,
     );
   }
@@ -270,11 +271,24 @@ export class Bots {
     return this._index.get(square) ?? FOREIGN;
   }
 
-  _copy(bytes, blocks) {
-    const at = this._alloc(bytes.length);
-    blocks.push(at);
-    new Uint8Array(this._memory(), at, bytes.length).set(bytes);
-    return at;
+  /** The inputs of a search copied into one block of the module's memory (kept for the next
+   * search, grown when too small), each 8-byte aligned; their addresses. */
+  _place(arrays) {
+    const offsets = [];
+    let size = 0;
+    for (const bytes of arrays) {
+      offsets.push(size);
+      size += (bytes.length + 7) & ~7;
+    }
+    if (size > this._scratchSize) {
+      if (this._scratch) this._core.wl_free(this._scratch);
+      this._scratch = 0;
+      this._scratch = this._alloc(Math.max(size, 4096));
+      this._scratchSize = Math.max(size, 4096);
+    }
+    const memory = new Uint8Array(this._memory());
+    arrays.forEach((bytes, i) => memory.set(bytes, this._scratch + offsets[i]));
+    return offsets.map((offset) => this._scratch + offset);
   }
 
   _alloc(size) {
