@@ -1,8 +1,10 @@
 // A game on the page: the scores, what to do now (with a hint against the bot), the game's board
-// and controls (balda.js, wordgame.js), the log and the game's other panels. It waits for the
-// other player's moves (a long poll), and offers a rematch once the game is over.
+// and controls (balda.js, wordgame.js), the log and the game's other panels, and under them the
+// word list's credit (credit.js: the log shows its definitions). It waits for the other player's
+// moves (a long poll), and offers a rematch once the game is over.
 
 import { api, ApiError, savedGames, updateGame } from "/api.js";
+import { creditFor } from "/credit.js";
 import { fill, h, signed } from "/dom.js";
 import { logEntries } from "/log.js";
 import { lexiconFor } from "/words.js";
@@ -49,7 +51,7 @@ export class GameScreen {
         "section.game",
         { dataset: { game: view.game } },
         h("div.board-area", null, this.game.board),
-        h("aside.panel", null, this.scores, this.state, this.game.controls, this.message, this.tabs()),
+        h("aside.panel", null, this.scores, this.state, this.game.controls, this.message, this.tabs(), creditFor(view.lexicon)),
       ),
     );
     document.addEventListener("keydown", this.onKey);
