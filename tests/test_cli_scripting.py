@@ -1,6 +1,6 @@
 """The command line for scripts: --json answers of the documented shapes, exit codes, --version, completion.
 
-The shapes asserted here are the README's ("Scripting: JSON and exit codes"): a change to one is
+The shapes asserted here are docs/querying.md's ("Scripting: JSON and exit codes"): a change to one is
 a change to the other.
 """
 

@@ -132,7 +132,7 @@ def test_a_word_with_unknown_bits_is_a_word_on_every_read_path(sample_outputs: P
 def test_the_version_messages_are_the_documented_ones(sample_outputs: Path, tmp_path: Path) -> None:
     """A file without "format" is version 1, whichever file it is: the document's message."""
     text = FORMAT_MD.read_text(encoding="utf-8")
-    block = text.split("after the file's name:\n\n```\n", 1)[1].split("```", 1)[0].splitlines()
+    block = text.split("after the file's name:\n\n```text\n", 1)[1].split("```", 1)[0].splitlines()
     older, newer = block
     assert older.startswith("format 1 is older") and newer.startswith("format 3 is newer")
     for name in (MANIFEST_JSON, ALPHABET_JSON, GAME_JSON):

@@ -363,7 +363,7 @@ describe("the package", () => {
     assert.deepEqual([...declared].map((m) => m[1]).sort(), Object.keys(reader).sort());
   });
 
-  test("the READMEs' examples answer what they say", () => {
+  test("the documented examples answer what they say", () => {
     // Each example line `name.expression; // shown (remark)` of their js blocks is run on the lists
     // the examples name: en (English balda), de (German balda), wg and lexicon (English wordgame).
     const listed = (list) => {
@@ -374,7 +374,7 @@ describe("the package", () => {
     lists.lexicon = lists.wg;
     const run = new Function(...Object.keys(lists), "expression", "return eval(expression);");
     for (const [name, heading, least] of [
-      ["../../README.md", "## The lexicon in JavaScript", 20],
+      ["../../docs/javascript.md", "# The lexicon in JavaScript", 20],
       ["../README.md", "# wiktionary-wordlist", 14],
     ]) {
       const text = readFileSync(new URL(name, import.meta.url), "utf-8");

@@ -3,7 +3,7 @@
 Every query is a question, and its exit code answers it the way grep does, so that a script can
 branch on it: 0 yes (every word is in, something was found), 1 no (a word is not in, nothing was
 found), 2 the question could not be answered (bad input or a usage error; one line on stderr).
-`--json` prints the answer as one JSON object (shapes in the README, "Scripting").
+`--json` prints the answer as one JSON object (shapes in docs/querying.md, "Scripting").
 
 Commands whose answer can be the whole list (words, match, anagrams) print at most --limit
 words (1,000 by default; 0 for all) and then say on stderr how many were left out. Words,

@@ -176,7 +176,7 @@ def examples(*lines: str) -> str:
 
 
 JsonFlag = Annotated[
-    bool, typer.Option("--json", help="Print the answer as one JSON object (shapes: README, Scripting)")
+    bool, typer.Option("--json", help="Print the answer as one JSON object (shapes: docs/querying.md)")
 ]
 
 
