@@ -140,6 +140,8 @@ def test_why_names_the_line(world: Path) -> None:
     assert answer["entries"] == [
         {
             "pos": "noun",
+            "entry": 1,
+            "first_definition": None,  # (an addition: no entry of the dump)
             "included": True,
             "as": "qi",
             "reason": None,
