@@ -227,6 +227,6 @@ def test_wordlist_data_is_the_default_folder_of_every_command(
     code, answer = ask_json(capsys, "why", "cops", "--profile", "wordgame")
     assert code == 0 and answer["entries"][0]["reason"] == "form of a dropped word"
     code, out, _ = ask(capsys, "export", "--lang", "en", "--profile", "balda", "--format", "jsonl")
-    assert code == 0 and out.startswith(str(data / "en" / "balda" / "words.jsonl"))
+    assert code == 0 and out.startswith(str(data / "exports" / "en-balda.jsonl"))
     assert ask(capsys, "query", "check", "email")[0] == 0
     assert not (tmp_path / "outputs").exists()

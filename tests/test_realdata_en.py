@@ -241,7 +241,7 @@ def test_2018_definitions_lost_or_misread_before(table_2018: pl.DataFrame) -> No
 
 
 def test_2018_a_dropped_date_and_reference_leave_one_full_stop(table_2018: pl.DataFrame) -> None:
-    """"...for [[antifouling]]. {{defdate|...}}<ref>...</ref>." and "etc. {{defdate|17th century}}.":
+    """ "...for [[antifouling]]. {{defdate|...}}<ref>...</ref>." and "etc. {{defdate|17th century}}.":
     the sentence ends once, not in ".." (nor in ":." when a template after a colon goes)."""
     (ablative,) = [r for r in rows(table_2018, "ablative") if r["pos"] == "adjective"]
     assert any(d.endswith(" as in ablative paints used for antifouling.") for d in ablative["definitions"])

@@ -142,8 +142,8 @@ def plural_pos(pos: str) -> str:
 @app.command(
     "export",
     epilog=examples(
-        "wordlist export                       # every built list: outputs/<lang>/<profile>/words.sqlite",
-        "wordlist export --lang en --profile balda --format jsonl --out balda-en.jsonl",
+        "wordlist export                       # every built list: outputs/exports/<lang>-<profile>.sqlite",
+        "wordlist export --lang en --profile balda --format jsonl --out ~/game/words.jsonl",
         "wordlist export --lang de --profile wordgame --format jsonl --out - | jq .word",
     ),
 )
@@ -158,7 +158,8 @@ def export_command(
             "-o",
             readable=False,
             metavar="PATH",
-            help="File to write, - for standard output (one list only; default: words.<format> in the list)",
+            help="File to write, - for standard output (one list only; default: "
+            "DIR/exports/<lang>-<profile>.<format>)",
         ),
     ] = None,
     data: Annotated[
@@ -174,7 +175,8 @@ def export_command(
 ) -> None:
     """Export word lists as SQLite or JSON Lines.
 
-    For game engines and other languages: one file per list, deterministic.
+    For game engines and other languages: one file per list, deterministic, in the data folder's
+    exports/ (a build replaces a list's own folder, never this one).
     """
     if fmt not in EXPORT_FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(EXPORT_FORMATS)}", param_hint="--format")
