@@ -112,7 +112,7 @@ def write_word_list(
     alphabet = profile.alphabet_record(lang)
     game = profile.game_spec(lang)
     words = selection.heads["word"]
-    license = word_list_license(lang, profile.name, profile.description, source)
+    license = word_list_license(lang, profile.name, profile.description, source, selection.overrides_record)
     with atomic_dir(out_dir, WORD_LIST_FILES) as tmp, ThreadPoolExecutor(1) as thread:
         # the graph and the text file need only the words: made while the Parquet file is written
         graph = thread.submit(_write_graph_and_text, selection.heads, tmp)
