@@ -3,7 +3,7 @@ word lists (English and German, balda and wordgame), a generated 20,000-word Ger
 of no words (built with a profile that selects none), English balda with part-of-speech bits this
 version does not name, and lists on generated alphabets (tests/js_alphabet_vectors.py), then
 Node's test runner runs js/test/*.test.js on them; and on the damaged lists of
-tests/test_format_damaged.py every read ends (js/test/damaged.test.js).
+tests/test_format_damaged.py every read ends as Python's does (js/test/damaged.test.js).
 
 The driver is a pytest test rather than a Makefile line so that `make test` (and CI) run it
 with the lists this session has already built, the vectors land in a temporary folder, and a
@@ -23,6 +23,7 @@ import pytest
 
 from tests.bench.js import build_synthetic_list
 from tests.conftest import ROOT
+from tests.damage_probe import read_paths
 from tests.js_vectors import GENERATED_LISTS, write_vectors
 from tests.list_helpers import build_empty_list, unknown_bits_list, write_damaged_lists
 from wordlist.format import MAX_TEXT_LENGTH
@@ -44,6 +45,10 @@ def vectors(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     write_vectors([*samples, synthetic, empty, unknown], out)
     damaged = write_damaged_lists(sample_outputs, tmp_path_factory.mktemp("damaged"))
     (out / "damaged.txt").write_text("".join(f"{folder}\n" for folder in damaged), encoding="utf-8")
+    # Python's answer (or error) to every call on them, which js/test/damaged.test.js must give too
+    answers = {str(folder): read_paths(folder) for folder in damaged}
+    (out / "damaged").mkdir()
+    (out / "damaged" / "answers.json").write_text(json.dumps(answers), encoding="utf-8")
     return out
 
 
