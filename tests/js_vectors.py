@@ -6,7 +6,8 @@ of the Python library (wordlist.Lexicon), which the JavaScript tests must give t
 writes OUT_DIR/<language>-<profile>-<n>.json for each word list folder, and the same for lists on
 generated alphabets (tests/js_alphabet_vectors.py: OUT_DIR/generated-<n>.json, their folders in
 OUT_DIR/generated/) with OUT_DIR/alphabets/refused.json, the alphabet.json files both readers
-refuse. Each file names the
+refuse, and OUT_DIR/alphabets/unicode.json, text whose Unicode is newer than the format's
+(tests/js_unicode_vectors.py). Each file names the
 list's folder, the format's part-of-speech table and version, its game.json as the library reads
 it (or null), and a list of cases:
 ``{"call": "isWord", "args": ["EMAIL", {"pos": "noun"}], "expect": true}``, with the arguments as
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.js_alphabet_vectors import build_generated_lists, refused_alphabets
+from tests.js_unicode_vectors import unicode_vectors
 from wordlist import POS, ArtefactError, Lexicon
 from wordlist.format import (
     ALPHABET_JSON,
@@ -84,6 +86,9 @@ RACKS = ["", "?", "??", "???????", "*", "**a", "*?a", "a**", "e**?", "retains", 
          "e?", "strenge", "äöüß??", "a\u0308o\u0308?", "é", "a b", "?" * 12, "ß?", "-\u0308a?",
          "e" * MAX_TEXT_LENGTH, "?" * (MAX_TEXT_LENGTH + 1)]  # fmt: skip
 POS_OPTIONS: list[Any] = [None, "noun", "verb", ["adjective", "adverb"], "noun, verb", ""]
+# Letters Unicode 14 (the format's) does not assign, though a newer Unicode does (JavaScript's): the
+# Cyrillic letter tje (16), Latin s with a diagonal stroke (16), a Garay letter (16), a Kawi letter (15)
+NEWER_LETTERS = "\u1c8a\ua7cd\U00010d70\U00011f04"
 
 
 # Each call as JavaScript makes it (the reader's method name; its options object last, with
@@ -236,6 +241,11 @@ def documents(folder: Path) -> list[dict]:
     for version in (1, 3):
         variant(ALPHABET_JSON, f"format {version}", {**alphabet, "format": version}, read_alphabet)
     variant(ALPHABET_JSON, "a later key", {**alphabet, "later": {"any": [1]}}, read_alphabet)
+    # the Unicode of the format is 14: a letter it does not assign is no letter, though a newer one's
+    for letter in NEWER_LETTERS:
+        upper = {**alphabet["upper"], letter: letter.upper()}
+        more = {**alphabet, "letters": alphabet["letters"] + letter, "upper": upper}
+        variant(ALPHABET_JSON, f"letter U+{ord(letter):04X}", more, read_alphabet)
 
     def read_manifest(document: dict) -> Lexicon:
         with tempfile.TemporaryDirectory() as temp:
@@ -421,6 +431,7 @@ def write_vectors(folders: list[Path], out: Path, generated: int = GENERATED_LIS
     for i, folder in enumerate(build_generated_lists(out / "generated", generated)):
         written.append(write_json(out / f"generated-{i}.json", vectors_for(folder)))
     written.append(write_json(out / "alphabets" / "refused.json", refused_alphabets()))
+    written.append(write_json(out / "alphabets" / "unicode.json", unicode_vectors()))
     return written
 
 

@@ -24,7 +24,7 @@ import pytest
 from tests.bench.js import build_synthetic_list
 from tests.conftest import ROOT
 from tests.damage_probe import read_paths
-from tests.js_vectors import GENERATED_LISTS, write_vectors
+from tests.js_vectors import GENERATED_LISTS, NEWER_LETTERS, write_vectors
 from tests.list_helpers import build_empty_list, unknown_bits_list, write_damaged_lists
 from wordlist.format import MAX_TEXT_LENGTH
 
@@ -75,6 +75,8 @@ def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
             d for d in data["documents"] if "language_name" in d["change"] and "no " not in d["change"]
         ]
         assert len(refused) == 4 and all(d["error"] for d in refused)  # "" and 5, in both files
+        verdicts = {(d["file"], d["change"]): d["error"] for d in data["documents"]}
+        assert all(verdicts[("alphabet.json", f"letter U+{ord(c):04X}")] for c in NEWER_LETTERS)
         if name == "en-nothing-5.json":  # the list of no words
             assert answers[("size", "[]")] == 0 and answers[("hasPrefix", '[""]')] is False
             assert answers[("complete", '["", {"limit": 3}]')] == []

@@ -41,6 +41,11 @@ MAX_WORDS = 1 << 24  # 16,777,216
 # Readers normalize no longer text: a longer one is not a word, and a longer pattern or rack an error
 MAX_TEXT_LENGTH = 4 * MAX_WORD_LENGTH
 
+# The Unicode version of the format: what lower-casing, composing and "printable" mean for both
+# readers (docs/FORMAT.md). It is the one Python 3.11's unicodedata has; the JavaScript reader takes
+# the code points it assigns, and Python's capitals, from the generated js/src/unicode.js.
+UNICODE_VERSION = "14.0.0"
+
 # --- saved games -----------------------------------------------------------------------------------------
 
 MAX_NAME = 40  # characters of a player's name
