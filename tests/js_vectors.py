@@ -86,6 +86,8 @@ RACKS = ["", "?", "??", "???????", "*", "**a", "*?a", "a**", "e**?", "retains", 
          "e?", "strenge", "äöüß??", "a\u0308o\u0308?", "é", "a b", "?" * 12, "ß?", "-\u0308a?",
          "e" * MAX_TEXT_LENGTH, "?" * (MAX_TEXT_LENGTH + 1)]  # fmt: skip
 POS_OPTIONS: list[Any] = [None, "noun", "verb", ["adjective", "adverb"], "noun, verb", ""]
+UNPRINTABLE_NAMES = [("language_name with ESC", "Eng\x1b[2Jlish"), ("language_name bidi", "\u202eEnglish"),
+                     ("language_name unassigned", "English\ua7dc")]  # fmt: skip
 # Letters Unicode 14 (the format's) does not assign, though a newer Unicode does (JavaScript's): the
 # Cyrillic letter tje (16), Latin s with a diagonal stroke (16), a Garay letter (16), a Kawi letter (15)
 NEWER_LETTERS = "\u1c8a\ua7cd\U00010d70\U00011f04"
@@ -241,6 +243,9 @@ def documents(folder: Path) -> list[dict]:
     for version in (1, 3):
         variant(ALPHABET_JSON, f"format {version}", {**alphabet, "format": version}, read_alphabet)
     variant(ALPHABET_JSON, "a later key", {**alphabet, "later": {"any": [1]}}, read_alphabet)
+    # a language name reaches terminals: control and format characters refuse it
+    for change, value in UNPRINTABLE_NAMES:
+        variant(ALPHABET_JSON, change, {**alphabet, "language_name": value}, read_alphabet)
     # the Unicode of the format is 14: a letter it does not assign is no letter, though a newer one's
     for letter in NEWER_LETTERS:
         upper = {**alphabet["upper"], letter: letter.upper()}
@@ -258,6 +263,8 @@ def documents(folder: Path) -> list[dict]:
         variant(MANIFEST_JSON, change, {**manifest, "language_name": value}, read_manifest)
     variant(MANIFEST_JSON, "no format", without(manifest, "format"), read_manifest)
     variant(MANIFEST_JSON, "format 3", {**manifest, "format": 3}, read_manifest)
+    for change, value in UNPRINTABLE_NAMES:
+        variant(MANIFEST_JSON, change, {**manifest, "language_name": value}, read_manifest)
     # the licence: absent in lists built before it (read, with no credit), or malformed (refused)
     license = manifest["license"]
     variant(MANIFEST_JSON, "no license", without(manifest, "license"), read_manifest)

@@ -141,6 +141,17 @@ def optional_text(data: Mapping[str, Any], key: str, where: str) -> str:
     return value
 
 
+def printable(value: str, name: str) -> str:
+    """`value` if it is printable text (Python's str.isprintable(): no control, format, private-use,
+    unassigned or surrogate code point, no separator but the space), as the files' names of things
+    are: they reach terminals and messages. Else FormatError naming `name`."""
+    if not value.isprintable():
+        raise FormatError(
+            f"{name!r} must be printable text (no control, format or unassigned character), not {value!r}"
+        )
+    return value
+
+
 def count(data: Mapping[str, Any], key: str, where: str, *, low: int = 0, high: int = 2**62) -> int:
     """A required whole number in [low, high]."""
     value = field(data, key, int, where)

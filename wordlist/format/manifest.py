@@ -159,7 +159,7 @@ class Manifest:
             base.expect(version, str, f"tools.{key}")
         return cls(
             language=language,
-            language_name=base.optional_text(data, "language_name", ""),  # absent: the code
+            language_name=base.printable(base.optional_text(data, "language_name", ""), "language_name"),
             profile=profile,
             description=base.field(data, "description", str, "", default=""),
             counts=_counts(counts),
