@@ -53,6 +53,7 @@ from wordlist.format import (
     FormatError,
     GameSpec,
 )
+from wordlist.format.limits import MAX_WORDS
 from wordlist.search import pattern_tokens
 
 DIGEST_ABOVE = 60  # longer answers are stored as a digest, keeping the files small
@@ -246,6 +247,9 @@ def documents(folder: Path) -> list[dict]:
     # a language name reaches terminals: control and format characters refuse it
     for change, value in UNPRINTABLE_NAMES:
         variant(ALPHABET_JSON, change, {**alphabet, "language_name": value}, read_alphabet)
+    # JSON has one kind of number: 2.0 is 2 (JavaScript cannot tell them apart), 2.5 is no version
+    for change, value in (("format 2.0", 2.0), ("format 2.5", 2.5), ("format true", True)):
+        variant(ALPHABET_JSON, change, {**alphabet, "format": value}, read_alphabet)
     # the Unicode of the format is 14: a letter it does not assign is no letter, though a newer one's
     for letter in NEWER_LETTERS:
         upper = {**alphabet["upper"], letter: letter.upper()}
@@ -265,6 +269,13 @@ def documents(folder: Path) -> list[dict]:
     variant(MANIFEST_JSON, "format 3", {**manifest, "format": 3}, read_manifest)
     for change, value in UNPRINTABLE_NAMES:
         variant(MANIFEST_JSON, change, {**manifest, "language_name": value}, read_manifest)
+    for change, value in (("format 2.0", 2.0), ("format 2.5", 2.5)):
+        variant(MANIFEST_JSON, change, {**manifest, "format": value}, read_manifest)
+    # every walk is bounded by the count: more than a list may have is refused, and so is a fraction
+    counts = manifest["counts"]
+    for words in (2.0, 2.5, MAX_WORDS + 1, 10**15):
+        document = {**manifest, "counts": {**counts, "words": words}}
+        variant(MANIFEST_JSON, f"words {words!r}", document, read_manifest)
     # the licence: absent in lists built before it (read, with no credit), or malformed (refused)
     license = manifest["license"]
     variant(MANIFEST_JSON, "no license", without(manifest, "license"), read_manifest)
@@ -307,8 +318,16 @@ def documents(folder: Path) -> list[dict]:
             ("no tiles", {}),
             ("a tile not a letter", {**game["tiles"], outside: {"points": 1, "count": 1}}),
             ("a tile of two letters", {**game["tiles"], "ab": {"points": 1, "count": 1}}),
+            ("points 1e0", {**game["tiles"], some: {"points": 1e0, "count": 2.0}}),
+            ("points 1.5", {**game["tiles"], some: {"points": 1.5, "count": 2}}),
+            ("count 1e300", {**game["tiles"], some: {"points": 1, "count": 1e300}}),
         ):
             variant(GAME_JSON, change, with_tiles(tiles), read_game)
+        for change, value in (("rack_size 8.0", 8.0), ("rack_size 8.5", 8.5), ("rack_size true", True)):
+            variant(GAME_JSON, change, {**game, "rack_size": value}, read_game)
+        variant(GAME_JSON, "start 7.0", {**game, "start": [float(n) for n in game["start"]]}, read_game)
+        for change, value in (("format 2.0", 2.0), ("format 2.5", 2.5)):
+            variant(GAME_JSON, change, {**game, "format": value}, read_game)
     return found
 
 

@@ -232,6 +232,30 @@ def test_the_error_line_escapes_what_it_quotes(tmp_path: Path) -> None:
     assert shown.stderr == f"error: {escaped}: no word lists built here (run `wordlist build`)\n"
 
 
+def test_a_whole_number_written_as_a_float_is_that_number(sample_outputs: Path, tmp_path: Path) -> None:
+    """JSON has one kind of number and a JavaScript reader cannot tell 2.0 from 2: "format": 2.0,
+    "rack_size": 8.0 and "points": 1e0, as written in the files, read as 2, 8 and 1 in both readers
+    (JavaScript: tests/js_vectors.py); a fraction, or a number past 2**53, is no whole number."""
+    folder = copy_list(sample_outputs / "en" / "wordgame", tmp_path / "list")
+    game = (folder / GAME_JSON).read_text(encoding="utf-8")
+    assert '"rack_size": 8,' in game and '"points": 1,' in game
+    floats = game.replace('"rack_size": 8,', '"rack_size": 8.0,').replace('"points": 1,', '"points": 1e0,')
+    floats = floats.replace('"format": 2,', '"format": 2E0,')
+    resign(folder, GAME_JSON, floats.encode())
+    manifest = (folder / MANIFEST_JSON).read_text(encoding="utf-8").replace('"format": 2,', '"format": 2.0,')
+    (folder / MANIFEST_JSON).write_text(manifest, encoding="utf-8")
+    lexicon = Lexicon.load(folder)
+    assert lexicon.game_spec == Lexicon.load(sample_outputs / "en" / "wordgame").game_spec
+    assert type(lexicon.game_spec.rack_size) is int and lexicon.game_spec.to_json()["rack_size"] == 8
+    assert all(type(n) is int for n in lexicon.game_spec.tiles.points.values())
+    for bad, message in (("8.5", "'rack_size' must be a whole number, not 8.5"),
+                         ("9007199254740992.0", "'rack_size' must be a whole number, not 9007199254740992.0"),
+                         ("true", "'rack_size' must be a whole number, not true")):  # fmt: skip
+        resign(folder, GAME_JSON, floats.replace('"rack_size": 8.0,', f'"rack_size": {bad},').encode())
+        with pytest.raises(ArtefactError, match=re.escape(message)):
+            Lexicon.load(folder)
+
+
 # --- why entries are left out ---------------------------------------------------------------------------
 
 

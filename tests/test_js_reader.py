@@ -27,6 +27,7 @@ from tests.damage_probe import read_paths
 from tests.js_vectors import GENERATED_LISTS, NEWER_LETTERS, write_vectors
 from tests.list_helpers import build_empty_list, unknown_bits_list, write_damaged_lists
 from wordlist.format import MAX_TEXT_LENGTH
+from wordlist.format.limits import MAX_WORDS
 
 JS_TESTS = ROOT / "js" / "test"
 SYNTHETIC_WORDS = 20_000
@@ -76,7 +77,12 @@ def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
         ]
         # "", 5, an ESC, a direction mark and a code point Unicode 14 does not assign, in both files
         assert len(refused) == 10 and all(d["error"] for d in refused)
+        # whole numbers written as floats are those numbers (JavaScript cannot tell), fractions are not
         verdicts = {(d["file"], d["change"]): d["error"] for d in data["documents"]}
+        for file in ("alphabet.json", "manifest.json", *(["game.json"] if data["game"] else [])):
+            assert verdicts[(file, "format 2.0")] is None and verdicts[(file, "format 2.5")], file
+        assert verdicts[("manifest.json", "words 2.0")] is None
+        assert all(verdicts[("manifest.json", f"words {n!r}")] for n in (2.5, MAX_WORDS + 1, 10**15))
         assert all(verdicts[("alphabet.json", f"letter U+{ord(c):04X}")] for c in NEWER_LETTERS)
         if name == "en-nothing-5.json":  # the list of no words
             assert answers[("size", "[]")] == 0 and answers[("hasPrefix", '[""]')] is False
@@ -98,6 +104,10 @@ def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
     assert every["digest"] == star["digest"] and every["digest"]["count"] == 129
     documents = {d["change"]: d for d in files["en-wordgame-1.json"]["documents"] if d["file"] == "game.json"}
     assert documents["a letter without a tile"]["error"] is documents["no blank"]["error"] is None
+    assert [documents[c]["error"] is None for c in ("points 1e0", "rack_size 8.0", "start 7.0")] == [True] * 3
+    assert all(
+        documents[c]["error"] for c in ("points 1.5", "count 1e300", "rack_size 8.5", "rack_size true")
+    )
     # what format 2 changed: nothing is trimmed, NUL is asked like any character, racks count every blank
     english = files["en-balda-0.json"]["cases"]
     normalized = {c["args"][0]: c["expect"] for c in english if c["call"] == "normalize"}
