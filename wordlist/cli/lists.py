@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wordlist.atomic import NotAFileError
-from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json
+from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json, standard_output
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FORMATS
 from wordlist.export import export_lists
@@ -173,10 +173,14 @@ STDOUT = "-"  # an output path that means standard output
 
 def export_to_stdout(fmt: str, data: Path, lang: str | None, profile: str | None) -> None:
     """`export -o -`: the export on standard output, what was written said on stderr."""
-    if fmt == "sqlite" and sys.stdout.isatty():
+    try:
+        stdout = standard_output()
+    except WordlistError:  # (started with it closed: `>&-`)
+        raise WordlistError("-o -: standard output is closed (give -o a file, or leave out >&-)") from None
+    if fmt == "sqlite" and stdout.isatty():
         raise WordlistError("-o -: standard output is a terminal, not a place for a SQLite file (add > FILE)")
     try:
-        (result,) = export_lists(fmt, root=data, language=lang, profile=profile, out=sys.stdout.buffer)
+        (result,) = export_lists(fmt, root=data, language=lang, profile=profile, out=stdout.buffer)
     except BrokenPipeError:  # the reader stopped reading (`| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
         raise WordlistError("-o -: standard output was closed before the end of the export") from None

@@ -15,12 +15,13 @@ import json
 import sys
 from importlib import metadata
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, TextIO
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.models import TyperInfo
 
+from wordlist.errors import WordlistError
 from wordlist.lexicon import DATA_ENV
 
 
@@ -180,10 +181,19 @@ JsonFlag = Annotated[
 ]
 
 
+def standard_output() -> TextIO:
+    """sys.stdout, to write a command's answer to; WordlistError if the command was started with
+    it closed (`>&-`: Python has no sys.stdout then)."""
+    if sys.stdout is None:
+        raise WordlistError("standard output is closed: there is nowhere to write the answer")
+    return sys.stdout
+
+
 def print_json(data: Any) -> None:
     """`data` as one line of JSON on stdout (UTF-8, not ASCII-escaped)."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
+    stdout = standard_output()
+    stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    stdout.flush()
 
 
 # The folder of built word lists, as `stats` and the pipeline's `build` take it
