@@ -33,7 +33,15 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from wordlist.cli.lists import summary_line
-from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json, standard_output
+from wordlist.cli.shared import (
+    App,
+    JsonFlag,
+    OutFolderOption,
+    examples,
+    out_file,
+    print_json,
+    standard_output,
+)
 from wordlist.errors import WordlistError
 from wordlist.format import Manifest, read_manifest
 from wordlist.format.base import check_language
@@ -207,7 +215,7 @@ def extract_command(
     ],
     output: Annotated[
         Path,
-        typer.Option("--out", "-o", readable=False, metavar="PATH", help="Entries table to write (Parquet)"),
+        typer.Option("--out", "-o", parser=out_file, metavar="PATH", help="Entries table to write (Parquet)"),
     ] = Path("entries.parquet"),
     lang: Annotated[
         str | None,

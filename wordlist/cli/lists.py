@@ -18,7 +18,15 @@ from rich.table import Table
 from rich.text import Text
 
 from wordlist.atomic import NotAFileError
-from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json, standard_output
+from wordlist.cli.shared import (
+    App,
+    JsonFlag,
+    OutFolderOption,
+    examples,
+    out_file,
+    print_json,
+    standard_output,
+)
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FORMATS
 from wordlist.export import export_lists
@@ -133,7 +141,7 @@ def export_command(
         typer.Option(
             "--out",
             "-o",
-            readable=False,
+            parser=out_file,  # (not a Path straight away: "reg/" would be the file "reg")
             metavar="PATH",
             help="File to write, - for standard output (one list only; default: words.<format> in the list)",
         ),

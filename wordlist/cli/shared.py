@@ -21,7 +21,8 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.models import TyperInfo
 
-from wordlist.errors import WordlistError
+from wordlist.atomic import file_path
+from wordlist.errors import FolderNameError, WordlistError
 from wordlist.lexicon import DATA_ENV
 
 
@@ -187,6 +188,15 @@ def standard_output() -> TextIO:
     if sys.stdout is None:
         raise WordlistError("standard output is closed: there is nowhere to write the answer")
     return sys.stdout
+
+
+def out_file(text: str) -> Path:
+    """The parser of an option that names a file to write: its Path, or a usage error if it ends
+    with a separator (a Path would drop it, and "reg/" would write the file "reg")."""
+    try:
+        return file_path(text)
+    except FolderNameError as error:
+        raise typer.BadParameter(str(error)) from None
 
 
 def print_json(data: Any) -> None:
