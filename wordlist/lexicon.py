@@ -16,7 +16,9 @@ Loading reads only the DAWG (a few bytes per word) and the small JSON files, thr
 of wordlist.format; definitions are read from words.parquet on demand, one row group at a time
 (its size and checksum checked against the manifest on first use: `wordlist.records`). Every
 read of the DAWG goes through `wordlist.graph.Graph`, which checks every unit index and bounds
-every walk; the pattern and rack searches are in `wordlist.search`. Bad arguments raise the
+every walk; before the first listing or search the whole graph is checked once (`Graph.check`,
+the JavaScript reader's pass: a damaged list answers none of them); the pattern and rack
+searches are in `wordlist.search`. Bad arguments raise the
 errors of `wordlist.errors` (each also the ValueError, TypeError or LookupError it was before).
 """
 
