@@ -215,7 +215,14 @@ def extract_command(
     ],
     output: Annotated[
         Path,
-        typer.Option("--out", "-o", parser=out_file, metavar="PATH", help="Entries table to write (Parquet)"),
+        typer.Option(
+            "--out",
+            "-o",
+            parser=out_file,
+            readable=False,
+            metavar="PATH",
+            help="Entries table to write (Parquet)",
+        ),
     ] = Path("entries.parquet"),
     lang: Annotated[
         str | None,

@@ -142,6 +142,7 @@ def export_command(
             "--out",
             "-o",
             parser=out_file,  # (not a Path straight away: "reg/" would be the file "reg")
+            readable=False,
             metavar="PATH",
             help="File to write, - for standard output (one list only; default: words.<format> in the list)",
         ),
