@@ -12,7 +12,6 @@ Text that comes from data or from the user (paths, words, messages) is never rea
 from __future__ import annotations
 
 import functools
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -34,7 +33,15 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from wordlist.cli.lists import summary_line
-from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json
+from wordlist.cli.shared import (
+    App,
+    JsonFlag,
+    OutFolderOption,
+    examples,
+    out_file,
+    print_json,
+    standard_output,
+)
 from wordlist.errors import WordlistError
 from wordlist.format import Manifest, read_manifest
 from wordlist.format.base import check_language
@@ -209,7 +216,14 @@ def extract_command(
     ],
     output: Annotated[
         Path,
-        typer.Option("--out", "-o", readable=False, metavar="PATH", help="Entries table to write (Parquet)"),
+        typer.Option(
+            "--out",
+            "-o",
+            parser=out_file,
+            readable=False,
+            metavar="PATH",
+            help="Entries table to write (Parquet)",
+        ),
     ] = Path("entries.parquet"),
     lang: Annotated[
         str | None,
@@ -508,7 +522,7 @@ def diff_command(
     if as_json:
         print_json(result.to_json(limit))
     else:
-        sys.stdout.write(to_markdown(result, limit) if markdown else to_text(result, limit))
+        standard_output().write(to_markdown(result, limit) if markdown else to_text(result, limit))
 
 
 @app.command(

@@ -505,6 +505,49 @@ def test_a_friend_plays_in_a_second_browser(browser: Browser, server: Server) ->
         bob.close()
 
 
+def test_a_friend_s_move_shows_while_the_server_refuses_to_wait(browser: Browser, server: Server) -> None:
+    """While the server holds too many waiting requests (429 too_many_waits, Retry-After: 1), Ann's
+    page asks for the game plainly on that schedule: Bob's joining and his move still show."""
+    ann, bob = Player(browser, server), Player(browser, server)
+    refused: list[str] = []
+    plain: list[str] = []
+    waits = re.compile(r"/api/games/[^/?]+\?wait=")
+
+    def refuse(route) -> None:
+        refused.append(route.request.url)
+        body = {"code": "too_many_waits", "message": "too many requests waiting", "retry_after": 1}
+        route.fulfill(status=429, headers={"Retry-After": "1"}, content_type="application/json", json=body)
+
+    def seen(request) -> None:
+        if re.search(r"/api/games/[^/?]+$", request.url) and request.method == "GET":
+            plain.append(request.url)
+
+    try:
+        page = ann.page
+        page.route(waits, refuse)
+        page.on("request", seen)
+        page.goto("/")
+        page.fill("#name", "Ann")
+        page.check("input[value=friend]")
+        page.click("text=Start the game")
+        game_id = ann.game_id()
+        bob.page.goto(page.locator(".invite-link").input_value())
+        bob.page.fill("#join-name", "Bob")
+        bob.page.click("text=Join the game")
+        expect(page.locator(".player").nth(1)).to_contain_text("Bob")  # learnt without a long poll
+        for turn in range(2):
+            mover, waiter = (ann, bob) if turn == 0 else (bob, ann)
+            trace(mover.page, best_move(ann.stored(game_id)).move)
+            mover.page.keyboard.press("Enter")
+            waiter.wait_turns(turn + 1)
+        expect(page.locator(".status")).to_contain_text("Your turn")
+        assert len(refused) >= 2 and len(plain) >= 2, (refused, plain)
+        assert ann.errors == []
+    finally:
+        ann.close()
+        bob.close()
+
+
 def test_a_phone_screen(browser: Browser, server: Server) -> None:
     """A phone, held as a phone is: a finger's targets (44 px at least), the rack on one row, Exchange
     and Resign without scrolling, help that says tap; the board whole at first, zoomed in by a tap."""

@@ -222,6 +222,31 @@ def test_a_reader_that_stops_early_is_one_line(lists: Path) -> None:
     assert done.stderr.decode() == "error: -o -: standard output was closed before the end of the export\n"
 
 
+CLOSED = "standard output is closed: there is nowhere to write the answer"
+CLOSED_EXPORT = "-o -: standard output is closed (give -o a file, or leave out >&-)"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (("export", "-f", "jsonl", "-l", "de", "-p", "balda", "-o", "-", "--data"), 1, CLOSED_EXPORT),
+        (("export", "-f", "sqlite", "-l", "de", "-p", "balda", "-o", "-", "--data"), 1, CLOSED_EXPORT),
+        (("stats", "--json", "-o"), 1, CLOSED),
+        (("query", "--data"), 2, CLOSED),  # (then: match --json a*)
+    ],
+)
+def test_a_command_started_with_standard_output_closed_says_so(
+    lists: Path, args: tuple[str, ...], code: int, message: str
+) -> None:
+    """`... >&-`: Python has no sys.stdout at all; a command that writes its answer there ends with
+    one line and its exit code, not an internal error."""
+    command = [sys.executable, "-m", "wordlist_pipeline", *args, str(lists)]
+    command += ["match", "--json", "a*"] if args[0] == "query" else []
+    closed = ["sh", "-c", 'exec "$@" >&-', "sh", *command]
+    done = subprocess.run(closed, capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stderr) == (code, f"error: {message}\n")
+
+
 def test_sqlite_is_not_sent_to_a_terminal(lists: Path) -> None:
     command = [
         sys.executable,

@@ -18,7 +18,15 @@ from rich.markup import escape
 from rich.text import Text
 
 from wordlist.atomic import NotAFileError
-from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json
+from wordlist.cli.shared import (
+    App,
+    JsonFlag,
+    OutFolderOption,
+    examples,
+    out_file,
+    print_json,
+    standard_output,
+)
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FORMATS
 from wordlist.export import export_lists
@@ -156,6 +164,7 @@ def export_command(
         typer.Option(
             "--out",
             "-o",
+            parser=out_file,  # (not a Path straight away: "reg/" would be the file "reg")
             readable=False,
             metavar="PATH",
             help="File to write, - for standard output (one list only; default: "
@@ -198,10 +207,14 @@ STDOUT = "-"  # an output path that means standard output
 
 def export_to_stdout(fmt: str, data: Path, lang: str | None, profile: str | None) -> None:
     """`export -o -`: the export on standard output, what was written said on stderr."""
-    if fmt == "sqlite" and sys.stdout.isatty():
+    try:
+        stdout = standard_output()
+    except WordlistError:  # (started with it closed: `>&-`)
+        raise WordlistError("-o -: standard output is closed (give -o a file, or leave out >&-)") from None
+    if fmt == "sqlite" and stdout.isatty():
         raise WordlistError("-o -: standard output is a terminal, not a place for a SQLite file (add > FILE)")
     try:
-        (result,) = export_lists(fmt, root=data, language=lang, profile=profile, out=sys.stdout.buffer)
+        (result,) = export_lists(fmt, root=data, language=lang, profile=profile, out=stdout.buffer)
     except BrokenPipeError:  # the reader stopped reading (`| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
         raise WordlistError("-o -: standard output was closed before the end of the export") from None

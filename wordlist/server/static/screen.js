@@ -95,22 +95,41 @@ export class GameScreen {
     return api(path, { method: "POST", token: this.entry.token, body, signal: this.controller.signal });
   }
 
-  /** Wait for the other player (or a friend joining, or a rematch); the server answers when the game changes. */
+  /**
+   * Wait for the other player (or a friend joining, or a rematch); the server answers when the game
+   * changes. While it refuses to hold another waiting request (too_many_waits, 429 or 503), the game
+   * is asked for plainly on its Retry-After schedule instead, so that a move still shows.
+   */
   async poll() {
     while (!this.controller.signal.aborted) {
       try {
-        const status = await this.fetch(25);
-        if (status.revision !== this.status.revision && !this.busy) {
-          const fresh = status.view.history.slice(this.status.version);
-          this.show(status, fresh);
-        }
+        this.update(await this.fetch(25));
       } catch (error) {
         if (this.controller.signal.aborted) return;
+        if (error instanceof ApiError && error.code === "too_many_waits") {
+          await this.pause(Math.max(1, error.body.retry_after || 0));
+          await this.fetch().then(
+            (status) => this.update(status),
+            () => {}, // (the next long poll, or its refusal, says what is wrong)
+          );
+          continue;
+        }
         // an answer (429, 503) may say how long to wait; the server's other errors, 5 s; offline, 2 s
-        const seconds = error instanceof ApiError && error.status ? Math.max(5, error.body.retry_after || 0) : 2;
-        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+        await this.pause(error instanceof ApiError && error.status ? Math.max(5, error.body.retry_after || 0) : 2);
       }
     }
+  }
+
+  /** Show the game as the server gave it, if it changed (and no move of ours is on its way). */
+  update(status) {
+    if (status.revision !== this.status.revision && !this.busy) {
+      const fresh = status.view.history.slice(this.status.version);
+      this.show(status, fresh);
+    }
+  }
+
+  pause(seconds) {
+    return new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   }
 
   async act(action) {
