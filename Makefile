@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 JS_DEPS := js/node_modules/.package-lock.json
 
-.PHONY: build test test-js lint bench samples clean core-test
+.PHONY: build test test-js lint bench samples docs docs-serve clean core-test
 
 # setup.py compiles the C core (core/, bound by wordlist/_core.c) and the pipeline's parsers with
 # mypyc from the package's source; after an edit of the parsers the
@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipel
 
 # The web page's JavaScript reader is a copy of js/src (git-ignored) that setup.py makes at every
 # install; renewed here after an edit of js/src (the folder too: a file added or removed). Only
-# where js/src is: not in the folder tests/test_readme.py runs the README in.
+# where js/src is: not in the folder tests/test_docs.py runs the documentation in.
 READER_COPY := $(if $(wildcard js/src),wordlist/server/static/js/index.js)
 ifneq ($(READER_COPY),)
 $(READER_COPY): js/src $(wildcard js/src/*.js) $(WASM) | $(STAMP)
@@ -34,15 +34,18 @@ endif
 
 # The C core built to WebAssembly for the JavaScript reader (js/src/core.js loads it; git-ignored,
 # shipped with the reader and its page copy): Debian's clang and lld for wasm32 with wasi-libc
-# (malloc, memcpy), installed here when missing as Chromium is. The module imports nothing.
-WASM := js/src/core.wasm
+# (malloc, memcpy), installed here when missing as Chromium is. The module imports nothing. Only
+# where core/ and js/src are (like the reader's copy).
+WASM := $(and $(wildcard core/src),$(wildcard js/src),js/src/core.wasm)
 WASM_SOURCES := $(wildcard core/src/*.c core/src/*.h core/include/*.h)
 WASI_LIBC := /usr/include/wasm32-wasi/stdlib.h
 CORE_WARNINGS := -std=c11 -Wall -Wextra -Werror
+ifneq ($(WASM),)
 $(WASM): $(WASM_SOURCES) | $(WASI_LIBC)
 	clang --target=wasm32-wasi -O2 $(CORE_WARNINGS) -mexec-model=reactor -Icore/include \
 	    -Wl,--strip-all -Wl,-z,stack-size=1048576 -o $@.tmp $(filter %.c,$(WASM_SOURCES))
 	mv $@.tmp $@
+endif
 
 $(WASI_LIBC):
 	apt-get update -qq
@@ -100,9 +103,18 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench.run_all $(BENCH)
 
+# The documentation site (docs/ and mkdocs.yml; the `docs` extra) into site/, git-ignored. --strict:
+# a link to a missing page or anchor fails the build. Material prints a notice about MkDocs 2.0 at
+# every build unless told not to.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet --site-dir site
+
+docs-serve: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs serve --strict --dev-addr 127.0.0.1:8001
+
 # Regenerate the committed sample dumps from their readable sources in dumps/sample/.
 samples: $(STAMP)
 	$(BIN)/python dumps/make_samples.py
 
 clean:
-	rm -rf outputs .pytest_cache .ruff_cache
+	rm -rf outputs site .pytest_cache .ruff_cache
