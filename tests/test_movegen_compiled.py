@@ -366,7 +366,7 @@ def test_damaged_units_are_walked_without_a_crash() -> None:
             assert all(m[1] in letters and len(m[2]) >= 2 for m in found)
         except RuntimeError as error:
             assert "gave up after 200000 steps" in str(error)
-        except _core.CorruptGraph as error:
+        except _core._CorruptGraph as error:
             assert re.fullmatch(r"the completion guide of unit \d+ is inconsistent", str(error))
 
 

@@ -6,7 +6,7 @@
    and its alphabet; `wordgame(...)` and `balda(...)` run a search with the GIL released and
    return a Moves (a read-only sequence of the Python generators' tuples, built when read, and
    `points`); `children`, `node`, `value`, `words` are Graph's reads. A damaged graph is a
-   CorruptGraph (a ValueError) with the Python reference's words.
+   _CorruptGraph (a ValueError; private: wordlist.graph turns it into ArtefactError) with the Python reference's words.
 
    IsWord(dawg_bytes, normal_letters, max_length, fallback): Lexicon.is_word with its fast path in C:
    a string of at most max_length normal letters is looked up as it is; anything else goes to the
@@ -250,8 +250,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&GraphType) < 0 || PyType_Ready(&MovesType) < 0 || PyType_Ready(&IsWordType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
-    CorruptGraph = PyErr_NewException("wordlist._core.CorruptGraph", PyExc_ValueError, NULL);
-    if (CorruptGraph == NULL || PyModule_AddObjectRef(m, "CorruptGraph", CorruptGraph) < 0 ||
+    CorruptGraph = PyErr_NewException("wordlist._core._CorruptGraph", PyExc_ValueError, NULL);
+    if (CorruptGraph == NULL || PyModule_AddObjectRef(m, "_CorruptGraph", CorruptGraph) < 0 ||
         PyModule_AddObjectRef(m, "Graph", (PyObject *)&GraphType) < 0 ||
         PyModule_AddObjectRef(m, "Moves", (PyObject *)&MovesType) < 0 ||
         PyModule_AddObjectRef(m, "IsWord", (PyObject *)&IsWordType) < 0 ||

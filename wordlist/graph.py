@@ -54,8 +54,9 @@ except ImportError:  # pragma: no cover - the extension is built wherever the te
 
 __all__ = ["COMPILED", "MAX_WORD_LENGTH", "PYTHON_MOVEGEN_ENV", "ROOT", "CorruptGraph", "Graph"]
 
-# What the C core raises for a damaged graph (a ValueError; the Graph turns it into its ArtefactError).
-CorruptGraph: type[ValueError] = _core.CorruptGraph if _core is not None else ValueError
+# What the C core raises for a damaged graph (a ValueError, private to the core; the Graph and the
+# move generators turn it into an ArtefactError).
+CorruptGraph: type[ValueError] = _core._CorruptGraph if _core is not None else ValueError
 PYTHON_MOVEGEN_ENV = "WORDLIST_PYTHON_MOVEGEN"
 # Read at every search, so a test (or a debugging session) can switch to the reference generators.
 COMPILED = _core is not None and os.environ.get(PYTHON_MOVEGEN_ENV, "0") in ("", "0")
