@@ -52,10 +52,9 @@ STATIC = Path(__file__).parent / "static"
 # makes (setup.py), so that the package holds no link out of itself.
 READER = STATIC / "js"
 
-# The page loads only its own files; nothing inline, no other site. ('wasm-unsafe-eval' lets the
-# offline game's worker compile the core, /js/core.wasm: WebAssembly, not eval.)
+# The page loads only its own files; nothing inline, no other site.
 PAGE_POLICY = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
 # /docs: Swagger UI's files as the fastapi-offline package ships them (FastAPI's own /docs loads

@@ -40,16 +40,7 @@ function route() {
 async function showHome() {
   document.title = "Word games";
   const form = h("form.card.new-game", { "aria-label": "New game" });
-  const offline = h(
-    "p.muted.offline-link",
-    null,
-    "No connection later? ",
-    h("a", { href: "/offline.html?game=balda" }, "Balda"),
-    " or ",
-    h("a", { href: "/offline.html?game=wordgame" }, "Wordgame"),
-    " against the bot in your browser, offline once loaded.",
-  );
-  fill(main, h("div.home", yourGames(), form, offline)); // a returning player's games first: whose turn it is
+  fill(main, h("div.home", yourGames(), form)); // a returning player's games first: whose turn it is
   fill(form, h("p.muted", "Loading the word lists…"));
   let lists;
   try {
