@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+WASM := $(and $(wildcard core/src),$(wildcard js/src),js/src/core.wasm)
 CHROMIUM := /usr/bin/chromium
 JS_DEPS := js/node_modules/.package-lock.json
 
@@ -11,8 +12,9 @@ JS_DEPS := js/node_modules/.package-lock.json
 # setup.py compiles the C core (core/, bound by wordlist/_core.c) and the pipeline's parsers with
 # mypyc from the package's source; after an edit of the parsers the
 # source runs as Python (pipeline/compiled.py) until they are compiled again, which an edit makes
-# happen here: the same venv (same pyproject.toml) is only recompiled, offline.
-$(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipeline/*/*/*.py wordlist/_core*.[ch] core/src/*.[ch] core/include/*.h)
+# happen here: the same venv (same pyproject.toml) is only recompiled, offline. The WebAssembly
+# core is built first, so that the reader's copy the install makes holds core.wasm.
+$(STAMP): pyproject.toml $(wildcard setup.py pipeline/*.py pipeline/*/*.py pipeline/*/*/*.py wordlist/_core*.[ch] core/src/*.[ch] core/include/*.h) | $(WASM)
 	if [ -x $(BIN)/python ] && cmp -s pyproject.toml $(VENV)/pyproject.toml; then \
 	    $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . ; \
 	else \
@@ -35,8 +37,7 @@ endif
 # The C core built to WebAssembly for the JavaScript reader (js/src/core.js loads it; git-ignored,
 # shipped with the reader and its page copy): Debian's clang and lld for wasm32 with wasi-libc
 # (malloc, memcpy), installed here when missing as Chromium is. The module imports nothing. Only
-# where core/ and js/src are (like the reader's copy).
-WASM := $(and $(wildcard core/src),$(wildcard js/src),js/src/core.wasm)
+# where core/ and js/src are (like the reader's copy); WASM is set at the top, as $(STAMP) needs it.
 WASM_SOURCES := $(wildcard core/src/*.c core/src/*.h core/include/*.h)
 WASI_LIBC := /usr/include/wasm32-wasi/stdlib.h
 CORE_WARNINGS := -std=c11 -Wall -Wextra -Werror

@@ -53,8 +53,9 @@ STATIC = Path(__file__).parent / "static"
 READER = STATIC / "js"
 
 # The page loads only its own files; nothing inline, no other site.
+# 'wasm-unsafe-eval': the bot's WebAssembly core (offline play) compiles in the page's worker
 PAGE_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
 # /docs: Swagger UI's files as the fastapi-offline package ships them (FastAPI's own /docs loads

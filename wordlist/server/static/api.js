@@ -1,4 +1,8 @@
-// The server's JSON API, and the player tokens this browser holds (localStorage).
+// The server's JSON API, and the player tokens this browser holds (localStorage). A game against
+// the bot that the server cannot be reached to create is kept in this browser instead, and its
+// requests are answered here (offline/offline.js).
+
+import { createLocalGame, isLocalGame, localApi } from "/offline/offline.js";
 
 export class ApiError extends Error {
   /** @param {number} status @param {{code: string, message: string, version?: number}} body */
@@ -15,6 +19,7 @@ export class ApiError extends Error {
  * @param {{method?: string, body?: object, token?: string, signal?: AbortSignal}} [options]
  */
 export async function api(path, { method = "GET", body, token, signal } = {}) {
+  if (isLocalGame(path)) return localApi(path, { method, body });
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -28,6 +33,7 @@ export async function api(path, { method = "GET", body, token, signal } = {}) {
     });
   } catch (error) {
     if (error.name === "AbortError") throw error;
+    if (method === "POST" && path === "/api/games" && body?.opponent === "bot") return createLocalGame(body);
     throw new ApiError(0, { code: "offline", message: "The server cannot be reached. Check the connection." });
   }
   const data = await response.json().catch(() => ({}));

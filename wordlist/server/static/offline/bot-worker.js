@@ -1,0 +1,39 @@
+// The bot in the browser: a Web Worker holding the C core built to WebAssembly (/js/core.js) on
+// each list's own words.dawg, so a game against the bot needs no server. It answers one kind of
+// message, {id, list: {language, profile}, position, best}, with {id, moves} or {id, error}: the
+// moves of `position` in the Python library's order (`best`: only the first of the most points).
+
+import { Bots } from "/js/core.js";
+import { Lexicon } from "/js/index.js";
+
+/** @type {Map<string, Promise<Bots>>} */
+const loaded = new Map();
+
+function botsFor({ language, profile }) {
+  const key = `${language}/${profile}`;
+  if (!loaded.has(key)) {
+    const base = `/api/lists/${encodeURIComponent(language)}/${encodeURIComponent(profile)}/files/`;
+    const get = async (name) => {
+      const response = await fetch(base + name);
+      if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+      return name.endsWith(".json") ? response.json() : new Uint8Array(await response.arrayBuffer());
+    };
+    const bots = Promise.all([get("words.dawg"), get("alphabet.json")]).then(([dawg, alphabet]) =>
+      Bots.load(Lexicon.fromBytes(dawg, alphabet)),
+    );
+    bots.catch(() => loaded.delete(key)); // a failed load is tried again on the next message
+    loaded.set(key, bots);
+  }
+  return loaded.get(key);
+}
+
+self.onmessage = async ({ data }) => {
+  const { id, list, position, best } = data;
+  try {
+    const bots = await botsFor(list);
+    const moves = best ? [bots.bestMove(position)].filter(Boolean) : bots.search(position);
+    self.postMessage({ id, moves });
+  } catch (error) {
+    self.postMessage({ id, error: String(error?.message || error) });
+  }
+};
