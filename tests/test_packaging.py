@@ -143,6 +143,10 @@ def test_the_wheel_installs_anywhere_and_builds_the_samples(tmp_path: Path) -> N
     ):
         assert name in names, f"{wheel.name} has no {name}"
     assert not any(n.startswith(("tests/", "dumps/", "pipeline/", "js/")) for n in names)
+    # every file of the web page (its offline play's service worker, manifest and worker too)
+    static = Path("wordlist", "server", "static")
+    page = {f.as_posix() for f in static.rglob("*") if f.is_file() and not f.is_relative_to(READER_COPY)}
+    assert page and page <= names, sorted(page - names)
     # the web page's reader: the build's copy of js/src, byte for byte
     reader = {n.removeprefix(f"{READER_COPY}/"): n for n in names if n.startswith(f"{READER_COPY}/")}
     with zipfile.ZipFile(wheel) as archive:
