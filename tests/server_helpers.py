@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -33,12 +34,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-# `serve(...)` with limits of a test's choosing (the command line sets only --trust-proxy)
+# `serve(...)` with limits of a test's choosing (the command line sets only --trust-proxy), its
+# access log on (some tests count requests by it)
 SERVE_WITH_LIMITS = """
 import json, sys
 from wordlist.server import serve
 from wordlist.server.limits import Limits
-serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=Limits(**json.loads(sys.argv[4])))
+limits = Limits(**json.loads(sys.argv[4]))
+serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=limits, workers=int(sys.argv[5]), access_log=True)
 """
 
 # runs the rest of its arguments as a Python command, with files limited to argv[1] bytes
@@ -52,20 +55,24 @@ os.execv(sys.executable, [sys.executable, *sys.argv[2:]])
 
 class Server:
     """`wordlist serve` in a process of its own (what a user runs), on a free loopback port; with
-    `limits`, `serve(limits=...)` instead; with `file_size_limit`, no file it writes grows past it."""
+    `limits`, `serve(limits=...)` instead; with `file_size_limit`, no file it writes grows past it.
+    `workers`: its processes (the command's default, one per core, if None; `serve`'s is 1);
+    `db` a path or a postgresql:// URL."""
 
     def __init__(
         self,
         data: Path,
-        db: Path,
+        db: Path | str,
         log: Path,
         *,
         limits: Limits | None = None,
         options: tuple[str, ...] = (),
         file_size_limit: int | None = None,
+        workers: int | None = None,
     ) -> None:
         self.data, self.db, self.log = data, db, log
         self.limits, self.options, self.file_size_limit = limits, options, file_size_limit
+        self.workers = workers
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
@@ -74,9 +81,11 @@ class Server:
         if self.limits is not None:
             limits = json.dumps(dataclasses.asdict(self.limits))
             arguments = ["-c", SERVE_WITH_LIMITS, str(self.data), str(self.db), str(self.port), limits]
+            arguments.append(str(self.workers or 1))
         else:
             arguments = ["-m", "wordlist_pipeline", "serve", "--port", str(self.port)]
             arguments += ["--data", str(self.data), "--db", str(self.db), *self.options]
+            arguments += ["--workers", str(self.workers)] if self.workers is not None else []
         if self.file_size_limit is not None:
             arguments = ["-c", WITH_FILE_SIZE_LIMIT, str(self.file_size_limit), *arguments]
         return [sys.executable, *arguments]
@@ -92,10 +101,25 @@ class Server:
         return self
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown, no flush, nothing the process could still do."""
+        """SIGKILL: no shutdown, no flush, nothing the process could still do (its workers die
+        with it); returns once they are gone."""
         assert self.process is not None
+        workers = self.workers_pids()
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
+        wait_for_exit(workers)
+
+    def workers_pids(self) -> list[int]:
+        """The worker processes' ids (none when it serves in one process)."""
+        assert self.process is not None
+        return children(self.process.pid)
+
+    def kill_worker(self) -> int:
+        """SIGKILL one worker (the first), as the OOM killer or a crash would: its pid."""
+        (pid, *_) = self.workers_pids()
+        os.kill(pid, signal.SIGKILL)
+        wait_for_exit([pid])
+        return pid
 
     def stop(self) -> int | None:
         if self.process is None or self.process.poll() is not None:
@@ -112,6 +136,31 @@ class Server:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def children(pid: int) -> list[int]:
+    """The process's child processes (Linux: /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return sorted(found)
+
+
+def wait_for_exit(pids: list[int], timeout: float = 30) -> None:
+    """Return once none of `pids` is a living process (a zombie counts as gone)."""
+    deadline = time.monotonic() + timeout
+    for pid in pids:
+        while time.monotonic() < deadline:
+            try:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except (FileNotFoundError, ProcessLookupError):
+                break
+            if state in ("Z", "X"):
+                break
+            time.sleep(0.01)
+        else:
+            raise RuntimeError(f"process {pid} did not end in {timeout} s")
 
 
 def wait_until_serving(url: str, timeout: float, process: subprocess.Popen) -> None:

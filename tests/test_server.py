@@ -25,7 +25,6 @@ from wordlist.games.balda import BOARD_SIZES, EXTRA_PARTS_OF_SPEECH, BaldaGame
 from wordlist.games.wordgame import Wordgame
 from wordlist.server import create_app, lists, models, play
 from wordlist.server.limits import Limits
-from wordlist.server.store import GameStore
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -564,22 +563,6 @@ def test_two_moves_on_one_version_one_wins_the_other_gets_409(client: TestClient
     assert lost["code"] == "version_conflict" and lost["version"] == 1
     seen = client.get(f"/api/games/{game_id}", headers=bearer(bob["token"])).json()
     assert seen["version"] == 1 and len(seen["view"]["history"]) == 1
-
-
-def test_the_store_writes_only_on_the_version_it_was_given(tmp_path: Path) -> None:
-    store = GameStore(tmp_path / "games.sqlite")
-    from wordlist.server.store import GameRecord
-
-    record = GameRecord(
-        "g" * 16, "balda", "en", "balda", "bot", "strong", 1, 1, "a", None, None, 0, 0, "{}", 0.0, 0.0
-    )
-    store.insert(record)
-    assert store.update("g" * 16, 0, 1, '{"v": 1}') == 1
-    assert store.update("g" * 16, 0, 1, '{"v": "other"}') is None
-    assert store.get("g" * 16).state == '{"v": 1}'
-    assert store._connection().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert store._connection().execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-    store.close()
 
 
 def test_a_tampered_state_is_refused_by_the_validated_load(client: TestClient, app_paths) -> None:
