@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import re
 import select
 import signal
 import socket
@@ -17,11 +18,14 @@ import weakref
 from pathlib import Path
 
 import httpx2
+import psycopg
 
 from tests.conftest import ROOT
 from wordlist import Lexicon
 from wordlist.games import Game, load_game
 from wordlist.server.limits import Limits
+from wordlist.server.pgstore import TABLE as PG_TABLE
+from wordlist.server.records import is_postgres
 
 # Budgets no test of the API meets (tests/test_server_limits.py tests them): one test client
 # creates hundreds of games and plays thousands of moves in seconds.
@@ -41,7 +45,8 @@ import json, sys
 from wordlist.server import serve
 from wordlist.server.limits import Limits
 limits = Limits(**json.loads(sys.argv[4]))
-serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=limits, workers=int(sys.argv[5]), access_log=True)
+workers = int(sys.argv[5])
+serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=limits, workers=workers, access_log=True)
 """
 
 # runs the rest of its arguments as a Python command, with files limited to argv[1] bytes
@@ -238,12 +243,23 @@ def closed(connection: socket.socket, deadline: float = 30) -> bytes:
         data += chunk
 
 
-def stored_game(db: Path, game_id: str, data: Path) -> Game:
+def query(db: Path | str, sql: str, values: tuple = ()) -> list[tuple]:
+    """Run `sql` on the games database `db` (an SQLite file or a postgresql:// URL) as its operator
+    could, behind the server's back: `games` is the table, `?` a value; the rows it returns."""
+    if not is_postgres(db):
+        with sqlite3.connect(db) as connection:
+            return connection.execute(sql, values).fetchall()
+    sql = re.sub(r"\bgames\b", PG_TABLE, sql).replace("?", "%s")
+    with psycopg.connect(str(db), autocommit=True) as connection:
+        cursor = connection.execute(sql, values)
+        return cursor.fetchall() if cursor.description else []
+
+
+def stored_game(db: Path | str, game_id: str, data: Path) -> Game:
     """The game as the server stored it, loaded with the library (what a test knows of the truth)."""
-    with sqlite3.connect(db) as connection:
-        state, language, profile = connection.execute(
-            "SELECT state, language, profile FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+    ((state, language, profile),) = query(
+        db, "SELECT state, language, profile FROM games WHERE id = ?", (game_id,)
+    )
     return load_game(state, Lexicon.open(language, profile, data))
 
 
@@ -251,3 +267,26 @@ def best_move(game: Game):
     """The candidate worth the most points (the first of them in the search's fixed order)."""
     moves = game.legal_moves()
     return max(moves, key=lambda c: c.points) if moves else None
+
+
+def worker_of(server: Server, connection: socket.socket, timeout: float = 30) -> int:
+    """The worker process serving `connection` (a connection to `server` the test opened): the
+    one that holds its accepted socket (Linux: /proc/net/tcp gives the socket's inode, a process's
+    fd folder the sockets it holds). Waits for the accept, which comes when a worker is free."""
+    mine = connection.getsockname()[1]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        inode = None
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote = (int(address.rsplit(":", 1)[1], 16) for address in fields[1:3])
+            if local == server.port and remote == mine:
+                inode = fields[9]
+        for pid in server.workers_pids() if inode else ():
+            with contextlib.suppress(OSError):
+                for fd in Path(f"/proc/{pid}/fd").iterdir():
+                    with contextlib.suppress(OSError):
+                        if os.readlink(fd) == f"socket:[{inode}]":
+                            return pid
+        time.sleep(0.01)
+    raise RuntimeError("no worker holds the connection")

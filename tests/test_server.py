@@ -17,7 +17,8 @@ import jsonschema
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server_helpers import ROOMY, best_move, stored_game
+from tests.conftest import BACKENDS, new_database
+from tests.server_helpers import ROOMY, best_move, query, stored_game
 from wordlist import Lexicon
 from wordlist.errors import ArtefactError, WordlistError
 from wordlist.games import LEVELS
@@ -29,9 +30,12 @@ from wordlist.server.limits import Limits
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture(scope="module")
-def app_paths(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    return sample_outputs, tmp_path_factory.mktemp("server") / "games.sqlite"
+@pytest.fixture(scope="module", params=BACKENDS)
+def app_paths(
+    request: pytest.FixtureRequest, sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Path | str]:
+    """The lists, and a games database of each backend in turn: the module runs on both."""
+    return sample_outputs, new_database(request, request.param, tmp_path_factory.mktemp("server"))
 
 
 @pytest.fixture(scope="module")
@@ -570,14 +574,12 @@ def test_a_tampered_state_is_refused_by_the_validated_load(client: TestClient, a
     created = create(client, seed=5)
     game_id = created["game"]["id"]
     played = act(client, created, single_letter(created["game"]["view"])).json()["game"]
-    with sqlite3.connect(db) as connection:
-        state = json.loads(
-            connection.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()[0]
-        )
-        state["state"]["scores"] = [99, 0]
-        connection.execute(
-            "UPDATE games SET state = ?, revision = revision + 1 WHERE id = ?", (json.dumps(state), game_id)
-        )
+    ((stored,),) = query(db, "SELECT state FROM games WHERE id = ?", (game_id,))
+    state = json.loads(stored)
+    state["state"]["scores"] = [99, 0]
+    query(
+        db, "UPDATE games SET state = ?, revision = revision + 1 WHERE id = ?", (json.dumps(state), game_id)
+    )
     body = error(client.get(f"/api/games/{game_id}", headers=bearer(created["token"])), 500, "damaged_game")
     assert "scores" in body["message"]
     error(act(client, {**created, "game": played}, single_letter(played["view"])), 500, "damaged_game")
@@ -593,15 +595,13 @@ def test_a_tampered_state_is_refused_by_the_validated_load(client: TestClient, a
     ],
 )
 def test_a_tampered_row_is_one_clean_error(
-    app_paths, tmp_path: Path, column: str, value: object, says: str
+    sample_outputs: Path, database: Path | str, column: str, value: object, says: str
 ) -> None:
-    data, _ = app_paths
-    db = tmp_path / "games.sqlite"
-    with TestClient(create_app(data, db, live_games=0)) as fresh:  # every request reads the row
+    db = database
+    with TestClient(create_app(sample_outputs, db, live_games=0)) as fresh:  # every request reads the row
         created = create(fresh, seed=5)
         game_id = created["game"]["id"]
-        with sqlite3.connect(db) as connection:
-            connection.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
+        query(db, f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
         body = error(
             fresh.get(f"/api/games/{game_id}", headers=bearer(created["token"])), 500, "damaged_game"
         )
@@ -620,13 +620,13 @@ def test_a_games_database_of_another_shape_is_refused_at_start(app_paths, tmp_pa
         create_app(data, db)
 
 
-def test_a_database_broken_under_the_server_is_a_clean_error(app_paths, tmp_path: Path) -> None:
-    data, _ = app_paths
-    db = tmp_path / "games.sqlite"
-    with TestClient(create_app(data, db, live_games=0)) as fresh:
+def test_a_database_broken_under_the_server_is_a_clean_error(
+    sample_outputs: Path, database: Path | str, tmp_path: Path
+) -> None:
+    db = database
+    with TestClient(create_app(sample_outputs, db, live_games=0)) as fresh:
         created = create(fresh)
-        with sqlite3.connect(db) as connection:
-            connection.execute("DROP TABLE games")
+        query(db, "DROP TABLE games")
         for response in (
             fresh.get(f"/api/games/{created['game']['id']}", headers=bearer(created["token"])),
             act(fresh, created, single_letter(created["game"]["view"])),

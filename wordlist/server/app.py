@@ -105,7 +105,7 @@ def create_app(
     store = open_store(database, max_bytes=limits.database_bytes)
     # other processes' changes: announced by the database (PostgreSQL), or by the workers to each
     # other (wordlist.server.workers); the waiters' own look at the store is for a word lost
-    changes = Changes(poll=5.0 if store.shared else 1.0)
+    changes = Changes(poll=limits.long_poll_check)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

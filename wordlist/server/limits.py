@@ -55,6 +55,9 @@ class Limits:
     long_polls_per_client: int = 32  # (429, as the three below)
     long_polls_per_game: int = 8
     long_polls_per_seat: int = 4  # a player with a few tabs open
+    long_poll_check: float = 1.0  # seconds between a waiting request's own looks at its game: a
+    # change is told at once (by this process, the other workers, PostgreSQL's NOTIFY); the look
+    # is for a word lost, or a change by a server that cannot tell (another on the same SQLite file)
     search_workers: int = 2  # word searches (patterns, anagrams, listings) running at once
     search_timeout: float = 5.0  # seconds a request waits for its search (503 search_timeout)
     games_burst: int = 20  # POST /api/games
