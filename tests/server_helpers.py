@@ -39,14 +39,16 @@ def free_port() -> int:
 
 
 # `serve(...)` with limits of a test's choosing (the command line sets only --trust-proxy), its
-# access log on (some tests count requests by it)
+# access log on (some tests count requests by it); it says "serving" once ready, as the command does
 SERVE_WITH_LIMITS = """
 import json, sys
 from wordlist.server import serve
 from wordlist.server.limits import Limits
 limits = Limits(**json.loads(sys.argv[4]))
-workers = int(sys.argv[5])
-serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=limits, workers=workers, access_log=True)
+def ready(url):
+    print("serving at", url, file=sys.stderr, flush=True)
+serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=limits, workers=int(sys.argv[5]), ready=ready,
+      access_log=True)
 """
 
 # runs the rest of its arguments as a Python command, with files limited to argv[1] bytes
@@ -100,6 +102,12 @@ class Server:
             self.process = subprocess.Popen(self.command(), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         try:
             wait_until_serving(self.url, timeout, self.process)
+            # the first worker serves before the others are up: ready is when `serve` says so
+            deadline = time.monotonic() + timeout
+            while "serving" not in self.log.read_text(errors="replace"):
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not say it serves ({self.process.returncode})")
+                time.sleep(0.05)
         except RuntimeError as error:
             self.stop()
             raise RuntimeError(f"{error}: {self.log.read_text()[-2000:]}") from None

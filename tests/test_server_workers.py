@@ -68,7 +68,8 @@ def first_answered(woken: socket.socket, sentinel: socket.socket) -> socket.sock
 
 
 def sentinel_game(server: Server) -> tuple[dict, str]:
-    """A game no one moves in (its long polls end after their wait): the game and its token."""
+    """A new game no one moves in (its long poll ends after its wait): the game and its token. New
+    for each poll: a poll whose client left is not seen gone before its next look at the store."""
     with client_at(server.url, "127.0.0.90") as client:
         created = client.post("/api/games", json={"game": "balda", "opponent": "friend"}).json()
     return created["game"], created["token"]
@@ -102,12 +103,11 @@ def test_a_long_poll_wakes_at_once_for_a_move_made_in_another_worker(
         game_id, ann = created["game"]["id"], created["token"]
         joined = client.post(f"/api/games/{game_id}/join", json={"invite": created["invite"], "name": "Bob"})
         bob, game = joined.json()["token"], joined.json()["game"]
-        unmoved, unmoved_token = sentinel_game(server)
         for turn in range(4):  # each move made in the other worker than the one waiting for it
             mover, watcher = (ann, bob) if turn % 2 == 0 else (bob, ann)
             with (
                 waiting_poll(server, game, watcher) as waiting,
-                waiting_poll(server, unmoved, unmoved_token, SENTINEL_WAIT) as sentinel,
+                waiting_poll(server, *sentinel_game(server), SENTINEL_WAIT) as sentinel,
             ):
                 waiter = worker_of(server, waiting)
                 with connection_to_another_worker(server, waiter) as moving:
@@ -258,14 +258,13 @@ def test_two_servers_on_one_postgresql_play_a_game_between_them(
         assert status == 200 and json.loads(body)["waiting_for_friend"] is False
         bob, game = joined.json()["token"], joined.json()["game"]
         seats = {0: (first, ann, "127.0.0.81"), 1: (second, bob, "127.0.0.82")}
-        unmoved = {server: sentinel_game(server) for server in (first, second)}
         played = 0
         while not game["view"]["over"] and played < 12:
             mover, token, address = seats[game["view"]["turn"]]
             watcher, watcher_token, _ = seats[1 - game["view"]["turn"]]
             with (
                 waiting_poll(watcher, game, watcher_token) as waiting,
-                waiting_poll(watcher, *unmoved[watcher], SENTINEL_WAIT) as sentinel,
+                waiting_poll(watcher, *sentinel_game(watcher), SENTINEL_WAIT) as sentinel,
             ):
                 action = {"version": game["version"], **single_letter(game["view"])}
                 if played == 11:
@@ -303,11 +302,12 @@ def test_sigterm_stops_every_worker_and_sigkill_leaves_none(sample_outputs: Path
     assert log.count("Application shutdown complete") == 2 and log.rstrip().endswith("stopped by SIGTERM")
     again = Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "again.log", workers=2).start()
     workers = again.workers_pids()
-    again.kill()  # the supervisor alone: its workers die with it (and the port is free)
+    again.kill()  # the supervisor alone: its workers die with it (and no one listens on its port)
     wait_for_exit(workers)
-    with socket.socket() as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", again.port))
+    listening = [line.split() for line in Path("/proc/net/tcp").read_text().splitlines()[1:]]
+    assert not [
+        row for row in listening if row[3] == "0A" and int(row[1].rsplit(":", 1)[1], 16) == again.port
+    ]
 
 
 def test_a_bad_start_with_workers_is_one_line(sample_outputs: Path, postgres, tmp_path: Path) -> None:

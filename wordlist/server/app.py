@@ -344,7 +344,8 @@ def run_uvicorn(
     started: Callable[[object], None] | None = None,
 ) -> None:
     """uvicorn serving `app` on `sock` with the server's connection bounds, until SIGINT or
-    SIGTERM; `started(server)` once it serves (in its event loop)."""
+    SIGTERM; `started(server)` once it serves (in its event loop). Stopping, it answers the long
+    polls at once (uvicorn would wait for them, then cancel them)."""
     import uvicorn
 
     config = uvicorn.Config(
@@ -365,5 +366,9 @@ def run_uvicorn(
             await super().startup(sockets)
             if self.started and started is not None:
                 started(self)
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            app.state.changes.stop()
+            await super().shutdown(sockets)
 
     Server(config).run(sockets=[sock])

@@ -239,6 +239,7 @@ class Changes:
     def __init__(self, poll: float = 1.0, announce: Callable[[str], None] | None = None) -> None:
         self.poll = poll
         self.announce = announce
+        self.stopping = False  # the server is stopping: waiting requests are answered now
         self._events: dict[str, tuple[asyncio.Event, int]] = {}
 
     def notify(self, game_id: str) -> None:
@@ -259,14 +260,24 @@ class Changes:
         for event, _ in events.values():
             event.set()
 
-    async def wait(self, game_id: str, seconds: float) -> None:
-        """Return when the game is notified, or after `seconds` (at most `poll`)."""
+    def stop(self) -> None:
+        """The server stops: every waiting request is answered now, and none waits from now on."""
+        self.stopping = True
+        self.wake_all()
+
+    async def wait(self, game_id: str, seconds: float, *, unless: asyncio.Future | None = None) -> None:
+        """Return when the game is notified, when `unless` is done (its client left), or after
+        `seconds` (at most `poll`); at once while the server stops."""
+        if self.stopping:
+            return
         event, waiters = self._events.get(game_id, (asyncio.Event(), 0))
         self._events[game_id] = (event, waiters + 1)
+        woken = asyncio.ensure_future(event.wait())
         try:
-            with anyio.move_on_after(min(seconds, self.poll)):
-                await event.wait()
+            waited = (woken, unless) if unless else (woken,)
+            await asyncio.wait(waited, timeout=min(seconds, self.poll), return_when=asyncio.FIRST_COMPLETED)
         finally:
+            woken.cancel()
             current = self._events.get(game_id)
             if current is not None and current[0] is event:
                 if current[1] <= 1:

@@ -9,6 +9,7 @@ waiting requests come out of its budgets (`Budgets`): 429 past them.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Annotated
 
@@ -126,12 +127,22 @@ async def get_game(
     if not wait or revision is None or status["revision"] != revision:
         return status
     deadline = time.monotonic() + wait
-    with budgets_of(request).long_polls.waiting(client_of(request), game_id, status["player"]):
-        while (left := deadline - time.monotonic()) > 0 and not await request.is_disconnected():
-            await changes.wait(game_id, left)
-            if await games.revision(game_id) != revision:
-                break
+    gone = asyncio.ensure_future(client_gone(request))  # a poll ends as soon as its client leaves
+    try:
+        with budgets_of(request).long_polls.waiting(client_of(request), game_id, status["player"]):
+            while (left := deadline - time.monotonic()) > 0 and not gone.done() and not changes.stopping:
+                await changes.wait(game_id, left, unless=gone)
+                if await games.revision(game_id) != revision:
+                    break
+    finally:
+        gone.cancel()
     return await games.status(game_id, token)
+
+
+async def client_gone(request: Request) -> None:
+    """Return once the client has closed its connection (the request's body, empty, is read first)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 @router.post(

@@ -19,8 +19,9 @@ the workers waiting in accept(). The supervisor serves nothing; it
 Each worker talks to the supervisor over a Unix SOCK_SEQPACKET pair (one message a packet: "ready",
 "error <message>", "changed <game id>"). A worker dies with its supervisor (Linux's
 PR_SET_PDEATHSIG: a SIGKILLed server leaves no process serving, as a single process would not);
-elsewhere it sees the pair close and stops. Messages are never waited for: one that finds the other side's buffer full is dropped,
-and the waiting requests' own look at the store (`Changes.poll`) covers it.
+elsewhere it sees the pair close and stops. Messages are never waited for: one that finds the
+other side's buffer full is dropped, and the waiting requests' own look at the store
+(`Limits.long_poll_check`) covers it.
 
 Each worker holds its share of the server's limits (`Limits.share`), so that the sums hold.
 """
