@@ -298,6 +298,53 @@ def test_unknown_routes_and_methods_are_json_errors(client: TestClient) -> None:
     )
 
 
+def test_the_api_document_names_every_route_served_and_only_those(client: TestClient) -> None:
+    """The game routes are served by lean.py, not by FastAPI's machinery; the document must still be
+    true: each operation it names is answered by its endpoint (not the router's 404 or 405), each
+    route under /api is in it, and the answers and errors of the game routes have its shapes."""
+    document = client.get("/openapi.json").json()
+    named = {(method, path) for path, operations in document["paths"].items() for method in operations}
+    routes = [*lists.router.routes, *play.router.routes]  # what the app includes under /api
+    assert not [route for route in client.app.routes if getattr(route, "path", "").startswith("/api")]
+    served = {(method.lower(), route.path) for route in routes for method in route.methods - {"HEAD"}}
+    assert named == served
+    values = {"language": "en", "profile": "balda", "word": "run", "name": "words.dawg", "game_id": "x" * 16}
+    for method, path in sorted(named):
+        response = client.request(method, path.format(**values), json={} if method == "post" else None)
+        assert response.status_code not in (404, 405) or response.json()["code"] not in (
+            "not_found",
+            "method_not_allowed",
+        ), (method, path, response.text)
+    ann = create(client, opponent="friend")
+    game_id = ann["game"]["id"]
+    joined = client.post(f"/api/games/{game_id}/join", json={"invite": ann["invite"], "name": "Bob"})
+    documented(client, "post", "/api/games/{game_id}/join", 200, joined.json())
+    seen = client.get(
+        f"/api/games/{game_id}", headers=bearer(ann["token"]), params={"wait": 0.1, "revision": 1}
+    )
+    documented(client, "get", "/api/games/{game_id}", 200, seen.json())
+    for path, body, where in [
+        ("/api/games", {"game": "chess"}, "body.game"),
+        (f"/api/games/{game_id}/actions", {"version": -1, "action": "pass"}, "body.version"),
+        (f"/api/games/{game_id}/join", {"invite": ""}, "body.invite"),
+        (f"/api/games/{game_id}/check", {"version": 0}, "body.move"),
+        (f"/api/games/{game_id}/hint", {}, "body.version"),
+    ]:
+        refused = error(client.post(path, json=body, headers=bearer(ann["token"])), 422, "invalid_request")
+        assert refused["detail"][0]["where"] == where and refused["message"].startswith(f"{where}: ")
+        documented(client, "post", path.replace(game_id, "{game_id}"), 422, refused)
+    for parameters, where in [
+        ({"wait": 31, "revision": 0}, "query.wait"),
+        ({"revision": "one"}, "query.revision"),
+    ]:
+        refused = error(client.get(f"/api/games/{game_id}", params=parameters), 422, "invalid_request")
+        assert [problem["where"] for problem in refused["detail"]] == [where]
+    not_json = client.post("/api/games", content=b'{"game": "balda"}', headers={"Content-Type": "text/plain"})
+    assert error(not_json, 422, "invalid_request")["message"].startswith("body: expected a JSON body")
+    too_long = client.get("/api/games/" + "a" * 33, headers=bearer(ann["token"]))
+    assert error(too_long, 422, "invalid_request")["detail"][0]["where"] == "path.game_id"
+
+
 # --- games -----------------------------------------------------------------------------------------
 
 
