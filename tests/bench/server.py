@@ -59,6 +59,10 @@ from wordlist.server.limits import Limits
 
 SIZE = 5
 THINK = (2.0, 6.0)  # seconds between a reply and the next move, paced runs
+# A player's idle connection is dropped before the server's keep-alive (uvicorn's 5 s) ends, as
+# browsers retry on one the server closed: httpx's own 5 s races the server's close (a thinking
+# player's next move then meets a connection reset: an error of the client, not of the server).
+KEEP_ALIVE = httpx2.Limits(keepalive_expiry=4.0)
 LIMITS = Limits(connections=4000, connections_per_client=100, long_polls=250)
 # (run, games, workers, paced) for each backend; the kill run is paced with two workers
 RUNS = [
@@ -133,7 +137,8 @@ async def play_games(
 
     async def one(index: int) -> None:
         # each game a player of its own, at an address of its own: the server budgets per client
-        player = httpx2.AsyncHTTPTransport(local_address=f"127.0.{1 + index // 250}.{1 + index % 250}")
+        address = f"127.0.{1 + index // 250}.{1 + index % 250}"
+        player = httpx2.AsyncHTTPTransport(local_address=address, limits=KEEP_ALIVE)
         async with httpx2.AsyncClient(base_url=url, transport=player, timeout=60) as client:
             await play_one(client, index)
 
