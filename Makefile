@@ -9,7 +9,7 @@ CHROMIUM := /usr/bin/chromium
 POSTGRESQL := $(or $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb)),install-postgresql)
 JS_DEPS := js/node_modules/.package-lock.json
 
-.PHONY: build test test-js lint bench samples clean install-postgresql
+.PHONY: build test test-js lint bench samples docs docs-serve clean install-postgresql
 
 # setup.py compiles the pipeline's parsers with mypyc from the package's source; after an edit the
 # source runs as Python (pipeline/compiled.py) until they are compiled again, which an edit makes
@@ -77,9 +77,18 @@ lint: $(STAMP)
 bench: $(STAMP) $(POSTGRESQL)
 	$(BIN)/python -m tests.bench.run_all $(BENCH)
 
+# The documentation site (docs/ and mkdocs.yml; the `docs` extra) into site/, git-ignored. --strict:
+# a link to a missing page or anchor fails the build. Material prints a notice about MkDocs 2.0 at
+# every build unless told not to.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet --site-dir site
+
+docs-serve: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs serve --strict --dev-addr 127.0.0.1:8001
+
 # Regenerate the committed sample dumps from their readable sources in dumps/sample/.
 samples: $(STAMP)
 	$(BIN)/python dumps/make_samples.py
 
 clean:
-	rm -rf outputs .pytest_cache .ruff_cache
+	rm -rf outputs site .pytest_cache .ruff_cache

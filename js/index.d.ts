@@ -164,7 +164,7 @@ export declare class Lexicon implements Iterable<string> {
   /** Words from a rack ("?" or "*": a blank each), longest first, then by code point. */
   anagrams(rack: string, options?: { pos?: PartsOfSpeech; useAll?: boolean; minLength?: number }): string[];
   /** Words sorted by code point, filtered by part of speech, length in letters and prefix. */
-  words(options?: { pos?: PartsOfSpeech; length?: number | null; prefix?: string }): string[];
+  words(options?: { pos?: PartsOfSpeech; length?: number | null; prefix?: string; limit?: number | null }): string[];
 
   /** The graph walk for game bots (the same as `graph`'s). */
   readonly root: number;

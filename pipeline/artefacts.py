@@ -21,6 +21,8 @@ from pathlib import Path
 import polars as pl
 import pyarrow.parquet as pq
 
+from wordlist.export import FORMATS as EXPORT_FILES
+from wordlist.export import export
 from wordlist.format import (
     ALPHABET_JSON,
     ARTEFACT_FILES,
@@ -36,8 +38,10 @@ from wordlist.format import (
     dawg_bytes,
     dumps_json,
 )
+from wordlist.lexicon import Lexicon
 from wordlist_pipeline.atomic import atomic_dir, sha256_file
 from wordlist_pipeline.attribution import word_list_license
+from wordlist_pipeline.paths import WORD_LIST_FILES
 from wordlist_pipeline.profile import Profile
 from wordlist_pipeline.select import WORDS_SCHEMA, Selection
 
@@ -108,8 +112,8 @@ def write_word_list(
     alphabet = profile.alphabet_record(lang)
     game = profile.game_spec(lang)
     words = selection.heads["word"]
-    license = word_list_license(lang, profile.name, profile.description, source)
-    with atomic_dir(out_dir) as tmp, ThreadPoolExecutor(1) as thread:
+    license = word_list_license(lang, profile.name, profile.description, source, selection.overrides_record)
+    with atomic_dir(out_dir, WORD_LIST_FILES) as tmp, ThreadPoolExecutor(1) as thread:
         # the graph and the text file need only the words: made while the Parquet file is written
         graph = thread.submit(_write_graph_and_text, selection.heads, tmp)
         definitions = _write_words_parquet(selection, tmp / WORDS_PARQUET)
@@ -140,4 +144,16 @@ def write_word_list(
             overrides=selection.overrides_record,
         )
         (tmp / MANIFEST_JSON).write_text(dumps_json(manifest.to_json()), encoding="utf-8")
+        write_exports_again(out_dir, tmp)
     return manifest
+
+
+def write_exports_again(old: Path, new: Path) -> None:
+    """The exports the old list's folder `old` held (words.sqlite, words.jsonl: `wordlist export
+    --out` put them there), made again from the new list in `new`: the folder keeps what its owner
+    put there, and no export describes the list it replaced."""
+    made = [(fmt, name) for fmt, name in EXPORT_FILES.items() if (old / name).is_file()]
+    if made:
+        lexicon = Lexicon.load(new, verify=False)  # (written a moment ago, by this process)
+        for fmt, name in made:
+            export(lexicon, fmt, new / name)

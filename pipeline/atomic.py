@@ -14,7 +14,7 @@ import hashlib
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from wordlist import atomic as library
@@ -111,12 +111,14 @@ def check_replaceable(final: Path, new_names: set[str] | None = None) -> None:
 
 
 @contextlib.contextmanager
-def atomic_dir(final: Path | str) -> Iterator[Path]:
+def atomic_dir(final: Path | str, replaceable: Iterable[str] = ()) -> Iterator[Path]:
     """Build a whole folder under a temporary name, then swap it in place of `final`.
 
     An existing `final` is replaced only if check_replaceable allows it, checked before the work
-    and again, against the new folder's files, before the swap. Only folders this function made
-    (the temporary one, and the old one once moved aside) are ever deleted.
+    and again before the swap: against the new folder's files, and the names `replaceable` (what
+    the old folder may hold that the new one does not write again: the caller's own files, which
+    its own checks before the work allowed). Only folders this function made (the temporary one,
+    and the old one once moved aside) are ever deleted.
     """
     final = Path(final)
     check_replaceable(final)
@@ -129,7 +131,7 @@ def atomic_dir(final: Path | str) -> Iterator[Path]:
     try:
         yield tmp
         if os.path.lexists(final):
-            check_replaceable(final, {entry.name for entry in tmp.iterdir()})
+            check_replaceable(final, {entry.name for entry in tmp.iterdir()} | set(replaceable))
             # a fresh empty folder to move the old one onto: a fixed name could be someone's folder
             old = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".old", dir=final.parent))
             try:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from wordlist.format import License, LicenseTerms
+from wordlist.format import License, LicenseTerms, Overrides
 from wordlist_pipeline.editions import EDITIONS, language_name
 
 CC_BY_SA = LicenseTerms(
@@ -68,8 +68,11 @@ def dump_url(source: Mapping[str, Any]) -> str | None:
     return f"{DUMPS_SITE}/{found['db']}/{found['date']}/{name}"
 
 
-def word_list_license(lang: str, profile: str, description: str, source: Mapping[str, Any]) -> License:
-    """The License of the word list `profile` of language `lang` built from `source` (source.json)."""
+def word_list_license(
+    lang: str, profile: str, description: str, source: Mapping[str, Any], overrides: Overrides | None = None
+) -> License:
+    """The License of the word list `profile` of language `lang` built from `source` (source.json),
+    with a site's `overrides` applied (the manifest's record of them), if any."""
     site = site_of(lang, source)
     date = iso_date(source.get("dump_date"))
     wiki = f"the {language_name(lang)} Wiktionary"
@@ -90,6 +93,18 @@ def word_list_license(lang: str, profile: str, description: str, source: Mapping
         changes=(
             f"The entries of {wiki}'s pages were selected by the word list's profile, {profile!r}"
             f"{described}; page titles were normalized to game words (alphabet.json); the "
-            "definitions were rendered from wikitext as plain text."
+            "definitions were rendered from wikitext as plain text." + overrides_changes(overrides)
         ),
+    )
+
+
+def overrides_changes(overrides: Overrides | None) -> str:
+    """What a site's overrides file did to the list, as the licence's "what was changed" says it
+    (CC BY-SA asks a reuser to say what was changed: the words a site added or removed are)."""
+    if overrides is None:
+        return ""
+    return (
+        f" Then the site's own overrides file {overrides.file} added {overrides.added:,} and removed "
+        f"{overrides.removed:,} words or parts of speech (each listed in manifest.json, `overrides`); "
+        "a definition it gave is the site's text, not Wiktionary's."
     )

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordlist.errors import WordlistError
-from wordlist.export import FORMATS as EXPORT_FILES
-from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, Manifest, dumps_json
+from wordlist.format import MANIFEST_JSON, Manifest, dumps_json
 from wordlist.format.base import LANGUAGE_CODE, check_language
 from wordlist_pipeline.atomic import check_replaceable, sha256_file, write_text
 from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES
@@ -32,15 +31,18 @@ from wordlist_pipeline.extract import (
     resolve_lang,
 )
 from wordlist_pipeline.overrides import ListOverrides, OverridesFile, load_overrides
-from wordlist_pipeline.paths import SAMPLE_DIR, check_input_file, check_output_file, check_output_folder
+from wordlist_pipeline.paths import (
+    SAMPLE_DIR,
+    WORD_LIST_FILES,
+    check_input_file,
+    check_output_file,
+    check_output_folder,
+)
 from wordlist_pipeline.profile import Profile, available_profiles, load_profile
 
 DEFAULT_OUTPUT = Path("outputs")
 ENTRIES = "entries.parquet"
 SOURCE = "source.json"
-# what a word list's folder holds: the artefacts, and the exports `wordlist export` writes beside them
-# (a rebuild drops those: they describe the old list)
-WORD_LIST_FILES = {*ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, *EXPORT_FILES.values()}
 
 
 def sample_dumps(directory: Path = SAMPLE_DIR) -> dict[str, Path]:

@@ -12,7 +12,6 @@ Text that comes from data or from the user (paths, words, messages) is never rea
 from __future__ import annotations
 
 import functools
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -34,11 +33,20 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from wordlist.cli.lists import summary_line
-from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json
+from wordlist.cli.shared import (
+    App,
+    JsonFlag,
+    OutFolderOption,
+    examples,
+    out_file,
+    print_json,
+    standard_output,
+)
 from wordlist.errors import WordlistError
 from wordlist.format import Manifest, read_manifest
 from wordlist.format.base import check_language
 from wordlist.lexicon import DATA_ENV
+from wordlist.text import escaped
 from wordlist_pipeline.build import (
     DEFAULT_OUTPUT,
     ENTRIES,
@@ -208,7 +216,14 @@ def extract_command(
     ],
     output: Annotated[
         Path,
-        typer.Option("--out", "-o", readable=False, metavar="PATH", help="Entries table to write (Parquet)"),
+        typer.Option(
+            "--out",
+            "-o",
+            parser=out_file,
+            readable=False,
+            metavar="PATH",
+            help="Entries table to write (Parquet)",
+        ),
     ] = Path("entries.parquet"),
     lang: Annotated[
         str | None,
@@ -360,7 +375,9 @@ def why_command(
     """Why a page's entries are in a word list or not.
 
     Reads the entries table in OUT, so run `wordlist build` first; give --overrides as the build
-    was given it (the profile's own overrides file otherwise).
+    was given it (the profile's own overrides file otherwise). Two entries of one part of speech
+    (two etymologies) are told apart by their first definition. Exit code 1 if the page has no
+    entry of the language.
     """
     check_language(lang)
     chosen = load_profile(profile)
@@ -371,28 +388,36 @@ def why_command(
     if not entries_path.exists():
         raise WordlistError(f"{entries_path}: missing (run `wordlist build`)")
     from wordlist_pipeline.select import select  # Polars: loaded by the commands that need it
-    from wordlist_pipeline.word_lists import read_entries
+    from wordlist_pipeline.word_lists import read_definitions_of_rows, read_entries
 
     decisions = select(read_entries(entries_path, lang), chosen, lang, changes).why(word)
+    if not decisions:  # a title no page has (or no entry of the language): bad input, as for any command
+        raise WordlistError(
+            f"{word!r}: no {language_name(lang)} entry in the entries table {entries_path} (no page of "
+            f"that title in the dump, or no {language_name(lang)} section on it; a title is written as on "
+            "Wiktionary, capitals included)"
+        )
     if changes is None:
         _note_built_overrides(out_dir / lang / chosen.name)
+    rows = [why.row for why in decisions if why.row is not None]
+    definitions = read_definitions_of_rows(entries_path, lang, rows)
+    first = [definitions.get(why.row, [None])[0] if why.row is not None else None for why in decisions]
     if as_json:
         entries = [
             {
                 "pos": why.pos,
+                "entry": number,
+                "first_definition": definition,
                 "included": why.reason is None,
                 "as": why.game if why.reason is None else None,
                 "reason": why.reason,
                 "override": why.override,
             }
-            for why in decisions
+            for number, (why, definition) in enumerate(zip(decisions, first, strict=True), 1)
         ]
         print_json({"title": word, "language": lang, "profile": chosen.name, "entries": entries})
         return
-    if not decisions:  # an answer too: the page is not in the dump, or holds no entry of this language
-        out.print(f"{word!r}: no {language_name(lang)} entry in {entries_path}", markup=False)
-        return
-    for why in decisions:
+    for why, label in zip(decisions, entry_labels([why.pos for why in decisions], first), strict=True):
         verdict = (
             f"[green]in[/] as {escape(why.game.upper())}"
             if why.reason is None
@@ -402,7 +427,32 @@ def why_command(
             verdict += f", {escape(why.override)}"
         elif why.override is not None and why.override != why.reason:
             verdict += f" ({escape(why.override)})"
-        out.print(f"{escape(word)} ({escape(why.pos)}): {verdict}")
+        out.print(f"{escape(word)} ({escape(label)}): {verdict}")
+
+
+SHOWN_DEFINITION = 48  # characters of an entry's first definition that tell it from another
+
+
+def entry_labels(parts: list[str], definitions: list[str | None]) -> list[str]:
+    """How `why` names each entry of a page: its part of speech, and where the page has two of it
+    (two etymologies of one noun) which one, with the start of its first definition:
+    'noun 1 of 2, "A small domesticated carnivorous mammal…"'."""
+    labels = []
+    for i, (pos, definition) in enumerate(zip(parts, definitions, strict=True)):
+        same = parts.count(pos)
+        if same == 1:
+            labels.append(pos)
+            continue
+        label = f"{pos} {parts[: i + 1].count(pos)} of {same}"
+        if definition:
+            cut = (
+                definition
+                if len(definition) <= SHOWN_DEFINITION
+                else definition[: SHOWN_DEFINITION - 1] + "…"
+            )
+            label += f', "{escaped(cut)}"'
+        labels.append(label)
+    return labels
 
 
 def _note_built_overrides(folder: Path) -> None:
@@ -472,7 +522,7 @@ def diff_command(
     if as_json:
         print_json(result.to_json(limit))
     else:
-        sys.stdout.write(to_markdown(result, limit) if markdown else to_text(result, limit))
+        standard_output().write(to_markdown(result, limit) if markdown else to_text(result, limit))
 
 
 @app.command(

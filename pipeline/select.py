@@ -52,12 +52,15 @@ WIKTIONARY, OVERRIDES = "wiktionary", "overrides"
 
 class Why(NamedTuple):
     """How one entry of a page fared: its part of speech, its game word, why it was left out (None:
-    it is in), and the line of the overrides that added or removed it (None: no line did)."""
+    it is in), the line of the overrides that added or removed it (None: no line did), and its row
+    in the entries table (None: an addition of the overrides), which tells two entries of one part
+    of speech apart (`definitions_of_rows`)."""
 
     pos: str
     game: str
     reason: str | None
     override: str | None
+    row: int | None = None
 
 
 @dataclass
@@ -185,7 +188,9 @@ class Selection:
             reason = describe_left_out(r["rule"], r["value"]) if r["rule"] else None
             change = self._change_of(r["row"], r["game"], r["pos"], r["rule"])
             shown = self.overrides.describe(change) if self.overrides and change else None
-            why = Why(r["pos"], r["game"], shown if r["rule"] == "override" else reason, shown)
+            added = self.overrides is not None and r["row"] >= self.table_rows
+            row = None if added else r["row"]
+            why = Why(r["pos"], r["game"], shown if r["rule"] == "override" else reason, shown, row)
             found.setdefault(r["word"], []).append(why)
         return found
 
@@ -224,6 +229,19 @@ def definitions_column(path: Path, lang: str) -> pl.Series:
     in_lang = _rows_of(path, lang)
     # one piece, not one per row group: gathering rows from 135 chunks took 6x as long
     return in_lang.select("definitions").collect(engine="streaming").to_series().rechunk()
+
+
+def definitions_of_rows(path: Path, lang: str, rows: Iterable[int]) -> pl.DataFrame:
+    """The definitions of the entries `rows` of `lang` in the table at `path` (rows as in
+    `decision_columns`): columns row, definitions. Streamed: the column is most of a table's bytes."""
+    wanted = pl.Series(sorted(set(rows)), dtype=pl.UInt32).implode()
+    return (
+        _rows_of(path, lang)
+        .with_row_index("row")
+        .filter(pl.col("row").is_in(wanted))
+        .select("row", "definitions")
+        .collect(engine="streaming")
+    )
 
 
 def _rows_of(path: Path, lang: str) -> pl.LazyFrame:

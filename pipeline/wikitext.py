@@ -95,12 +95,17 @@ _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?)\]])")
 _SPACE_AFTER_OPEN = re.compile(r"([(\[])\s+")
 _EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*\]")
 _DOUBLE_PUNCT = re.compile(r"([,;])\s*([,;.])")
+# A full stop after a sentence's own end, or after a colon, that a removed template or reference
+# stood between ("antifouling. {{defdate|...}}<ref>...</ref>." -> "antifouling.."; "things:
+# {{unknown|...}}." -> "things:."): the stop is said once (an ellipsis stays one). Never before a
+# letter (".NET").
+_STOP_AFTER_STOP = re.compile(r"(\.\.\.|(?<!\.)[.!?:])\s*\.(?=[\s)\]]|$)")
 # Two characters that any of the rules above needs, once whitespace is single spaces (a cheap
 # first look: most lines need no tidying).
-_NEEDS_TIDYING = re.compile(r"[(\[][ \]),;]|[ ][,.;:!?)\]]|[,;][,;.]")
+_NEEDS_TIDYING = re.compile(r"[(\[][ \]),;]|[ ][,.;:!?)\]]|[,;][,;.]|[.!?:]\.")
 # A cheaper first look (one pair of classes, no alternation): every pair _NEEDS_TIDYING finds but
 # "( " and "[ " is a pair of these two classes, and those two are looked for as substrings.
-_MAY_NEED_TIDYING = re.compile(r"[(\[ ,;][\]),;.:!?]")
+_MAY_NEED_TIDYING = re.compile(r"[(\[ ,;.!?:][\]),;.:!?]")
 _LITERAL_REF = re.compile(r"<ref[^>/]*/>|<ref[^>]*>.*?</ref>", re.DOTALL)
 _SCRIPTABLE = frozenset("0123456789+-−")
 _SCRIPT_DIGITS = {
@@ -317,7 +322,13 @@ def clean_text(text: str) -> str:
     text = _SPACE_AFTER_OPEN.sub(r"\1", text)
     text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
     text = _DOUBLE_PUNCT.sub(r"\2", text)
+    text = _STOP_AFTER_STOP.sub(_one_stop, text)
     return " ".join(text.split())
+
+
+def _one_stop(match: re.Match[str]) -> str:
+    """The stop of _STOP_AFTER_STOP said once: the sentence's own end, or a full stop for a colon."""
+    return "." if match.group(1) == ":" else match.group(1)
 
 
 def silent(call: TemplateCall, notes: Notes) -> str:

@@ -7,7 +7,7 @@ the running extraction (see build.WORD_LIST_MODULES).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -23,7 +23,13 @@ from wordlist_pipeline.overrides import ListOverrides
 from wordlist_pipeline.paths import check_input_file
 from wordlist_pipeline.profile import Profile
 from wordlist_pipeline.select import COLUMNS as SELECTED_COLUMNS
-from wordlist_pipeline.select import TAG_BITS_COLUMN, decision_columns, definitions_column, select
+from wordlist_pipeline.select import (
+    TAG_BITS_COLUMN,
+    decision_columns,
+    definitions_column,
+    definitions_of_rows,
+    select,
+)
 
 
 def write_word_lists(
@@ -96,6 +102,12 @@ def read_entries(path: Path, lang: str) -> pl.DataFrame:
 def read_definitions(path: Path, lang: str) -> pl.Series:
     """The definitions of the entries of `lang` in the table at `path`, rows as in `read_entries`."""
     return _read_checked(path, lambda: definitions_column(path, lang).to_frame()).to_series()
+
+
+def read_definitions_of_rows(path: Path, lang: str, rows: Iterable[int]) -> dict[int, list[str]]:
+    """The definitions of the entries `rows` (rows as in `read_entries`) of `lang` in the table at `path`."""
+    found = _read_checked(path, lambda: definitions_of_rows(path, lang, rows))
+    return {int(row): list(texts) for row, texts in found.iter_rows()}
 
 
 def _read_checked(path: Path, read: Callable[[], pl.DataFrame]) -> pl.DataFrame:

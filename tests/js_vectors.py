@@ -6,7 +6,8 @@ of the Python library (wordlist.Lexicon), which the JavaScript tests must give t
 writes OUT_DIR/<language>-<profile>-<n>.json for each word list folder, and the same for lists on
 generated alphabets (tests/js_alphabet_vectors.py: OUT_DIR/generated-<n>.json, their folders in
 OUT_DIR/generated/) with OUT_DIR/alphabets/refused.json, the alphabet.json files both readers
-refuse. Each file names the
+refuse, and OUT_DIR/alphabets/unicode.json, text whose Unicode is newer than the format's
+(tests/js_unicode_vectors.py). Each file names the
 list's folder, the format's part-of-speech table and version, its game.json as the library reads
 it (or null), and a list of cases:
 ``{"call": "isWord", "args": ["EMAIL", {"pos": "noun"}], "expect": true}``, with the arguments as
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.js_alphabet_vectors import build_generated_lists, refused_alphabets
+from tests.js_unicode_vectors import unicode_vectors
 from wordlist import POS, ArtefactError, Lexicon
 from wordlist.format import (
     ALPHABET_JSON,
@@ -51,6 +53,7 @@ from wordlist.format import (
     FormatError,
     GameSpec,
 )
+from wordlist.format.limits import MAX_WORDS
 from wordlist.search import pattern_tokens
 
 DIGEST_ABOVE = 60  # longer answers are stored as a digest, keeping the files small
@@ -84,6 +87,11 @@ RACKS = ["", "?", "??", "???????", "*", "**a", "*?a", "a**", "e**?", "retains", 
          "e?", "strenge", "äöüß??", "a\u0308o\u0308?", "é", "a b", "?" * 12, "ß?", "-\u0308a?",
          "e" * MAX_TEXT_LENGTH, "?" * (MAX_TEXT_LENGTH + 1)]  # fmt: skip
 POS_OPTIONS: list[Any] = [None, "noun", "verb", ["adjective", "adverb"], "noun, verb", ""]
+UNPRINTABLE_NAMES = [("language_name with ESC", "Eng\x1b[2Jlish"), ("language_name bidi", "\u202eEnglish"),
+                     ("language_name unassigned", "English\ua7dc")]  # fmt: skip
+# Letters Unicode 14 (the format's) does not assign, though a newer Unicode does (JavaScript's): the
+# Cyrillic letter tje (16), Latin s with a diagonal stroke (16), a Garay letter (16), a Kawi letter (15)
+NEWER_LETTERS = "\u1c8a\ua7cd\U00010d70\U00011f04"
 
 
 # Each call as JavaScript makes it (the reader's method name; its options object last, with
@@ -236,6 +244,17 @@ def documents(folder: Path) -> list[dict]:
     for version in (1, 3):
         variant(ALPHABET_JSON, f"format {version}", {**alphabet, "format": version}, read_alphabet)
     variant(ALPHABET_JSON, "a later key", {**alphabet, "later": {"any": [1]}}, read_alphabet)
+    # a language name reaches terminals: control and format characters refuse it
+    for change, value in UNPRINTABLE_NAMES:
+        variant(ALPHABET_JSON, change, {**alphabet, "language_name": value}, read_alphabet)
+    # JSON has one kind of number: 2.0 is 2 (JavaScript cannot tell them apart), 2.5 is no version
+    for change, value in (("format 2.0", 2.0), ("format 2.5", 2.5), ("format true", True)):
+        variant(ALPHABET_JSON, change, {**alphabet, "format": value}, read_alphabet)
+    # the Unicode of the format is 14: a letter it does not assign is no letter, though a newer one's
+    for letter in NEWER_LETTERS:
+        upper = {**alphabet["upper"], letter: letter.upper()}
+        more = {**alphabet, "letters": alphabet["letters"] + letter, "upper": upper}
+        variant(ALPHABET_JSON, f"letter U+{ord(letter):04X}", more, read_alphabet)
 
     def read_manifest(document: dict) -> Lexicon:
         with tempfile.TemporaryDirectory() as temp:
@@ -248,6 +267,15 @@ def documents(folder: Path) -> list[dict]:
         variant(MANIFEST_JSON, change, {**manifest, "language_name": value}, read_manifest)
     variant(MANIFEST_JSON, "no format", without(manifest, "format"), read_manifest)
     variant(MANIFEST_JSON, "format 3", {**manifest, "format": 3}, read_manifest)
+    for change, value in UNPRINTABLE_NAMES:
+        variant(MANIFEST_JSON, change, {**manifest, "language_name": value}, read_manifest)
+    for change, value in (("format 2.0", 2.0), ("format 2.5", 2.5)):
+        variant(MANIFEST_JSON, change, {**manifest, "format": value}, read_manifest)
+    # every walk is bounded by the count: more than a list may have is refused, and so is a fraction
+    counts = manifest["counts"]
+    for words in (2.0, 2.5, MAX_WORDS + 1, 10**15):
+        document = {**manifest, "counts": {**counts, "words": words}}
+        variant(MANIFEST_JSON, f"words {words!r}", document, read_manifest)
     # the licence: absent in lists built before it (read, with no credit), or malformed (refused)
     license = manifest["license"]
     variant(MANIFEST_JSON, "no license", without(manifest, "license"), read_manifest)
@@ -290,8 +318,16 @@ def documents(folder: Path) -> list[dict]:
             ("no tiles", {}),
             ("a tile not a letter", {**game["tiles"], outside: {"points": 1, "count": 1}}),
             ("a tile of two letters", {**game["tiles"], "ab": {"points": 1, "count": 1}}),
+            ("points 1e0", {**game["tiles"], some: {"points": 1e0, "count": 2.0}}),
+            ("points 1.5", {**game["tiles"], some: {"points": 1.5, "count": 2}}),
+            ("count 1e300", {**game["tiles"], some: {"points": 1, "count": 1e300}}),
         ):
             variant(GAME_JSON, change, with_tiles(tiles), read_game)
+        for change, value in (("rack_size 8.0", 8.0), ("rack_size 8.5", 8.5), ("rack_size true", True)):
+            variant(GAME_JSON, change, {**game, "rack_size": value}, read_game)
+        variant(GAME_JSON, "start 7.0", {**game, "start": [float(n) for n in game["start"]]}, read_game)
+        for change, value in (("format 2.0", 2.0), ("format 2.5", 2.5)):
+            variant(GAME_JSON, change, {**game, "format": value}, read_game)
     return found
 
 
@@ -421,6 +457,7 @@ def write_vectors(folders: list[Path], out: Path, generated: int = GENERATED_LIS
     for i, folder in enumerate(build_generated_lists(out / "generated", generated)):
         written.append(write_json(out / f"generated-{i}.json", vectors_for(folder)))
     written.append(write_json(out / "alphabets" / "refused.json", refused_alphabets()))
+    written.append(write_json(out / "alphabets" / "unicode.json", unicode_vectors()))
     return written
 
 

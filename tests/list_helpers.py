@@ -11,6 +11,7 @@ import struct
 from pathlib import Path
 
 from wordlist.format import MANIFEST_JSON, POS
+from wordlist.format.limits import MAX_WORDS
 
 
 def copy_list(source: Path, target: Path) -> Path:
@@ -125,6 +126,48 @@ def doubling_dawg(levels: int, *, keys: bool) -> bytes:
     return dawg_file(256 * (levels + 2), units, guide)
 
 
+def chain_dawg(labels: list[int]) -> bytes:
+    """One path of the bytes `labels` from the root, a key (value 1) at its end: level i's unit is
+    at 512 * (i + 1) ^ its label, its children's block the next level's."""
+    units, guide, node = {0: unit(0, 512)}, {}, 0
+    for level, label in enumerate(labels):
+        here = 512 * (level + 1) ^ label
+        units[here] = unit(label, here ^ 512 * (level + 2), has_leaf=level == len(labels) - 1)
+        guide[node] = (label, 0)
+        node = here
+    units[512 * (len(labels) + 1)] = IS_LEAF | 1
+    return dawg_file(512 * (len(labels) + 2), units, guide)
+
+
+def trie_dawg(keys: dict[bytes, int]) -> bytes:
+    """A DAWG of `keys` (their bytes as given, UTF-8 or not) -> values, as a trie: each node's
+    children in a block of 256 units of their own (a child at the block's start ^ its label, the
+    node's leaf at the block's start)."""
+    children: dict[bytes, list[int]] = {b"": []}
+    for key in sorted(keys):
+        for end in range(1, len(key) + 1):
+            if key[:end] not in children:
+                children[key[:end]] = []
+                children[key[: end - 1]].append(key[end - 1])
+    blocks = {path: 256 * (i + 1) for i, path in enumerate(children)}  # each node's children block
+    index = {b"": 0}
+    units, guide = {0: unit(0, blocks[b""])}, {}
+    for path, labels in children.items():  # (parents come before their children)
+        base = blocks[path]
+        if path in keys:
+            units[base] = IS_LEAF | keys[path]
+        for i, label in enumerate(labels):
+            child = path + bytes([label])
+            index[child] = base ^ label
+            units[base ^ label] = unit(label, (base ^ label) ^ blocks[child], has_leaf=child in keys)
+            guide[base ^ label] = (0, labels[i + 1] if i + 1 < len(labels) else 0)
+    for path, labels in children.items():
+        if labels:
+            first = guide.get(index[path], (0, 0))
+            guide[index[path]] = (labels[0], first[1])
+    return dawg_file(256 * (len(children) + 1), units, guide)
+
+
 def crafted_dawgs() -> dict[str, bytes]:
     """Damage a random flip seldom makes, each built on purpose (letters a and b, noun values)."""
     a, b = 0x61, 0x62
@@ -152,6 +195,14 @@ def crafted_dawgs() -> dict[str, bytes]:
         ),
         # the leaf of "a" lies beyond the units
         "leaf-outside": dawg_file(256, {0: unit(0, 1), 1 ^ a: unit(a, (1 ^ a) ^ 4095, True)}, {0: (a, 0)}),
+        # one key of 255 letters (the longest word), of 256, and a path of 1,021 bytes (a lead byte
+        # and continuation bytes: one letter, more bytes than the longest word has)
+        "longest-word": chain_dawg([a] * 255),
+        "word-too-long": chain_dawg([a] * 256),
+        "bytes-too-long": chain_dawg([0xE2] + [0x80] * 1020),
+        # nine words, then a key that is not UTF-8 ("z" and the byte 0xFF): a page of the first
+        # words is read, the whole list is not
+        "bad-key-last": trie_dawg({**{bytes([a, c]): 1 for c in b"abcdefghi"}, b"z\xff": 1}),
         # the root ends a key: the empty word
         "empty-key": dawg_file(
             256, {0: unit(0, 1, True), 1 ^ a: unit(a, (1 ^ a) ^ 4, True), 1: leaf, 4: leaf}, {0: (a, 0)}
@@ -212,12 +263,14 @@ def unknown_bits_list(source: Path, target: Path) -> dict[str, int]:
 
 SAMPLE_LISTS = [("en", "balda"), ("en", "wordgame"), ("de", "balda")]
 RANDOM_DAMAGE = 14  # per sample list: 42 damaged files, as many as the issue's hangs and crashes came from
+INFLATED = "doubling-keys-inflated"  # the case whose manifest says MAX_WORDS words
 
 
 def write_damaged_lists(sample_outputs: Path, root: Path) -> list[Path]:
     """root/<case>/<lang>/<profile>/: the sample lists with seeded random damage, and en/balda with
     each crafted damage (its manifest saying 10 words, or 1000 for a "-long" case, so that the
-    count is not what stops the walk); every words.dawg re-signed. Returns the list folders."""
+    count is not what stops the walk), and with 2 ** 40 keys whose manifest says MAX_WORDS; every
+    words.dawg re-signed. Returns the list folders."""
     folders = []
     for lang, profile in SAMPLE_LISTS:
         good = (sample_outputs / lang / profile / "words.dawg").read_bytes()
@@ -233,4 +286,8 @@ def write_damaged_lists(sample_outputs: Path, root: Path) -> list[Path]:
         words = 1000 if name.endswith("-long") else 10
         edit_manifest(folder, lambda manifest, n=words: manifest["counts"].update(words=n))
         folders.append(folder)
-    return folders
+    # 2 ** 40 keys, the manifest saying as many words as a list may have: counted, never listed
+    folder = copy_list(sample_outputs / "en" / "balda", root / INFLATED / "en" / "balda")
+    resign(folder, "words.dawg", crafted_dawgs()["doubling-keys"])
+    edit_manifest(folder, lambda manifest: manifest["counts"].update(words=MAX_WORDS))
+    return [*folders, folder]

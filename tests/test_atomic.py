@@ -278,7 +278,7 @@ def test_a_failure_names_the_output_not_the_temporary_file(
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("writer", ["library", "pipeline", "export"])
+@pytest.mark.parametrize("writer", ["library", "pipeline", "export", "game"])
 def test_a_path_ending_with_a_separator_names_a_folder_and_is_refused(
     tmp_path: Path, sample_outputs: Path, writer: str
 ) -> None:
@@ -288,6 +288,7 @@ def test_a_path_ending_with_a_separator_names_a_folder_and_is_refused(
         "library": lambda: library_write(target),  # type: ignore[arg-type]  # (a str, as a user gives it)
         "pipeline": lambda: write_text(target, "new"),
         "export": lambda: export(Lexicon.load(sample_outputs / "en" / "balda"), "jsonl", target),
+        "game": lambda: write_atomic(target, "{}"),  # a saved game (`save out/` in the terminal games)
     }[writer]
     with pytest.raises(FolderNameError) as raised:
         write()
@@ -295,6 +296,30 @@ def test_a_path_ending_with_a_separator_names_a_folder_and_is_refused(
     assert isinstance(raised.value, OutputError) and list(tmp_path.iterdir()) == []
     export(Lexicon.load(sample_outputs / "en" / "balda"), "jsonl", target.rstrip("/"))  # the file's name
     assert sorted(path.name for path in tmp_path.iterdir()) == ["out", "out.LICENSE.md"]  # (its licence)
+
+
+@pytest.mark.parametrize("command", ["export", "extract"])
+def test_the_command_line_s_out_refuses_a_folder_s_name(
+    tmp_path: Path, sample_outputs: Path, command: str
+) -> None:
+    """`wordlist export -o reg/` and `wordlist extract DUMP -o reg/` wrote the file "reg": now a
+    usage error naming the option, and nothing written."""
+    args = {
+        "export": ["export", "--data", str(sample_outputs), "-l", "en", "-p", "balda", "-f", "jsonl"],
+        "extract": ["extract", str(EN_SAMPLE)],
+    }[command]
+    done = subprocess.run(
+        [sys.executable, "-m", "wordlist_pipeline", *args, "-o", "reg/"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 2 and done.stdout == "" and list(tmp_path.iterdir()) == []
+    assert done.stderr == (
+        f"error: wordlist {command}: Invalid value for '--out' / '-o': reg/: ends with '/', so it names a "
+        f"folder; give a file's name (see 'wordlist {command} --help')\n"
+    )
 
 
 def test_file_path_is_a_command_line_parser_that_says_a_folder_is_no_file() -> None:

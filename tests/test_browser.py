@@ -3,9 +3,10 @@
 A whole Balda game and a Wordgame opening against the bot, an illegal move and its message, a
 reload in the middle of a game, a friend in a second browser, a phone (touch) screen; a move's
 score as it is built, the hints, a rematch, the end of a game and why, the log's moves shown on
-the board, the unseen tiles and the short words, the API's docs. The moves are the library's
-best (read from the server's database); the page is played only by clicking, tapping and typing,
-as a person plays it. The screenshots in docs/screenshots are taken here
+the board, the unseen tiles and the short words, the API's docs, the word lists' credit beside the
+definitions and the about page with each list's licence. The moves are the library's best (read
+from the server's database); the page is played only by clicking, tapping and typing, as a person
+plays it. The screenshots in docs/screenshots are taken here
 (`WORDLIST_SCREENSHOTS=1 .venv/bin/pytest tests/test_browser.py`).
 """
 
@@ -23,6 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.conftest import ROOT
+from tests.list_helpers import copy_list, edit_manifest, unlicensed_list
 from tests.server_helpers import Server, best_move, stored_game
 from tests.test_server import bearer
 from wordlist import Lexicon
@@ -425,6 +427,8 @@ def test_a_whole_wordgame_against_the_bot(player: Player, server: Server) -> Non
             f"−{penalty}" if penalty else "0"
         )
     expect(page.locator(".player .score")).to_have_text([signed(s) for s in game.final_scores])
+    license = httpx2.get(f"{server.url}/api/lists/en/wordgame").json()["license"]
+    expect(page.locator(".panel .credit .attribution")).to_have_text(license["attribution"])
     shoot(page, "wordgame-over.png")
 
 
@@ -496,6 +500,49 @@ def test_a_friend_plays_in_a_second_browser(browser: Browser, server: Server) ->
             mover.page.click(".cell >> nth=0")  # not the mover's turn now: the page says so
             expect(mover.page.locator(".message")).to_have_text("Wait for your turn.")
         assert len(ann.stored(game_id).history) == 4
+    finally:
+        ann.close()
+        bob.close()
+
+
+def test_a_friend_s_move_shows_while_the_server_refuses_to_wait(browser: Browser, server: Server) -> None:
+    """While the server holds too many waiting requests (429 too_many_waits, Retry-After: 1), Ann's
+    page asks for the game plainly on that schedule: Bob's joining and his move still show."""
+    ann, bob = Player(browser, server), Player(browser, server)
+    refused: list[str] = []
+    plain: list[str] = []
+    waits = re.compile(r"/api/games/[^/?]+\?wait=")
+
+    def refuse(route) -> None:
+        refused.append(route.request.url)
+        body = {"code": "too_many_waits", "message": "too many requests waiting", "retry_after": 1}
+        route.fulfill(status=429, headers={"Retry-After": "1"}, content_type="application/json", json=body)
+
+    def seen(request) -> None:
+        if re.search(r"/api/games/[^/?]+$", request.url) and request.method == "GET":
+            plain.append(request.url)
+
+    try:
+        page = ann.page
+        page.route(waits, refuse)
+        page.on("request", seen)
+        page.goto("/")
+        page.fill("#name", "Ann")
+        page.check("input[value=friend]")
+        page.click("text=Start the game")
+        game_id = ann.game_id()
+        bob.page.goto(page.locator(".invite-link").input_value())
+        bob.page.fill("#join-name", "Bob")
+        bob.page.click("text=Join the game")
+        expect(page.locator(".player").nth(1)).to_contain_text("Bob")  # learnt without a long poll
+        for turn in range(2):
+            mover, waiter = (ann, bob) if turn == 0 else (bob, ann)
+            trace(mover.page, best_move(ann.stored(game_id)).move)
+            mover.page.keyboard.press("Enter")
+            waiter.wait_turns(turn + 1)
+        expect(page.locator(".status")).to_contain_text("Your turn")
+        assert len(refused) >= 2 and len(plain) >= 2, (refused, plain)
+        assert ann.errors == []
     finally:
         ann.close()
         bob.close()
@@ -862,3 +909,156 @@ def test_the_api_link_opens_its_docs_offline(player: Player, server: Server) -> 
     expect(page.locator(".opblock")).to_have_count(operations)
     assert not external, external  # Swagger UI from this server: nothing from a CDN
     assert not [m for m in messages if m.startswith("error")], messages
+
+
+# --- the word lists' credit and the about page ---------------------------------------------------------
+
+
+def expect_licence_links(links, license: dict) -> None:
+    """`links` are the licence record's, each to its text: its SPDX id, then where it is."""
+    terms = license["licenses"]
+    expect(links).to_have_count(len(terms))
+    assert terms, license  # a recorded licence names at least one
+    for link, term in zip(links.all(), terms, strict=True):
+        expect(link).to_have_attribute("href", term["url"])
+        expect(link).to_have_attribute("rel", re.compile(r"\blicense\b"))
+
+
+def test_the_credit_beside_a_game_s_definitions(player: Player, server: Server) -> None:
+    """The list's attribution and licences under the log whose meanings it credits, during the game
+    and at its end; the about page a press away."""
+    license = httpx2.get(f"{server.url}/api/lists/en/balda").json()["license"]
+    body = {"game": "balda", "seed": 2, "name": "Ann", "bot_first": True}
+    game_id = player.adopt(httpx2.post(f"{server.url}/api/games", json=body).json())
+    page = player.page
+    player.wait_turns(1)
+    meanings = page.locator(".log .definitions li")  # the bot's word's, shown open
+    expect(meanings.first).to_be_visible()
+    assert meanings.all_inner_texts() == list(player.stored(game_id).history[0].definitions)
+    credit = page.locator(".panel .credit")
+    expect(credit).to_be_visible()
+    expect(credit.locator(".attribution")).to_have_text(license["attribution"])
+    expect(credit.locator(".attribution")).to_contain_text("Wiktionary")
+    expect_licence_links(credit.locator(".licences a"), license)
+    expect(credit.locator(".licences a")).to_have_text([term["id"] for term in license["licenses"]])
+    log, line = page.locator(".log").bounding_box(), credit.bounding_box()
+    assert log and line and 0 <= line["y"] - (log["y"] + log["height"]) <= 20, (log, line)  # right under it
+    page.click("button:text-is('Resign')")
+    page.locator("dialog.ask button.confirm").click()
+    expect(page.locator(".status")).to_contain_text("Game over")
+    expect(credit.locator(".attribution")).to_have_text(license["attribution"])  # at the end too
+    credit.locator("a.about").click()
+    expect(page).to_have_url(re.compile("#/about$"))
+    expect(page.locator(".about h1")).to_have_text("About")
+
+
+def test_the_about_page_credits_each_list(player: Player, server: Server) -> None:
+    """Every list served, as /api/lists describes it: its attribution, its licences linked to their
+    texts, its dump, what was changed; and the code's own licence, which is not the data's."""
+    lists = httpx2.get(f"{server.url}/api/lists").json()
+    page = player.page
+    page.goto("/")
+    page.click("header a:text-is('About')")
+    expect(page).to_have_url(f"{server.url}/#/about")
+    expect(page.locator(".about-list")).to_have_count(len(lists))
+    assert len(lists) >= 4
+    for item in lists:
+        license = item["license"]
+        section = page.locator(f'.about-list[data-list="{item["language"]}/{item["profile"]}"]')
+        expect(section.locator("h2")).to_have_text(
+            f"{item['language_name']} ({item['language']}), {item['profile']}"
+        )
+        expect(section.locator(".attribution")).to_have_text(license["attribution"])
+        expect_licence_links(section.locator(".licences a"), license)
+        expect(section.locator(".licences a")).to_have_text([term["name"] for term in license["licenses"]])
+        expect(section.locator(".expression")).to_have_text(license["expression"])
+        expect(section.locator(".changes")).to_have_text(license["changes"])
+        expect(section.locator(".dump-name")).to_have_text(license["dump"])
+        expect(section.locator(".source a")).to_have_attribute("href", license["site"])
+        expect(section.locator(".description")).to_contain_text(f"{item['words']:,} words")
+    code = page.locator(".code-licence")
+    expect(code).to_contain_text("MIT licence")
+    expect(code.locator("a")).to_have_attribute("href", "https://spdx.org/licenses/MIT.html")
+    expect(page.locator(".about")).not_to_contain_text("undefined")
+    page.click("header a.brand")  # and back to a new game
+    expect(page.locator(".new-game h1")).to_have_text("New game")
+
+
+NOT_RECORDED = "Licence not recorded: rebuild the list."  # what the page says of a list built before
+
+# A list's licence as a careless or hostile tool could write it: markup for text, addresses that
+# are no web page's (a script, a page in the address itself, a path of this site), none at all
+HOSTILE_LICENSE = {
+    "attribution": '<img src=x onerror="window.hit = 1">From <b>somewhere</b> & co.',
+    "licenses": [
+        {"id": "SCRIPT", "name": "<script>window.hit = 2</script>", "url": "javascript:window.hit = 3"},
+        {"id": "DATA", "name": "data", "url": "data:text/html,<script>parent.hit = 4</script>"},
+        {"id": "PATH", "name": "a path", "url": "/api/lists"},
+        {"id": "TABBED", "name": "tabbed", "url": "java\tscript:window.hit = 5"},
+        {"id": "WEB", "name": "a web page", "url": "https://example.org/licence"},
+    ],
+    "site": "vbscript:msgbox(1)",
+    "dump": "<i>dump</i>.xml",
+    "dump_url": "file:///etc/passwd",
+    "changes": "",
+    "notice": "",
+}
+
+
+def test_lists_whose_licence_is_missing_or_strange(
+    browser: Browser, sample_outputs: Path, dated_outputs: Path, tmp_path: Path
+) -> None:
+    """A list built before lists carried their licence says so, in its game's credit and on the
+    about page; a licence record's text stays text and only a web address becomes a link; a dump's
+    date and Wikimedia's copy are shown when the list knows them."""
+    data = tmp_path / "data"
+    copy_list(dated_outputs / "en" / "balda", data / "en" / "balda")
+    unlicensed_list(sample_outputs / "de" / "balda", data / "de" / "balda")
+    copy_list(sample_outputs / "en" / "wordgame", data / "en" / "wordgame")
+    edit_manifest(data / "en" / "wordgame", lambda manifest: manifest["license"].update(HOSTILE_LICENSE))
+    with Server(data, tmp_path / "games.sqlite", tmp_path / "server.log") as server:
+        visitor = Player(browser, server)
+        dialogs: list[str] = []
+        visitor.page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        try:
+            page = visitor.page
+            page.goto("/#/about")
+            expect(page.locator(".about-list")).to_have_count(3)
+            old = page.locator('.about-list[data-list="de/balda"]')
+            expect(old.locator(".credit.missing")).to_have_text(NOT_RECORDED)
+            expect(old.locator("dl")).to_have_count(0)  # nothing credited that the list does not say
+            expect(old.locator(".description")).to_contain_text(" words, ")
+            dated = page.locator('.about-list[data-list="en/balda"]')
+            license = httpx2.get(f"{server.url}/api/lists/en/balda").json()["license"]
+            expect(dated.locator(".dump-date")).to_have_text("2026-11-01")
+            expect(dated.locator(".dump a")).to_have_attribute("href", license["dump_url"])
+            expect(dated.locator(".dump a")).to_have_text("dumps.wikimedia.org")
+            assert license["dump_url"].startswith("https://dumps.wikimedia.org/enwiktionary/20261101/")
+            expect(dated.locator(".attribution")).to_have_text(license["attribution"])
+            odd = page.locator('.about-list[data-list="en/wordgame"]')
+            expect(odd.locator(".attribution")).to_have_text(HOSTILE_LICENSE["attribution"])
+            expect(odd.locator(".dump-name")).to_have_text(HOSTILE_LICENSE["dump"])
+            expect(odd.locator(".licences li")).to_have_count(5)
+            expect(odd.locator("a")).to_have_count(1)  # the web page's: no site, dump or other licence link
+            expect(odd.locator("a")).to_have_attribute("href", "https://example.org/licence")
+            expect(odd.locator(".licences li").first).to_contain_text(HOSTILE_LICENSE["licenses"][0]["name"])
+            expect(odd.locator("img, script, b, i")).to_have_count(0)
+            expect(odd.locator(".changes")).to_have_count(0)  # an empty record says nothing
+            for language, game in (("de", "balda"), ("en", "wordgame")):
+                created = httpx2.post(
+                    f"{server.url}/api/games", json={"game": game, "language": language, "seed": 1}
+                ).json()
+                visitor.adopt(created)
+                credit = page.locator(".panel .credit")
+                if language == "de":
+                    expect(credit).to_have_text(f"{NOT_RECORDED} About the word lists")
+                else:
+                    expect(credit.locator(".attribution")).to_have_text(HOSTILE_LICENSE["attribution"])
+                    expect(credit.locator(".licences a")).to_have_count(1)
+                    expect(credit.locator(".licences .not-a-link")).to_have_text(
+                        ["SCRIPT", "DATA", "PATH", "TABBED"]
+                    )
+                expect(credit.locator("a.about")).to_have_attribute("href", "#/about")
+            assert page.evaluate("window.hit") is None and not dialogs
+        finally:
+            visitor.close()

@@ -54,7 +54,7 @@ def test_paths_and_words_are_printed_as_they_are(sample_outputs: Path) -> None:
     assert profiles.returncode == 0, profiles.stderr
     assert f"[{PROFILE_DIR / 'balda.toml'}]" in profiles.stdout
     why = run_cli("why", "[bold]cat[/bold]", "--out", sample_outputs)
-    assert why.stdout.startswith("'[bold]cat[/bold]': no English entry in ")
+    assert why.returncode == 1 and why.stderr.startswith("error: '[bold]cat[/bold]': no English entry in ")
     match = run_cli("query", "--data", sample_outputs, "match", "c[a]t")
     assert match.returncode == 2 and "'c[a]t'" in match.stderr
 

@@ -1,6 +1,6 @@
 """The command line for scripts: --json answers of the documented shapes, exit codes, --version, completion.
 
-The shapes asserted here are the README's ("Scripting: JSON and exit codes"): a change to one is
+The shapes asserted here are docs/querying.md's ("Scripting: JSON and exit codes"): a change to one is
 a change to the other.
 """
 
@@ -96,9 +96,13 @@ def test_count_random_and_define(capsys, sample_outputs: Path, en: Lexicon) -> N
             "pos": ["noun", "verb"],
             "titles": ["Bauen", "bauen"],
             "definitions": de.definitions("bauen"),
+            "by_pos": {
+                "noun": de.definitions("bauen", pos="noun"),
+                "verb": de.definitions("bauen", pos="verb"),
+            },
         },
     )
-    empty = {"word": "xyzzy", "normalized": "xyzzy", "pos": [], "titles": [], "definitions": []}
+    empty = {"word": "xyzzy", "normalized": "xyzzy", "pos": [], "titles": [], "definitions": [], "by_pos": {}}
     assert ask_json(capsys, *query, "define", "xyzzy") == (1, empty)
     assert ask(capsys, *query, "define", "xyzzy")[:2] == (1, "XYZZY: not in the list\n")
 
@@ -132,6 +136,8 @@ def test_why_json_explains_each_entry(capsys, sample_outputs: Path) -> None:
             "entries": [
                 {
                     "pos": "noun",
+                    "entry": 1,
+                    "first_definition": "Plural of cop",
                     "included": False,
                     "as": None,
                     "reason": "form of a dropped word",
@@ -141,12 +147,19 @@ def test_why_json_explains_each_entry(capsys, sample_outputs: Path) -> None:
         },
     )
     code, answer = ask_json(capsys, *why, "Bauen", "--lang", "de")
-    bauen = {"pos": "noun", "included": True, "as": "bauen", "reason": None, "override": None}
+    bauen = {
+        "pos": "noun",
+        "entry": 1,
+        "first_definition": "das Errichten von Gebäuden",
+        "included": True,
+        "as": "bauen",
+        "reason": None,
+        "override": None,
+    }
     assert code == 0 and answer["entries"] == [bauen]
-    assert ask_json(capsys, *why, "no such page") == (
-        0,
-        {"title": "no such page", "language": "en", "profile": "balda", "entries": []},
-    )
+    # a title no page has: an error (exit code 1, one line on stderr), no JSON
+    code, out, err = ask(capsys, *why, "no such page", "--json")
+    assert (code, out) == (1, "") and err.startswith("error: 'no such page': no English entry in the entries")
 
 
 def test_usage_errors_are_one_line_with_exit_code_2(capsys) -> None:
@@ -214,6 +227,6 @@ def test_wordlist_data_is_the_default_folder_of_every_command(
     code, answer = ask_json(capsys, "why", "cops", "--profile", "wordgame")
     assert code == 0 and answer["entries"][0]["reason"] == "form of a dropped word"
     code, out, _ = ask(capsys, "export", "--lang", "en", "--profile", "balda", "--format", "jsonl")
-    assert code == 0 and out.startswith(str(data / "en" / "balda" / "words.jsonl"))
+    assert code == 0 and out.startswith(str(data / "exports" / "en-balda.jsonl"))
     assert ask(capsys, "query", "check", "email")[0] == 0
     assert not (tmp_path / "outputs").exists()

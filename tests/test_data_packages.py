@@ -196,10 +196,11 @@ def test_the_wheel_installs_offline_and_lexicon_open_finds_it(
         "de", VERSION, ["balda", "wordgame"], SPDX, german.attribution, found["paths"][1],
         "no word list 'scrabble' here (have: balda, wordgame)",
     ]  # fmt: skip
-    assert found["missing"] == (
-        "outputs/fr/balda: no 'balda' word list for language 'fr' there nor in the installed data packages "
-        f"(wiktionary-wordlist-data-de {VERSION}, wiktionary-wordlist-data-en {VERSION}) "
-        "(available: de/balda, de/wordgame, en/balda, en/wordgame)"
+    assert found["missing"] == (  # where it looked, and how to look elsewhere
+        f"outputs/fr/balda: no 'balda' word list for language 'fr' there (the default data folder ./outputs, "
+        f"in {work}; give root=, --data or $WORDLIST_DATA to look elsewhere) nor in the installed data "
+        f"packages (wiktionary-wordlist-data-de {VERSION}, wiktionary-wordlist-data-en {VERSION}); "
+        "available: de/balda, de/wordgame, en/balda, en/wordgame"
     )
     # the command line finds them too
     command = [python, "-m", "wordlist", "query", "check", "email"]

@@ -119,7 +119,7 @@ def test_the_outputs_for_people_and_programs(months: Path) -> None:
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     (listed,) = answer["lists"]
-    assert set(answer) == {"lists", "only_old", "only_new"}  # the README's shape
+    assert set(answer) == {"lists", "only_old", "only_new"}  # the documented shape (docs/querying.md)
     assert list(listed) == [
         "language", "profile", "old", "new", "counts", "added", "removed", "changed", "notes"
     ]  # fmt: skip

@@ -89,12 +89,16 @@ def test_definition_text_is_cleaned() -> None:
         "# {{non-gloss definition|1=Used to [[mean]] something.}} {{senseid|en|x}}\n"
         "# {{n-g|A [[w:Moon|satellite]].}} &ndash; {{taxlink|Felis catus|species}}\n"
         "# The {{w|Thames}} river ({{gloss|London}}).\n"
+        '# A sequence of similar things: {{ng|used with "of"}}.\n'
+        "# A [[run]] {{ng-lite|in cricket}}; {{n-g-lite|a score}}.\n"
     )
     assert entry.definitions == (
         "(transitive, obsolete) To subdue; to take control of.",
         "Used to mean something.",
         "A satellite. – Felis catus",
         "The Thames river ((London)).",
+        'A sequence of similar things: used with "of".',  # {{ng}} is {{non-gloss definition}} too
+        "A run in cricket; a score.",
     )
 
 

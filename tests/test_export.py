@@ -23,7 +23,7 @@ from wordlist.format import POS
 
 @pytest.fixture()
 def lists(sample_outputs: Path, tmp_path: Path) -> Path:
-    """A private copy of the built sample lists (exports are written beside them)."""
+    """A private copy of the built sample lists (exports are written in its exports/)."""
     out = tmp_path / "outputs"
     for manifest in sample_outputs.glob("*/*/manifest.json"):
         shutil.copytree(manifest.parent, out / manifest.parent.relative_to(sample_outputs))
@@ -61,9 +61,9 @@ def test_sqlite_holds_the_list(lists: Path, tmp_path: Path) -> None:
     assert "definitions_word" in plan
 
 
-def test_the_readme_query_gives_words_by_part_of_speech(lists: Path, tmp_path: Path) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    sql = re.search(r"```sql\n(.*?)```", readme, re.DOTALL).group(1)  # the example a Godot developer runs
+def test_the_documented_query_gives_words_by_part_of_speech(lists: Path, tmp_path: Path) -> None:
+    page = (ROOT / "docs" / "exports.md").read_text(encoding="utf-8")
+    sql = re.search(r"```sql\n(.*?)```", page, re.DOTALL).group(1)  # the example a Godot developer runs
     lexicon = Lexicon.open("en", "balda", lists)
     export(lexicon, "sqlite", tmp_path / "en.sqlite")
     rows = sqlite3.connect(tmp_path / "en.sqlite").execute(sql).fetchall()
@@ -127,16 +127,34 @@ def test_bad_targets(lists: Path, tmp_path: Path) -> None:
     memory = Lexicon.from_words([("cat", "noun", ["A pet."])], "abcdefghijklmnopqrstuvwxyz")
     with pytest.raises(ExportError, match="built in memory: give the file"):
         export(memory, "jsonl")
+    alone = tmp_path / "mine"  # a list folder not in a data folder's <language>/<profile>
+    shutil.copytree(lists / "en" / "balda", alone)
+    with pytest.raises(ExportError, match=r"mine: not a list of a data folder \(<folder>/en/balda\), so"):
+        export(Lexicon.load(alone), "sqlite")
+    assert not (tmp_path / "exports").exists()
     assert export(memory, "jsonl", tmp_path / "m.jsonl").words == 1
 
 
 def test_export_every_list_by_default(lists: Path) -> None:
+    """Into the data folder's exports/, named by list: not into the lists' own folders, which a build
+    replaces whole (it stopped at an export there, after extracting a dump)."""
+    lists_before = {p: p.read_bytes() for p in lists.rglob("*") if p.is_file()}
     results = export_lists("sqlite", root=lists)
     assert sorted(str(r.path.relative_to(lists)) for r in results) == [
-        "de/balda/words.sqlite", "de/wordgame/words.sqlite",
-        "en/balda/words.sqlite", "en/wordgame/words.sqlite",
+        "exports/de-balda.sqlite", "exports/de-wordgame.sqlite",
+        "exports/en-balda.sqlite", "exports/en-wordgame.sqlite",
     ]  # fmt: skip
-    assert Lexicon.load(lists / "en" / "balda").is_word("table")  # the list still loads beside its export
+    assert {
+        p: p.read_bytes() for p in lists.rglob("*") if p.is_file() and "exports" not in p.parts
+    } == lists_before
+    jsonl = export_lists("jsonl", root=lists, language="de", profile="balda")
+    assert [(r.path, r.license_file) for r in jsonl] == [
+        (lists / "exports" / "de-balda.jsonl", lists / "exports" / "de-balda.jsonl.LICENSE.md")
+    ]
+    # the library's export() alone: the exports of the data folder the list is in
+    assert (
+        export(Lexicon.load(lists / "en" / "balda"), "sqlite").path == lists / "exports" / "en-balda.sqlite"
+    )
     with pytest.raises(ExportError, match="--out names one file but 2 lists match"):
         export_lists("jsonl", root=lists, language="en", out=lists / "x.jsonl")
     with pytest.raises(ExportError, match="no word list fr/\\* built here"):
@@ -150,7 +168,16 @@ def test_export_cli(lists: Path, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"{tmp_path / 'b.jsonl'}  (") and "words" in result.stdout
     result = run_cli("export", "--data", lists)
-    assert result.returncode == 0 and result.stdout.count("words.sqlite") == 4
+    assert result.returncode == 0 and result.stdout.splitlines() == [
+        f"{lists / 'exports' / name}.sqlite  ({len(Lexicon.open(*name.split('-'), lists)):,} words, "
+        f"{(lists / 'exports' / f'{name}.sqlite').stat().st_size:,} bytes, sqlite)"
+        for name in ("de-balda", "de-wordgame", "en-balda", "en-wordgame")
+    ]
+    # then a build replaces the lists, the exports untouched (it stopped at one in a list's folder)
+    exports = {p.name: p.read_bytes() for p in (lists / "exports").iterdir()}
+    rebuilt = run_cli("build", "--out", lists, "-q", "--workers", "1")
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert {p.name: p.read_bytes() for p in (lists / "exports").iterdir()} == exports
     bad = run_cli("export", "--data", lists, "--format", "xml")
     assert bad.returncode == 2 and "'xml' is not one of: sqlite, jsonl" in bad.stderr
     bad = run_cli("export", "--data", lists, "--out", tmp_path / "all.sqlite")
@@ -193,6 +220,31 @@ def test_a_reader_that_stops_early_is_one_line(lists: Path) -> None:
     os.close(writer)
     assert done.returncode == 1
     assert done.stderr.decode() == "error: -o -: standard output was closed before the end of the export\n"
+
+
+CLOSED = "standard output is closed: there is nowhere to write the answer"
+CLOSED_EXPORT = "-o -: standard output is closed (give -o a file, or leave out >&-)"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (("export", "-f", "jsonl", "-l", "de", "-p", "balda", "-o", "-", "--data"), 1, CLOSED_EXPORT),
+        (("export", "-f", "sqlite", "-l", "de", "-p", "balda", "-o", "-", "--data"), 1, CLOSED_EXPORT),
+        (("stats", "--json", "-o"), 1, CLOSED),
+        (("query", "--data"), 2, CLOSED),  # (then: match --json a*)
+    ],
+)
+def test_a_command_started_with_standard_output_closed_says_so(
+    lists: Path, args: tuple[str, ...], code: int, message: str
+) -> None:
+    """`... >&-`: Python has no sys.stdout at all; a command that writes its answer there ends with
+    one line and its exit code, not an internal error."""
+    command = [sys.executable, "-m", "wordlist_pipeline", *args, str(lists)]
+    command += ["match", "--json", "a*"] if args[0] == "query" else []
+    closed = ["sh", "-c", 'exec "$@" >&-', "sh", *command]
+    done = subprocess.run(closed, capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stderr) == (code, f"error: {message}\n")
 
 
 def test_sqlite_is_not_sent_to_a_terminal(lists: Path) -> None:

@@ -9,11 +9,24 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from tests.conftest import ROOT
-from tests.list_helpers import RANDOM_DAMAGE, SAMPLE_LISTS, crafted_dawgs, write_damaged_lists
-from wordlist.graph import BAD_GUIDE, NOT_UTF8, TOO_LONG, TOO_MANY
+from tests.list_helpers import (
+    INFLATED,
+    RANDOM_DAMAGE,
+    SAMPLE_LISTS,
+    copy_list,
+    crafted_dawgs,
+    edit_manifest,
+    resign,
+    write_damaged_lists,
+)
+from wordlist import ArtefactError, Lexicon
+from wordlist.format import MANIFEST_JSON, Counts, FormatError, schema
+from wordlist.format.limits import MAX_WORDS
+from wordlist.graph import BAD_GUIDE, CYCLE, NOT_UTF8, TOO_LONG, TOO_MANY
 
 PROBE_TIMEOUT = 600  # seconds for every case, twice: a hang is a failure, however long the machine takes
 
@@ -50,7 +63,7 @@ def errors(answers: dict) -> list[str]:
 
 
 def test_every_read_of_a_damaged_dawg_ends_with_an_answer_or_an_artefact_error(probed: dict) -> None:
-    assert len(probed) == len(SAMPLE_LISTS) * RANDOM_DAMAGE + len(crafted_dawgs())
+    assert len(probed) == len(SAMPLE_LISTS) * RANDOM_DAMAGE + len(crafted_dawgs()) + 1  # (INFLATED)
     detected = 0
     for case, result in probed.items():
         # the compiled walker and is_word's fast path answer as the Python ones, errors included
@@ -61,13 +74,39 @@ def test_every_read_of_a_damaged_dawg_ends_with_an_answer_or_an_artefact_error(p
             detected += bool(messages)
         served = result["served"]  # statuses, or why the server serves nothing
         assert set(served) <= {200, 404, 500} if isinstance(served, list) else "no word lists" in served, case
-    # the damage is real: many cases are found damaged, yet most reads of some still answer
-    random_cases = [r["c"] for case, r in probed.items() if case not in crafted_dawgs()]
+    # the damage is real: many cases are found damaged, some answer every call
+    random_cases = [r["c"] for case, r in probed.items() if case not in {*crafted_dawgs(), INFLATED}]
     assert detected >= 10
     assert sum(not errors(next(iter(r.values()))) for r in random_cases) >= 3
-    # a child redirected to a unit of its label: shared or cyclic paths, found by the count
+    # a child redirected to a unit of its label: shared or cyclic paths, found by the count or the pass
     many = [m for r in random_cases for m in errors(next(iter(r.values()))) if "more words than" in m]
     assert len(many) >= 2
+
+
+LISTINGS = ("iter", "words", "words noun", "words 5", "words limit 3", "match *", "match ?a*",
+            "match ?????? noun", "anagrams ???????", "anagrams ?x12 all", "anagrams ?x40", "complete '' 7",
+            "count verb", "random 5", "random any 3", "random any 40")  # fmt: skip
+
+
+def test_a_damaged_graph_refuses_every_listing_and_search_and_answers_lookups(probed: dict) -> None:
+    """The whole graph is checked once, before the first listing or search (Graph.check, the same
+    pass as the JavaScript reader's): found damaged, every listing and search of the list says what
+    was found, whatever it asks; lookups (is_word, has_prefix, a bot's walk) still answer."""
+    damaged = 0
+    for case, result in probed.items():
+        for answers in result["c"].values():
+            first = answers.get("words")
+            if not (isinstance(first, dict) and "error" in first) or "not UTF-8" in first["error"]:
+                continue  # (a key that is not UTF-8 is found when a listing decodes it, as in JavaScript)
+            damaged += 1
+            for name in LISTINGS:
+                assert answers[name] == first, (case, name)
+            for name, answer in answers.items():
+                if name.startswith(("words prefix ", "complete ", "match ", "anagrams ")):
+                    assert answer == first or answer == [], (case, name)  # (no word starts so: no walk)
+                if name.startswith(("is_word ", "in ", "parts_of_speech ")):
+                    assert not isinstance(answer, dict), (case, name)
+    assert damaged >= 20
 
 
 def test_each_crafted_damage_is_named(probed: dict) -> None:
@@ -80,27 +119,38 @@ def test_each_crafted_damage_is_named(probed: dict) -> None:
     def shown(answer: dict | list) -> dict | list:
         return {"error": answer["error"].split("/en/balda/", 1)[1]} if isinstance(answer, dict) else answer
 
-    too_many = message(TOO_MANY.format(most=10))
-    # a cycle: the keys a, aa, aaa ... are more than the manifest's 10 words, and longer than 255 letters
-    assert shown(answers("cycle")["words"]) == too_many and shown(answers("cycle")["match_star"]) == too_many
-    assert shown(answers("cycle")["words_5"]) == ["aaaaa"]  # bounded by the length asked
-    assert answers("cycle")["has_prefix_empty"] is True
-    assert shown(answers("cycle-long")["words"]) == message(TOO_LONG)  # 255 letters come before 1000 keys
-    assert shown(answers("cycle-long")["anagrams_all"]) == ["aaaaaaaaaaaa"]  # bounded by the rack
-    # 2 ** 40 keys over 80 units: the count stops the walk
-    assert shown(answers("doubling-keys")["iter"]) == too_many
-    assert shown(answers("doubling-keys")["anagrams_blanks"]) == too_many
-    # 2 ** 40 paths and no key: each dead branch is walked once
+    # a cycle: found by the check, whatever a listing asks (even 5 letters), before any key is met
+    for case in ("cycle", "cycle-long"):
+        for name in ("words", "words 5", "match *", "anagrams ?x12 all", "random 5", "count verb"):
+            assert shown(answers(case)[name]) == message(CYCLE), (case, name)
+        assert answers(case)["has_prefix ''"] is True and answers(case)["is_word apple"] is False
+    # 2 ** 40 keys over 80 units: counted, not listed
+    assert shown(answers("doubling-keys")["iter"]) == message(TOO_MANY.format(most=10))
+    assert shown(answers("doubling-keys")["anagrams ???????"]) == message(TOO_MANY.format(most=10))
+    # the same with the manifest saying as many words as a list may have: each listing and search
+    # is refused at once (the count), never walked; lookups answer
+    inflated = probed[INFLATED]["c"]["en/balda"]
+    for name in LISTINGS:
+        assert shown(inflated[name]) == message(TOO_MANY.format(most=MAX_WORDS)), name
+    assert inflated["has_prefix ''"] is True and inflated["is_word apple"] is False
+    # 2 ** 40 paths and no key: each node is walked once
     dead = answers("doubling-dead")
-    assert dead["words"] == dead["match_star"] == dead["anagrams_all"] == []
-    assert dead["has_prefix_empty"] is True
+    assert dead["words"] == dead["match *"] == dead["anagrams ?x12 all"] == []
+    assert dead["has_prefix ''"] is True
     assert shown(answers("guide-loop")["words"]) == message(BAD_GUIDE.format(node=0))
     assert shown(answers("not-utf8")["words"]) == message(NOT_UTF8)
-    assert answers("not-utf8")["match_star"] == []  # (the searches walk letters: 0xFF is none)
-    assert answers("leaf-outside")["words"] == [] and answers("leaf-outside")["word apple"][0] is False
+    assert answers("not-utf8")["match *"] == []  # (the searches walk letters: 0xFF is none)
+    assert answers("leaf-outside")["words"] == [] and answers("leaf-outside")["is_word apple"] is False
+    # the longest word is a word; a path longer in letters, or in bytes, is damage
+    assert answers("longest-word")["words"] == answers("longest-word")["match *"] == ["a" * 255]
+    assert (
+        shown(answers("word-too-long")["words"])
+        == shown(answers("bytes-too-long")["match *"])
+        == message(TOO_LONG)
+    )
     # the root ends a key: the empty word is never a word, "a" still is
-    assert answers("empty-key")["words"] == answers("empty-key")["match_star"] == ["a"]
-    assert answers("empty-key")["anagrams_blanks"] == []  # (2 letters at least)
+    assert answers("empty-key")["words"] == answers("empty-key")["match *"] == ["a"]
+    assert answers("empty-key")["anagrams ???????"] == []  # (2 letters at least)
 
 
 def test_reading_a_list_never_imports_dawg2(sample_outputs: Path) -> None:
@@ -128,3 +178,46 @@ print(sorted(name for name in sys.modules if name == "dawg" or name.startswith("
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
     assert run.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("words", [MAX_WORDS + 1, 10**15])
+def test_a_manifest_may_not_say_more_words_than_a_list_may_have(
+    sample_outputs: Path, tmp_path: Path, words: int
+) -> None:
+    """The count bounds every walk, so it is bounded itself: re-signed to say more than MAX_WORDS,
+    the list is refused at load, by the library and by the schema (JavaScript: js_vectors)."""
+    folder = copy_list(sample_outputs / "en" / "balda", tmp_path / "en" / "balda")
+    resign(folder, "words.dawg", crafted_dawgs()["doubling-keys"])
+    edit_manifest(folder, lambda manifest: manifest["counts"].update(words=words))
+    with pytest.raises(
+        ArtefactError, match=f"'counts.words' must be between 0 and {MAX_WORDS:,}, not {words:,}"
+    ):
+        Lexicon.load(folder)
+    manifest = json.loads((folder / MANIFEST_JSON).read_text(encoding="utf-8"))
+    assert not jsonschema.Draft202012Validator(schema(MANIFEST_JSON)).is_valid(manifest)
+    manifest["counts"]["words"] = MAX_WORDS
+    assert jsonschema.Draft202012Validator(schema(MANIFEST_JSON)).is_valid(manifest)
+    with pytest.raises(FormatError, match=r"'counts\.words' must be between"):  # nor does a writer write one
+        Counts(words=words, definitions=0)
+
+
+def test_a_page_of_words_walks_the_list_no_further_than_its_end(damaged_root: Path) -> None:
+    """The server's /words stops one word past the page: a list whose tenth key is not UTF-8 serves
+    its first pages, and says what is damaged only to a page that reaches it."""
+    from fastapi.testclient import TestClient
+
+    from wordlist.server import create_app
+
+    root = damaged_root / "bad-key-last"
+    lexicon = Lexicon.load(root / "en" / "balda")
+    assert lexicon.words(limit=3) == lexicon.complete("", limit=3) == ["aa", "ab", "ac"]
+    with pytest.raises(ArtefactError, match=NOT_UTF8):
+        lexicon.words()
+    with TestClient(create_app(root, damaged_root.parent / "bad-key-last.db")) as client:
+        page = client.get("/api/lists/en/balda/words", params={"limit": 5}).json()
+        assert page == {"words": ["aa", "ab", "ac", "ad", "ae"], "total": None, "offset": 0, "limit": 5,
+                        "next_offset": 5}  # fmt: skip
+        page = client.get("/api/lists/en/balda/words", params={"limit": 3, "offset": 3}).json()
+        assert page["words"] == ["ad", "ae", "af"] and page["next_offset"] == 6
+        last = client.get("/api/lists/en/balda/words", params={"limit": 5, "offset": 5})
+        assert last.status_code == 500 and last.headers["content-type"] == "application/json"

@@ -132,7 +132,7 @@ def test_a_word_with_unknown_bits_is_a_word_on_every_read_path(sample_outputs: P
 def test_the_version_messages_are_the_documented_ones(sample_outputs: Path, tmp_path: Path) -> None:
     """A file without "format" is version 1, whichever file it is: the document's message."""
     text = FORMAT_MD.read_text(encoding="utf-8")
-    block = text.split("after the file's name:\n\n```\n", 1)[1].split("```", 1)[0].splitlines()
+    block = text.split("after the file's name:\n\n```text\n", 1)[1].split("```", 1)[0].splitlines()
     older, newer = block
     assert older.startswith("format 1 is older") and newer.startswith("format 3 is newer")
     for name in (MANIFEST_JSON, ALPHABET_JSON, GAME_JSON):
@@ -187,6 +187,73 @@ def test_an_empty_language_name_is_refused_as_the_schemas_refuse_it(
         str(refused.value)
         == f"{folder / name}: 'language_name' must not be empty (leave the key out instead)"
     )
+
+
+ESCAPE = "Eng\x1b[2Jlish"  # a language name that would clear the terminal it is printed on
+
+
+@pytest.mark.parametrize("name", [ALPHABET_JSON, MANIFEST_JSON])
+def test_a_language_name_that_is_not_printable_is_refused_and_never_printed(
+    sample_outputs: Path, tmp_path: Path, name: str
+) -> None:
+    """language_name reaches messages, `wordlist stats` and the build's summary: a control or format
+    character in it refuses the file (the schema's pattern too; JavaScript: tests/js_vectors.py), and
+    the command line's error line shows it escaped."""
+    folder = copy_list(sample_outputs / "en" / "balda", tmp_path / "en" / "balda")
+    document = json.loads((folder / name).read_text(encoding="utf-8"))
+    for bad in (ESCAPE, "English\u202e", "Eng\nlish"):
+        assert not jsonschema.Draft202012Validator(schema(name)).is_valid({**document, "language_name": bad})
+    if name == MANIFEST_JSON:
+        edit_manifest(folder, lambda manifest: manifest.update(language_name=ESCAPE))
+    else:
+        resign(folder, name, json.dumps({**document, "language_name": ESCAPE}).encode())
+    with pytest.raises(ArtefactError) as refused:
+        Lexicon.load(folder)
+    assert str(refused.value) == (
+        f"{folder / name}: 'language_name' must be printable text (no control, format or unassigned "
+        f"character), not 'Eng\\x1b[2Jlish'"
+    )
+    for query in (("match", "ca1"), ("anagrams", "1")):
+        shown = run_cli("query", "--data", tmp_path, "--lang", "en", "--profile", "balda", *query)
+        assert shown.returncode == 2 and "\x1b" not in shown.stderr and "Eng\\x1b[2Jlish" in shown.stderr
+    shown = run_cli("stats", "-o", tmp_path)  # (reads the manifests only)
+    assert (
+        shown.returncode == (1 if name == MANIFEST_JSON else 0) and "\x1b" not in shown.stdout + shown.stderr
+    )
+
+
+def test_the_error_line_escapes_what_it_quotes(tmp_path: Path) -> None:
+    """Whatever an error quotes (here a folder's name typed on the command line) is shown with its
+    control and format characters escaped, on one line."""
+    folder = tmp_path / "lists\x1b]0;owned\x07\u202e"
+    shown = run_cli("stats", "-o", folder)
+    assert shown.returncode == 1 and shown.stdout == ""
+    escaped = f"{tmp_path}/lists\\x1b]0;owned\\x07\\u202e"
+    assert shown.stderr == f"error: {escaped}: no word lists built here (run `wordlist build`)\n"
+
+
+def test_a_whole_number_written_as_a_float_is_that_number(sample_outputs: Path, tmp_path: Path) -> None:
+    """JSON has one kind of number and a JavaScript reader cannot tell 2.0 from 2: "format": 2.0,
+    "rack_size": 8.0 and "points": 1e0, as written in the files, read as 2, 8 and 1 in both readers
+    (JavaScript: tests/js_vectors.py); a fraction, or a number past 2**53, is no whole number."""
+    folder = copy_list(sample_outputs / "en" / "wordgame", tmp_path / "list")
+    game = (folder / GAME_JSON).read_text(encoding="utf-8")
+    assert '"rack_size": 8,' in game and '"points": 1,' in game
+    floats = game.replace('"rack_size": 8,', '"rack_size": 8.0,').replace('"points": 1,', '"points": 1e0,')
+    floats = floats.replace('"format": 2,', '"format": 2E0,')
+    resign(folder, GAME_JSON, floats.encode())
+    manifest = (folder / MANIFEST_JSON).read_text(encoding="utf-8").replace('"format": 2,', '"format": 2.0,')
+    (folder / MANIFEST_JSON).write_text(manifest, encoding="utf-8")
+    lexicon = Lexicon.load(folder)
+    assert lexicon.game_spec == Lexicon.load(sample_outputs / "en" / "wordgame").game_spec
+    assert type(lexicon.game_spec.rack_size) is int and lexicon.game_spec.to_json()["rack_size"] == 8
+    assert all(type(n) is int for n in lexicon.game_spec.tiles.points.values())
+    for bad, message in (("8.5", "'rack_size' must be a whole number, not 8.5"),
+                         ("9007199254740992.0", "'rack_size' must be a whole number, not 9007199254740992.0"),
+                         ("true", "'rack_size' must be a whole number, not true")):  # fmt: skip
+        resign(folder, GAME_JSON, floats.replace('"rack_size": 8.0,', f'"rack_size": {bad},').encode())
+        with pytest.raises(ArtefactError, match=re.escape(message)):
+            Lexicon.load(folder)
 
 
 # --- why entries are left out ---------------------------------------------------------------------------

@@ -199,7 +199,8 @@ def test_the_cli_prints_a_list_and_a_save_escaped(tmp_path: Path) -> None:
     defined = run_cli("query", "--data", data, "define", "table")
     assert defined.returncode == 0, defined.stderr
     no_raw_control(defined.stdout)
-    assert "1. A \\x1b]0;pwned\\x07piece of" in defined.stdout and defined.stdout.count("\n") == 2
+    assert "1. A \\x1b]0;pwned\\x07piece of" in defined.stdout
+    assert defined.stdout.count("\n") == 3  # the word, its part of speech, its one definition
     as_json = run_cli("query", "--data", data, "define", "table", "--json")
     assert json.loads(as_json.stdout)["definitions"] == [HOSTILE]  # JSON carries the data as it is
     save = tmp_path / "forged.json"

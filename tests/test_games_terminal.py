@@ -209,13 +209,15 @@ def test_a_failed_save_is_one_line_and_the_game_goes_on(
 
 
 def test_a_save_replaces_only_a_regular_file(tmp_path: Path, sample_outputs: Path) -> None:
-    """`save FILE` onto a FIFO or a link (as /dev/stdout is) leaves it as it is, says so in one
-    line, and the game goes on: the real `wordlist play`, with what a player types."""
+    """`save FILE` onto a FIFO or a link (as /dev/stdout is), or to a folder's name ("reg/"), leaves
+    it as it is, says so in one line, and the game goes on: the real `wordlist play`, with what a
+    player types."""
     os.mkfifo(tmp_path / "pipe")
     (tmp_path / "stdout").symlink_to(tmp_path / "pipe")
     (tmp_path / "mine.json").write_text("the user's")
     (tmp_path / "link.json").symlink_to(tmp_path / "mine.json")
     typed = "".join(f"save {tmp_path / name}\n" for name in ("pipe", "stdout", "link.json", "game.json"))
+    typed += f"save {tmp_path}/reg/\n"  # a folder's name: not the file "reg"
     result = play_cli("balda", "--data", sample_outputs, "--seed", "1", typed=typed + "quit\n")
     assert result.returncode == 0 and result.stderr == "", result.stderr
     for name, kind in (
@@ -229,6 +231,8 @@ def test_a_save_replaces_only_a_regular_file(tmp_path: Path, sample_outputs: Pat
         )
         assert result.stdout.count(refusal) == 1, result.stdout
     assert f"Saved to {tmp_path / 'game.json'}." in result.stdout
+    refusal = f"Could not save to {tmp_path}/reg/: ends with '/', so it names a folder; give a file's name."
+    assert result.stdout.count(refusal) == 1, result.stdout
     assert (tmp_path / "pipe").is_fifo() and os.readlink(tmp_path / "stdout") == str(tmp_path / "pipe")
     assert (tmp_path / "mine.json").read_text() == "the user's" and (tmp_path / "link.json").is_symlink()
     assert sorted(p.name for p in tmp_path.iterdir()) == [

@@ -3,7 +3,7 @@ word lists (English and German, balda and wordgame), a generated 20,000-word Ger
 of no words (built with a profile that selects none), English balda with part-of-speech bits this
 version does not name, and lists on generated alphabets (tests/js_alphabet_vectors.py), then
 Node's test runner runs js/test/*.test.js on them; and on the damaged lists of
-tests/test_format_damaged.py every read ends (js/test/damaged.test.js).
+tests/test_format_damaged.py every read ends as Python's does (js/test/damaged.test.js).
 
 The driver is a pytest test rather than a Makefile line so that `make test` (and CI) run it
 with the lists this session has already built, the vectors land in a temporary folder, and a
@@ -23,9 +23,11 @@ import pytest
 
 from tests.bench.js import build_synthetic_list
 from tests.conftest import ROOT
-from tests.js_vectors import GENERATED_LISTS, write_vectors
+from tests.damage_probe import read_paths
+from tests.js_vectors import GENERATED_LISTS, NEWER_LETTERS, write_vectors
 from tests.list_helpers import build_empty_list, unknown_bits_list, write_damaged_lists
 from wordlist.format import MAX_TEXT_LENGTH
+from wordlist.format.limits import MAX_WORDS
 
 JS_TESTS = ROOT / "js" / "test"
 SYNTHETIC_WORDS = 20_000
@@ -44,6 +46,10 @@ def vectors(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     write_vectors([*samples, synthetic, empty, unknown], out)
     damaged = write_damaged_lists(sample_outputs, tmp_path_factory.mktemp("damaged"))
     (out / "damaged.txt").write_text("".join(f"{folder}\n" for folder in damaged), encoding="utf-8")
+    # Python's answer (or error) to every call on them, which js/test/damaged.test.js must give too
+    answers = {str(folder): read_paths(folder) for folder in damaged}
+    (out / "damaged").mkdir()
+    (out / "damaged" / "answers.json").write_text(json.dumps(answers), encoding="utf-8")
     return out
 
 
@@ -69,7 +75,15 @@ def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
         refused = [
             d for d in data["documents"] if "language_name" in d["change"] and "no " not in d["change"]
         ]
-        assert len(refused) == 4 and all(d["error"] for d in refused)  # "" and 5, in both files
+        # "", 5, an ESC, a direction mark and a code point Unicode 14 does not assign, in both files
+        assert len(refused) == 10 and all(d["error"] for d in refused)
+        # whole numbers written as floats are those numbers (JavaScript cannot tell), fractions are not
+        verdicts = {(d["file"], d["change"]): d["error"] for d in data["documents"]}
+        for file in ("alphabet.json", "manifest.json", *(["game.json"] if data["game"] else [])):
+            assert verdicts[(file, "format 2.0")] is None and verdicts[(file, "format 2.5")], file
+        assert verdicts[("manifest.json", "words 2.0")] is None
+        assert all(verdicts[("manifest.json", f"words {n!r}")] for n in (2.5, MAX_WORDS + 1, 10**15))
+        assert all(verdicts[("alphabet.json", f"letter U+{ord(c):04X}")] for c in NEWER_LETTERS)
         if name == "en-nothing-5.json":  # the list of no words
             assert answers[("size", "[]")] == 0 and answers[("hasPrefix", '[""]')] is False
             assert answers[("complete", '["", {"limit": 3}]')] == []
@@ -90,6 +104,10 @@ def test_vectors_cover_what_the_reader_must_agree_on(vectors: Path) -> None:
     assert every["digest"] == star["digest"] and every["digest"]["count"] == 129
     documents = {d["change"]: d for d in files["en-wordgame-1.json"]["documents"] if d["file"] == "game.json"}
     assert documents["a letter without a tile"]["error"] is documents["no blank"]["error"] is None
+    assert [documents[c]["error"] is None for c in ("points 1e0", "rack_size 8.0", "start 7.0")] == [True] * 3
+    assert all(
+        documents[c]["error"] for c in ("points 1.5", "count 1e300", "rack_size 8.5", "rack_size true")
+    )
     # what format 2 changed: nothing is trimmed, NUL is asked like any character, racks count every blank
     english = files["en-balda-0.json"]["cases"]
     normalized = {c["args"][0]: c["expect"] for c in english if c["call"] == "normalize"}

@@ -11,6 +11,7 @@ from tests.conftest import run_cli
 from tests.list_helpers import edit_manifest, resign
 from wordlist import ArtefactError, Lexicon
 from wordlist.graph import ROOT
+from wordlist.locations import DATA_ENV
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +111,37 @@ def test_the_graph_is_the_dawg(en: Lexicon) -> None:
     assert set(en.graph.children(ROOT)) <= set(en.letters)
 
 
+def test_open_says_where_it_looked_and_how_to_look_elsewhere(
+    sample_outputs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer in the wrong folder, or with a list elsewhere, reads which data folder was asked,
+    how it was chosen, and the three ways to choose another."""
+    monkeypatch.delenv(DATA_ENV, raising=False)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ArtefactError) as default:
+        Lexicon.open("en", "balda")
+    assert str(default.value).startswith(
+        "outputs/en/balda: no 'balda' word list for language 'en' there (the default data folder "
+        f"./outputs, in {tmp_path}; give root=, --data or $WORDLIST_DATA to look elsewhere) nor in the "
+        "installed data packages ("
+    )
+    assert str(default.value).endswith("; available: none (`wordlist build` builds them)")
+    with pytest.raises(ArtefactError) as given:
+        Lexicon.open("en", "scrabble", root=sample_outputs)
+    assert f"{sample_outputs}/en/scrabble: no 'scrabble' word list for language 'en' there (the data " in str(
+        given.value
+    )
+    assert "(the data folder given as root= or --data) nor in" in str(given.value)
+    assert str(given.value).endswith("available: de/balda, de/wordgame, en/balda, en/wordgame")
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "lists"))
+    with pytest.raises(ArtefactError) as named:
+        Lexicon.open("en", "balda")
+    assert str(named.value).startswith(
+        f"{tmp_path}/lists/en/balda: no 'balda' word list for language 'en' there (the data folder "
+        "$WORDLIST_DATA names; give root= or --data, or unset it, to look elsewhere) nor in"
+    )
+
+
 def test_loading_errors(sample_outputs: Path, tmp_path: Path) -> None:
     with pytest.raises(ArtefactError, match="no 'balda' word list for language 'fr'"):
         Lexicon.open("fr", "balda", sample_outputs)
@@ -169,7 +201,7 @@ def test_query_cli(sample_outputs: Path) -> None:
     assert query("match", "a??le") == "apple\n"
     assert query("anagrams", "tsera", "--all") == "stare\n"
     assert query("-l", "de", "define", "bauen").startswith(
-        "BAUEN (Bauen, bauen)\n  1. das Errichten von Gebäuden\n"
+        "BAUEN (Bauen, bauen)\n  noun\n    1. das Errichten von Gebäuden\n  verb\n    1. transitiv: "
     )
     assert query("random", "9", "--seed", "4") == query("random", "9", "--seed", "4")
     assert (

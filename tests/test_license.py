@@ -140,7 +140,12 @@ def test_json_lines_carries_the_licence_beside_it(sample_outputs: Path, tmp_path
     assert elsewhere.license_file.read_bytes() == (folder / LICENSE_MD).read_bytes()
     lines = (tmp_path / "balda.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(lines) == len(lexicon) and all("word" in json.loads(line) for line in lines)  # no header line
-    beside = export(lexicon, "jsonl")  # in the list's folder: its LICENSE.md covers it
+    by_default = export(lexicon, "jsonl")  # in the data folder's exports: the licence beside it
+    assert by_default.path == tmp_path / "lists" / "exports" / "en-balda.jsonl"
+    assert by_default.license_file.read_bytes() == (folder / LICENSE_MD).read_bytes()
+    beside = export(
+        lexicon, "jsonl", folder / "words.jsonl"
+    )  # in the list's folder: its LICENSE.md covers it
     assert beside.path == folder / "words.jsonl" and beside.license_file is None
     assert sorted(p.name for p in folder.iterdir() if "LICENSE" in p.name) == [LICENSE_MD]
     done = subprocess.run(

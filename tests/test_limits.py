@@ -20,7 +20,7 @@ from tests.conftest import ROOT
 from tests.game_helpers import GENERATORS, generator
 from wordlist import Lexicon
 from wordlist.errors import WordlistError
-from wordlist.format import GAME_JSON, Alphabet, FormatError, GameSpec, limits_files, schema
+from wordlist.format import GAME_JSON, MANIFEST_JSON, Alphabet, FormatError, GameSpec, limits_files, schema
 from wordlist.format.limits import (
     FIRST_WORD_LETTERS,
     MAX_BOARD,
@@ -31,9 +31,11 @@ from wordlist.format.limits import (
     MAX_TILE_COUNT,
     MAX_TILES,
     MAX_TURN_DEFINITIONS,
+    MAX_WORDS,
     MIN_BOARD,
     MIN_RACK,
     SHARED,
+    UNICODE_VERSION,
 )
 from wordlist.games import Bot, self_play
 from wordlist.games.wordgame import Layout, Wordgame, WordgameSettings
@@ -103,12 +105,16 @@ def test_the_schemas_and_format_md_say_the_same() -> None:
     )
     assert f"0 to {MAX_POINTS:,} each, at most {MAX_TILES:,} tiles" in rows["tiles"]
     assert f"1 to {MAX_LETTERS:,} of them" in document
+    # the count that bounds every walk, and the format's Unicode
+    words = schema(MANIFEST_JSON)["properties"]["counts"]["properties"]["words"]
+    assert words["maximum"] == MAX_WORDS and f"at most {MAX_WORDS:,}" in document
+    assert f"**Unicode {UNICODE_VERSION}** is the format's" in document
 
 
-def test_the_readme_says_what_a_saved_turn_keeps() -> None:
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+def test_the_docs_say_what_a_saved_turn_keeps() -> None:
+    page = " ".join((ROOT / "docs" / "games-api.md").read_text(encoding="utf-8").split())
     kept = f"at most {MAX_TURN_DEFINITIONS} definitions of its word, each cut to {MAX_DEFINITION_LENGTH:,}"
-    assert kept in readme
+    assert kept in page
 
 
 def test_the_games_play_every_board_and_rack_the_format_accepts() -> None:

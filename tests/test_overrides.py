@@ -140,6 +140,8 @@ def test_why_names_the_line(world: Path) -> None:
     assert answer["entries"] == [
         {
             "pos": "noun",
+            "entry": 1,
+            "first_definition": None,  # (an addition: no entry of the dump)
             "included": True,
             "as": "qi",
             "reason": None,
@@ -201,10 +203,26 @@ def test_the_exports_show_the_changes(world: Path, tmp_path: Path) -> None:
     assert "overrides" not in objects["dog"] and "source" not in objects["dog"]["definitions"][0]
 
 
+def test_the_licence_says_what_the_overrides_changed(world: Path) -> None:
+    """CC BY-SA asks to say what was changed: the licence's "what was changed" names the site's file
+    and its counts, in the manifest and in LICENSE.md."""
+    for profile, added in (("balda", 2), ("wordgame", 3)):
+        folder = world / "outputs" / "en" / profile
+        license = Lexicon.load(folder).manifest.license
+        said = (
+            f" Then the site's own overrides file site.tsv added {added} and removed 2 words or parts of "
+            "speech (each listed in manifest.json, `overrides`); a definition it gave is the site's text, "
+            "not Wiktionary's."
+        )
+        assert license.changes.endswith(said) and license.changes.startswith("The entries of the English")
+        assert said.strip() in " ".join((folder / "LICENSE.md").read_text(encoding="utf-8").split())
+
+
 def test_a_list_without_overrides_records_none(world: Path, tmp_path: Path) -> None:
     build({"en": world / "en.xml.bz2"}, tmp_path / "out", profiles=["balda"], workers=1)
     lexicon = Lexicon.open("en", "balda", tmp_path / "out")
     assert lexicon.manifest.overrides is None and lexicon.manifest.to_json()["overrides"] is None
+    assert "overrides" not in lexicon.manifest.license.changes
     assert lexicon.words() == ["cat", "dog", "table"]
     assert [r.sources for r in lexicon.records()] == [("wiktionary",)] * 2 + [("wiktionary",) * 2]
 

@@ -240,6 +240,17 @@ def test_2018_definitions_lost_or_misread_before(table_2018: pl.DataFrame) -> No
     assert taghairm["definition_tags"] == [["historical"]] * 3 and taghairm["tags"] == ["historical"]
 
 
+def test_2018_a_dropped_date_and_reference_leave_one_full_stop(table_2018: pl.DataFrame) -> None:
+    """ "...for [[antifouling]]. {{defdate|...}}<ref>...</ref>." and "etc. {{defdate|17th century}}.":
+    the sentence ends once, not in ".." (nor in ":." when a template after a colon goes)."""
+    (ablative,) = [r for r in rows(table_2018, "ablative") if r["pos"] == "adjective"]
+    assert any(d.endswith(" as in ablative paints used for antifouling.") for d in ablative["definitions"])
+    (craft,) = [r for r in rows(table_2018, "craft") if r["pos"] == "noun"]
+    assert any(d.endswith("as in harpoons, hand-lances, etc.") for d in craft["definitions"])
+    texts = table_2018.select(pl.col("definitions").explode()).to_series().drop_nulls()
+    assert texts.str.contains(r"(?:^|[^.])\.\.$|:\.").sum() == 0 and texts.len() > 5000
+
+
 def test_2018_every_kind_of_slang_is_slang(table_2018: pl.DataFrame) -> None:
     (omc,) = rows(table_2018, "OMC")  # {{lb|en|fandom slang}}
     (trekkie,) = rows(table_2018, "Trekkie")  # {{lb|en|fandom}}, the alias

@@ -171,9 +171,11 @@ def test_words_come_in_pages_that_add_up_to_the_library(
     pages, offset = [], 0
     while offset is not None:
         page = client.get("/api/lists/en/balda/words", params={**query, "offset": offset, "limit": 7}).json()
-        assert page["total"] == len(expected) and page["limit"] == 7
+        assert page["limit"] == 7
         pages += page["words"]
         offset = page["next_offset"]
+        # counted on the last page only: the others walk the list no further than their end
+        assert page["total"] == (len(expected) if offset is None else None)
         assert len(pages) <= len(expected)
     assert pages == expected
 

@@ -51,6 +51,24 @@ def test_clean_text_tidies_left_over_punctuation() -> None:
     assert clean_text("  A  word ,  with ( ) gaps ;. ") == "A word, with gaps."
 
 
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        ("A sequence of similar things: .", "A sequence of similar things."),  # a template gone after ":"
+        ("paints used for antifouling. .", "paints used for antifouling."),  # a date and a reference gone
+        ("hand-lances, etc. .", "hand-lances, etc."),
+        ("Who are you? .", "Who are you?"),
+        ("Wait... .", "Wait..."),
+        # what a full stop after a stop may also be: left as it is
+        ("and so on...", "and so on..."),
+        ("see: .NET and .com", "see:.NET and.com"),  # (a space before a stop goes, as before)
+        ("(e.g.) x", "(e.g.) x"),
+    ],
+)
+def test_clean_text_says_a_full_stop_once(text: str, tidied: str) -> None:
+    assert clean_text(text) == tidied
+
+
 def test_clean_texts_first_look_finds_whatever_needs_tidying() -> None:
     # Both patterns match a pair of adjacent characters (the first look also two substrings of
     # two), so a text matches either one exactly where one of its pairs does: trying every pair of

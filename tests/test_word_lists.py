@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -210,3 +211,64 @@ def test_word_lists_written_in_batches_are_the_whole_lists(
         # the merge showed a repeated (definition, part of speech) of a game word once
         for definitions, pos in written.select("definitions", "definition_pos").iter_rows():
             assert len(set(zip(definitions, pos, strict=True))) == len(definitions)
+
+
+def test_a_foreign_file_in_a_list_folder_stops_the_build_before_it_extracts(
+    sample_outputs: Path, tmp_path: Path
+) -> None:
+    """Every output is checked before the first extraction: a user's file in the last list the build
+    would write (en/wordgame; German is extracted first) is one line, and nothing is extracted."""
+    out = tmp_path / "outputs"
+    shutil.copytree(sample_outputs, out)
+    (out / "en" / "wordgame" / "notes.txt").write_text("mine\n", encoding="utf-8")
+    before = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in out.rglob("*") if p.is_file()}
+    result = run_cli("build", "--out", out, "--workers", "1")
+    assert (result.returncode, result.stdout) == (1, "")  # no extraction's summary: none ran
+    assert result.stderr.splitlines() == [
+        f"error: {out}/en/wordgame: not replaced: it holds what the pipeline does not write there "
+        "(notes.txt); move that away or choose another output folder"
+    ]
+    assert {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_a_build_writes_the_exports_in_a_list_folder_again(sample_outputs: Path, tmp_path: Path) -> None:
+    """An export `--out` put into a list's folder (where `wordlist export` wrote them before they
+    had a folder of their own) does not stop the next build: it is made again from the new list."""
+    out = tmp_path / "outputs"
+    shutil.copytree(sample_outputs, out)
+    balda = out / "en" / "balda"
+    for fmt in ("sqlite", "jsonl"):  # exports of another list's bytes: the new ones must not be these
+        done = run_cli(
+            "export", "--data", out, "-l", "de", "-p", "balda", "-f", fmt, "-o", tmp_path / f"de.{fmt}"
+        )
+        assert done.returncode == 0, done.stderr
+        shutil.copyfile(tmp_path / f"de.{fmt}", balda / f"words.{fmt}")
+    stale = {fmt: (balda / f"words.{fmt}").read_bytes() for fmt in ("sqlite", "jsonl")}
+    result = run_cli("build", "--out", out, "--workers", "1", "-q")
+    assert result.returncode == 0, result.stderr
+    for fmt in ("sqlite", "jsonl"):
+        fresh = run_cli(
+            "export", "--data", out, "-l", "en", "-p", "balda", "-f", fmt, "-o", tmp_path / f"fresh.{fmt}"
+        )
+        assert fresh.returncode == 0, fresh.stderr
+        again = (balda / f"words.{fmt}").read_bytes()
+        assert again == (tmp_path / f"fresh.{fmt}").read_bytes() != stale[fmt]
+    assert not (balda / "words.jsonl.LICENSE.md").exists()  # (the folder's LICENSE.md covers it)
+
+
+def test_a_list_that_loses_its_game_replaces_the_old_folder(tmp_path: Path) -> None:
+    """The swap allows what the checks before the build allowed: a game.json the new list does not
+    have (its profile lost its [game]) is replaced, not an error after the extraction."""
+    wordgame = load_profile("wordgame").path.read_text(encoding="utf-8")
+    balda = load_profile("balda").path.read_text(encoding="utf-8")
+    profile = tmp_path / "mine.toml"
+    profile.write_text(wordgame.replace('name = "wordgame"', 'name = "mine"'), encoding="utf-8")
+    build(out_dir=tmp_path / "out", langs=["en"], profiles=[str(profile)], workers=1)
+    assert (tmp_path / "out" / "en" / "mine" / "game.json").is_file()
+    profile.write_text(balda.replace('name = "balda"', 'name = "mine"'), encoding="utf-8")
+    build(out_dir=tmp_path / "out", langs=["en"], profiles=[str(profile)], workers=1, from_entries=True)
+    folder = tmp_path / "out" / "en" / "mine"
+    assert (
+        not (folder / "game.json").exists()
+        and json.loads((folder / "manifest.json").read_text())["profile"] == "mine"
+    )

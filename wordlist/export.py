@@ -12,6 +12,10 @@ the old file, and only a regular file is replaced), or to a stream (`wordlist ex
 deterministic: the same list gives the same bytes (SQLite: one page size, rows inserted in word
 order, the file rewritten by VACUUM INTO, no timestamps anywhere).
 
+By default an export goes to the `exports/` folder of the list's data folder
+(`outputs/exports/en-balda.sqlite`), not into the list's folder: a build replaces that folder
+whole, and a game's files are found in one place under names that say which list they are.
+
 Both carry the list's licence (docs/FORMAT.md): SQLite in its `meta` table (`license`, and
 `license_text`, the list's LICENSE.md); JSON Lines, whose every line is a word, by the list's
 LICENSE.md: the one in its folder, or a copy beside a file written elsewhere (`<file>.LICENSE.md`).
@@ -35,7 +39,8 @@ from wordlist.format import POS, POS_BITS, OverrideChange
 from wordlist.lexicon import Lexicon, WordRecord
 from wordlist.locations import data_root, folder_lists
 
-FORMATS = {"sqlite": "words.sqlite", "jsonl": "words.jsonl"}  # format -> file name beside the list
+FORMATS = {"sqlite": "words.sqlite", "jsonl": "words.jsonl"}  # format -> file name in a list's folder
+EXPORTS = "exports"  # the data folder's folder of exports: exports/<language>-<profile>.<format>
 EXPORT_VERSION = 1  # the layout of the exported tables and objects (meta row "export_format")
 OVERRIDES = "overrides"  # a definition's source when a site's overrides file gave it
 LICENSE_SUFFIX = ".LICENSE.md"  # a JSON Lines file's licence, beside it when not in the list's folder
@@ -69,16 +74,23 @@ class ExportResult:
 
 
 def default_path(lexicon: Lexicon, fmt: str) -> Path:
-    """Where an export goes by default: beside the list's own files (words.sqlite, words.jsonl)."""
-    if lexicon.path is None:
+    """Where an export goes by default: the exports of the data folder the list is in, as
+    <language>-<profile>.<format> (outputs/en/balda -> outputs/exports/en-balda.sqlite)."""
+    folder = lexicon.path
+    if folder is None:
         raise ExportError("this word list was built in memory: give the file to export it to")
-    return lexicon.path / FORMATS[fmt]
+    if (folder.parent.name, folder.name) != (lexicon.language, lexicon.profile):
+        raise ExportError(
+            f"{folder}: not a list of a data folder (<folder>/{lexicon.language}/{lexicon.profile}), "
+            "so there is no exports folder beside it: give the file to export it to"
+        )
+    return folder.parent.parent / EXPORTS / f"{lexicon.language}-{lexicon.profile}{Path(FORMATS[fmt]).suffix}"
 
 
 def export(lexicon: Lexicon, fmt: str, out: str | Path | BinaryIO | None = None) -> ExportResult:
-    """Write `lexicon` as `fmt` ("sqlite" or "jsonl") to `out`: a file (default: `default_path`),
-    or a binary stream such as sys.stdout.buffer, which is written as the export is made (JSON
-    Lines), or once made (SQLite, built in a temporary folder)."""
+    """Write `lexicon` as `fmt` ("sqlite" or "jsonl") to `out`: a file (default: `default_path`, its
+    exports folder made if missing), or a binary stream such as sys.stdout.buffer, which is
+    written as the export is made (JSON Lines), or once made (SQLite, built in a temporary folder)."""
     if not isinstance(lexicon, Lexicon):
         raise ArgumentTypeError(f"export takes a Lexicon, not {type(lexicon).__name__}")
     if not isinstance(fmt, str) or fmt not in FORMATS:
@@ -87,7 +99,7 @@ def export(lexicon: Lexicon, fmt: str, out: str | Path | BinaryIO | None = None)
         if not callable(getattr(out, "write", None)):
             raise ArgumentTypeError(f"out must be a path or a binary stream, not {type(out).__name__}")
         return _export_to_stream(lexicon, fmt, out)
-    path = file_path(out) if out is not None else default_path(lexicon, fmt)
+    path = file_path(out) if out is not None else _exports_folder_made(default_path(lexicon, fmt))
     _check_target(path, lexicon)
     license_file = license_path(lexicon, path) if fmt == "jsonl" else None
     if license_file is not None:
@@ -106,6 +118,19 @@ def export(lexicon: Lexicon, fmt: str, out: str | Path | BinaryIO | None = None)
         failed = getattr(error, "filename", None) or path  # the export or its licence
         raise ExportError(f"{failed}: cannot be written ({reason})") from None
     return ExportResult(path, fmt, words, path.stat().st_size, license_file)
+
+
+def _exports_folder_made(path: Path) -> Path:
+    """`path` (a default export), its folder made if missing (in the data folder, which is there)."""
+    folder = path.parent
+    if not os.path.lexists(folder):
+        try:
+            folder.mkdir()
+        except OSError as error:
+            raise ExportError(
+                f"{folder}: cannot be made ({getattr(error, 'strerror', None) or error})"
+            ) from None
+    return path
 
 
 def license_path(lexicon: Lexicon, path: Path) -> Path | None:
@@ -147,14 +172,14 @@ def export_lists(
 ) -> list[ExportResult]:
     """Export every built list under the data root (or those of `language` / `profile`).
 
-    Each goes beside its list (`default_path`), or to `out` (a file or a binary stream) when
-    exactly one list is chosen.
+    Each goes to the data root's exports (`default_path`), or to `out` (a file or a binary stream)
+    when exactly one list is chosen.
     """
     for name, value in (("language", language), ("profile", profile)):
         if value is not None and not isinstance(value, str):
             raise ArgumentTypeError(f"{name} must be a string or None, not {type(value).__name__}")
     base = data_root(root)
-    chosen = [  # the data folder's lists only: an export is written beside its list
+    chosen = [  # the data folder's lists only (its exports folder is theirs)
         (lang, prof)
         for lang, prof in folder_lists(base)
         if (language is None or lang == language) and (profile is None or prof == profile)

@@ -12,11 +12,14 @@ which is what makes repeated searches (a bot's move generation) fast in pure Pyt
 Every read of a word list's DAWG goes through this class (dawg2 only writes the file): a key's
 node and value (`key_node`, `key_value`) and the keys below a node (`words`) in C where
 wordlist/_dawg.c is built (`Walker`), by the same Python methods otherwise; letter by letter
-(`children`) for the searches and the bots. Every unit index is checked before it is read, and a
-walk is bounded whatever the file says: a key longer than MAX_WORD_LENGTH letters (a cycle), more
-keys than the caller allows (the manifest's count) or a guide whose labels do not increase is an
-ArtefactError naming the file ("corrupt DAWG"), and a branch below which no key was found is
-walked once.
+(`children`) for the searches and the bots. Every unit index is checked before it is read.
+
+Before its first listing or search a reader checks the whole graph once (`check`, the same pass
+as the JavaScript reader's, docs/FORMAT.md): every guide consistent, no cycle, no path longer
+than the longest word, no more keys than the manifest says. Found damaged, the list answers no
+listing or search (an ArtefactError naming the file, "corrupt DAWG"); found sound, every walk
+ends within its count. The walks still count and bound what they meet, and a branch below which
+no key was found is walked once.
 
 A Graph is safe to share between threads: its units never change, and its memo of transitions
 only ever gains complete entries (a race computes the same entry twice).
@@ -39,7 +42,7 @@ from wordlist.format.dawg import HAS_LEAF as _HAS_LEAF
 from wordlist.format.dawg import IS_LEAF as _IS_LEAF
 from wordlist.format.dawg import LABEL_MASK as _LABEL_MASK
 from wordlist.format.dawg import ROOT, dawg_layout
-from wordlist.format.limits import COMPILED_LETTERS, MAX_WORD_LENGTH
+from wordlist.format.limits import COMPILED_LETTERS, MAX_KEY_BYTES, MAX_WORD_LENGTH
 
 try:  # the games' move generators in C, optional: without a compiler the Python ones are used
     from wordlist import _movegen
@@ -55,12 +58,15 @@ __all__ = ["COMPILED", "MAX_WORD_LENGTH", "PYTHON_MOVEGEN_ENV", "ROOT", "Graph"]
 PYTHON_MOVEGEN_ENV = "WORDLIST_PYTHON_MOVEGEN"
 # Read at every search, so a test (or a debugging session) can switch to the reference generators.
 COMPILED = _movegen is not None and os.environ.get(PYTHON_MOVEGEN_ENV, "0") in ("", "0")
-_MAX_KEY_BYTES = 4 * MAX_WORD_LENGTH  # the most UTF-8 bytes of the longest word
-# What a walk says of a damaged file (the C walker's words, so both raise the same message).
+_MAX_KEY_BYTES = MAX_KEY_BYTES  # the most UTF-8 bytes of the longest word
+# What a walk says of a damaged file (the C walker's words, so both raise the same message), and the
+# check of the whole graph (the JavaScript reader's words too).
 TOO_LONG = f"a key is longer than the longest word ({MAX_WORD_LENGTH} letters)"
 TOO_MANY = "it holds more words than the manifest says ({most})"
 NOT_UTF8 = "a key is not UTF-8"
 BAD_GUIDE = "the completion guide of unit {node} is inconsistent"
+CYCLE = "the graph has a cycle"
+NO_GUIDE = "a DAWG without a completion guide cannot list its words"
 
 
 def _compiled_core(units: array, guide: bytes | None, letters: str) -> _movegen.Graph | None:
@@ -78,8 +84,8 @@ class Graph:
     """A read-only walk over the DAWG of a word list (the dictionary part of a dawg2 file)."""
 
     __slots__ = (
-        "_by_first_byte", "_children", "_compiled", "_guide", "_letter_bytes", "_units", "_walker",
-        "key_value", "letters", "source",
+        "_by_first_byte", "_checked", "_children", "_compiled", "_guide", "_letter_bytes", "_units",
+        "_walker", "key_value", "letters", "source",
     )  # fmt: skip
 
     def __init__(self, data: bytes, letters: str, *, source: str = "dawg") -> None:
@@ -104,6 +110,7 @@ class Graph:
             self._by_first_byte.setdefault(encoded[0], []).append((letter, encoded[1:]))
         self._guide = data[layout.guide : layout.guide + 2 * count] if layout.guide is not None else None
         self._children: dict[int, dict[str, int]] = {}
+        self._checked: tuple[int, int | str] | None = None  # (most, keys or what is damaged): `check`
         self.source = source
         self._compiled = _compiled_core(units, self._guide, letters)
         self._set_walker()
@@ -124,6 +131,26 @@ class Graph:
             setattr(self, name, value)
         self._compiled = _compiled_core(self._units, self._guide, self.letters)
         self._set_walker()
+
+    def check(self, most: int) -> int:
+        """The number of keys, once the whole graph reachable from the root is found sound: every
+        guide label above the one before and naming a child, no cycle, no path of more than
+        MAX_WORD_LENGTH letters or MAX_KEY_BYTES bytes, at most `most` keys (the empty key is
+        none). Else an ArtefactError ("corrupt DAWG: ...") naming what was found first.
+
+        One pass over the units reached (each once, however many paths lead to it), remembered:
+        the JavaScript reader's `Dawg.shape` makes the same pass in the same order, so both find
+        a file damaged, or sound, before the same call. A race checks twice, alike."""
+        checked = self._checked
+        if checked is None or checked[0] != most:
+            try:
+                checked = (most, _check_graph(self, most))
+            except ArtefactError as error:  # (remembered too: a damaged file is walked once)
+                checked = (most, str(error))
+            self._checked = checked
+        if isinstance(checked[1], str):
+            raise ArtefactError(checked[1])
+        return checked[1]
 
     def corrupt(self, what: str) -> ArtefactError:
         """The error of a walk that found the file damaged: what is wrong, after the file's name."""
@@ -258,7 +285,7 @@ class Graph:
         if limit == 0 or len(prefix) > MAX_WORD_LENGTH:
             return []
         if self._guide is None:
-            raise ArtefactError(f"{self.source}: a DAWG without a completion guide cannot list its words")
+            raise ArtefactError(f"{self.source}: {NO_GUIDE}")
         if self._walker is not None:
             arguments = (
                 -1 if wanted is None else wanted,
@@ -271,6 +298,76 @@ class Graph:
             except ValueError as error:
                 raise self.corrupt(str(error)) from None
         return _Walk(self, prefix, wanted, length, limit, most).below(node)
+
+
+def _check_graph(graph: Graph, most: int) -> int:
+    """`Graph.check`'s pass: a depth-first walk of the guide from the root (labels in order) that
+    finishes a node once all its children are, each node once; per node the keys at and below it
+    (saturated at most + 1: more is damage however many) and its longest path below, in letters
+    and in bytes. A child met on the walk's stack is a cycle. (Written for speed: it is the one
+    pass over every unit a list makes in Python.)"""
+    units, guide = graph._units, graph._guide
+    if guide is None:
+        raise ArtefactError(f"{graph.source}: {NO_GUIDE}")
+    size, full = len(units), most + 1
+    state = bytearray(size)  # 0 not met, 1 on the stack, 2 finished
+    keys = array("Q", [0]) * size  # of finished nodes: keys, longest path in letters, in bytes
+    letters = array("H", [0]) * size
+    depth = array("H", [0]) * size
+    # a frame: [node, its children's base (child = base ^ label), the next label, the label
+    # walked last, keys, letters, bytes found below so far]
+    unit = units[ROOT]
+    stack = [[ROOT, ROOT ^ ((unit >> 10) << ((unit & _EXTENSION) >> 6)), guide[0], 0, 0, 0, 0]]
+    state[ROOT] = 1
+    while stack:
+        frame = stack[-1]
+        label = frame[2]
+        if label:
+            child = frame[1] ^ label
+            if label <= frame[3] or child >= size or units[child] & _LABEL_MASK != label:
+                raise graph.corrupt(BAD_GUIDE.format(node=frame[0]))
+            frame[2], frame[3] = guide[2 * child + 1], label
+            met = state[child]
+            if met == 2:  # finished before, by another path: counted again from here
+                found = frame[4] + keys[child]
+                frame[4] = found if found < full else full
+                found = letters[child] + ((label & 0xC0) != 0x80)  # (a continuation byte is no letter)
+                if found > frame[5]:
+                    frame[5] = found
+                if depth[child] >= frame[6]:
+                    frame[6] = depth[child] + 1
+                continue
+            if met:
+                raise graph.corrupt(CYCLE)
+            if len(stack) > MAX_KEY_BYTES:  # the path to `child` has more bytes than the longest word
+                raise graph.corrupt(TOO_LONG)
+            state[child] = 1
+            unit = units[child]
+            stack.append(
+                [child, child ^ ((unit >> 10) << ((unit & _EXTENSION) >> 6)), guide[2 * child], 0, 0, 0, 0]
+            )
+            continue
+        stack.pop()  # every child walked: the node is finished
+        node, base, _, _, found, longest, deepest = frame
+        if node != ROOT and units[node] & _HAS_LEAF and base < size:  # a key ends here (never the empty key)
+            found += 1
+        found = found if found < full else full
+        longest, deepest = min(longest, 0xFFFF), min(deepest, 0xFFFF)
+        state[node], keys[node], letters[node], depth[node] = 2, found, longest, deepest
+        if stack:
+            parent = stack[-1]
+            found += parent[4]
+            parent[4] = found if found < full else full
+            longest += (parent[3] & 0xC0) != 0x80
+            if longest > parent[5]:
+                parent[5] = longest
+            if deepest >= parent[6]:
+                parent[6] = deepest + 1
+    if letters[ROOT] > MAX_WORD_LENGTH or depth[ROOT] > MAX_KEY_BYTES:
+        raise graph.corrupt(TOO_LONG)
+    if keys[ROOT] > most:
+        raise graph.corrupt(TOO_MANY.format(most=most))
+    return keys[ROOT]
 
 
 def _walker(units: array, guide: bytes | None) -> _dawg.Walker | None:

@@ -16,7 +16,9 @@ Loading reads only the DAWG (a few bytes per word) and the small JSON files, thr
 of wordlist.format; definitions are read from words.parquet on demand, one row group at a time
 (its size and checksum checked against the manifest on first use: `wordlist.records`). Every
 read of the DAWG goes through `wordlist.graph.Graph`, which checks every unit index and bounds
-every walk; the pattern and rack searches are in `wordlist.search`. Bad arguments raise the
+every walk; before the first listing or search the whole graph is checked once (`Graph.check`,
+the JavaScript reader's pass: a damaged list answers none of them); the pattern and rack
+searches are in `wordlist.search`. Bad arguments raise the
 errors of `wordlist.errors` (each also the ValueError, TypeError or LookupError it was before).
 """
 
@@ -67,6 +69,15 @@ def _check_int(value: object, what: str) -> None:
     """`value` must be a whole number (not True or 2.0): else ArgumentTypeError naming `what`."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise ArgumentTypeError(f"{what} must be a whole number, not {type(value).__name__}")
+
+
+def _checked_limit(limit: int | None) -> int | None:
+    """`limit` if it is None or a whole number of 0 or more: else ArgumentTypeError or ArgumentError."""
+    if limit is not None:
+        _check_int(limit, "limit")
+        if limit < 0:
+            raise ArgumentError(f"limit must be 0 or more, not {limit}")
+    return limit
 
 
 class Lexicon:
@@ -302,9 +313,17 @@ class Lexicon:
         node = self.graph.key_node(key) if key is not None else None
         return node is not None and self.graph.leads_to_words(node)
 
-    def words(self, *, pos: PartsOfSpeech = None, length: int | None = None, prefix: str = "") -> list[str]:
-        """Words in sorted order; only those of parts of speech `pos`, `length` letters, `prefix` if given."""
-        return self._words(pos, length, prefix, None)
+    def words(
+        self,
+        *,
+        pos: PartsOfSpeech = None,
+        length: int | None = None,
+        prefix: str = "",
+        limit: int | None = None,
+    ) -> list[str]:
+        """Words in sorted order; only those of parts of speech `pos`, `length` letters, `prefix` if
+        given; the first `limit` of them (the walk stops there: a page of a long list costs the page)."""
+        return self._words(pos, length, prefix, _checked_limit(limit))
 
     def _words(self, pos: PartsOfSpeech, length: int | None, prefix: str, limit: int | None) -> list[str]:
         if length is not None:
@@ -312,17 +331,14 @@ class Lexicon:
         wanted = None if pos is None else pos_mask(pos)
         key = self._key(prefix)
         node = self.graph.key_node(key) if key is not None else None
-        if node is None:
+        if node is None or limit == 0:
             return []
+        self.graph.check(len(self))
         return self.graph.words(node, key, wanted=wanted, length=length, limit=limit, most=len(self))
 
     def complete(self, prefix: str, *, pos: PartsOfSpeech = None, limit: int | None = None) -> list[str]:
         """Words starting with `prefix`, in order; at most `limit` (the work stops there too)."""
-        if limit is not None:
-            _check_int(limit, "limit")
-            if limit < 0:
-                raise ArgumentError(f"limit must be 0 or more, not {limit}")
-        return self._words(pos, None, prefix, limit)
+        return self._words(pos, None, prefix, _checked_limit(limit))
 
     def count(self, *, pos: PartsOfSpeech = None, length: int | None = None) -> int:
         """How many words have parts of speech `pos` and `length` letters (without listing them)."""
@@ -336,6 +352,7 @@ class Lexicon:
         `wordlist.search.match`). A pattern with a letter outside the alphabet is a PatternError."""
         tokens = search.pattern_tokens(self.alphabet_spec, pattern)
         wanted = None if pos is None else pos_mask(pos)
+        self.graph.check(len(self))
         return search.match(self.graph, tokens, wanted, len(self))
 
     def anagrams(
@@ -349,6 +366,7 @@ class Lexicon:
         tiles, blanks = search.rack_tiles(self.alphabet_spec, rack)
         wanted = None if pos is None else pos_mask(pos)
         _check_int(min_length, "min_length")
+        self.graph.check(len(self))
         return search.anagrams(
             self.graph, tiles, blanks, wanted, len(self), use_all=bool(use_all), min_length=min_length
         )
@@ -375,6 +393,7 @@ class Lexicon:
         return (rng or random.Random(seed)).choice(candidates)
 
     def _candidates_uncached(self, length: int, wanted: int | None) -> tuple[str, ...]:
+        self.graph.check(len(self))
         return tuple(self.graph.words(ROOT, "", wanted=wanted, length=length, most=len(self)))
 
     # --- definitions -----------------------------------------------------------------------------

@@ -116,8 +116,26 @@ def find_list(language: str, profile: str, root: str | Path | None = None) -> Pa
         return packaged
     packages = data_packages()
     installed = ", ".join(f"{p.distribution} {p.version}" for p in packages) or "none installed"
-    have = ", ".join(f"{lang}/{prof}" for lang, prof in all_lists(root)) or "none"
+    have = ", ".join(f"{lang}/{prof}" for lang, prof in all_lists(root))
     raise ArtefactError(
-        f"{folder}: no {profile!r} word list for language {language!r} there nor in the installed "
-        f"data packages ({installed}) (available: {have})"
+        f"{folder}: no {profile!r} word list for language {language!r} there ({chosen_by(root)}) "
+        f"nor in the installed data packages ({installed}); available: "
+        + (have or "none (`wordlist build` builds them)")
+    )
+
+
+def chosen_by(root: str | os.PathLike | None) -> str:
+    """How the data folder was chosen (as data_root chooses it), and how to choose another: what
+    one whose lists are elsewhere (another folder, another working directory) reads when a list is
+    not found."""
+    if root:
+        return "the data folder given as root= or --data"
+    if os.environ.get(DATA_ENV):
+        return f"the data folder ${DATA_ENV} names; give root= or --data, or unset it, to look elsewhere"
+    try:
+        here = f", in {os.getcwd()}"
+    except OSError:  # the working directory was removed
+        here = ""
+    return (
+        f"the default data folder ./{DEFAULT_ROOT}{here}; give root=, --data or ${DATA_ENV} to look elsewhere"
     )

@@ -5,14 +5,14 @@
 import { ArtefactError } from "./errors.js";
 import { checkVersion, languageName } from "./format.js";
 import { MAX_LETTERS, MAX_REPLACEMENTS, MAX_SPELLING, MAX_TEXT_LENGTH, MAX_WORD_LENGTH } from "./limits.js";
+import { asUnicode14, capitalsOf, isPrintable } from "./text.js";
 
 export { MAX_TEXT_LENGTH };
 
 const WILDCARDS = "?*"; // never letters and never removed: patterns and racks use them
 const LANGUAGE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-// What Python's str.isprintable() refuses: control, format, unassigned, private-use and surrogate
-// code points and every separator (the ASCII space is printable there, but never a letter).
-const NOT_PRINTABLE = /[\p{C}\p{Z}]/u;
+const lower = (text) => text.toLowerCase();
+const compose = (text) => text.normalize("NFC");
 
 export class Alphabet {
   /**
@@ -52,7 +52,7 @@ export class Alphabet {
     this._index = new Map();
     for (const [i, letter] of this.letters.entries()) {
       if (this._index.has(letter)) throw bad(`"letters" holds ${JSON.stringify(letter)} twice`);
-      if (NOT_PRINTABLE.test(letter) || WILDCARDS.includes(letter) || this.remove.includes(letter)) {
+      if (letter === " " || !isPrintable(letter) || WILDCARDS.includes(letter) || this.remove.includes(letter)) {
         throw bad(
           `"letters" holds ${JSON.stringify(letter)}: a letter is printable, not a space, ` +
             `not one of "${WILDCARDS}" and not removed`,
@@ -73,7 +73,7 @@ export class Alphabet {
     this.upper = new Map();
     for (const [letter, capital] of Object.entries(field("upper", "object", {}))) {
       if (!this._index.has(letter)) throw bad(`"upper" gives a capital for ${JSON.stringify(letter)}, not a letter`);
-      if (typeof capital !== "string" || capital === "" || /(?! )[\p{C}\p{Z}]/u.test(capital)) {
+      if (typeof capital !== "string" || capital === "" || !isPrintable(capital)) {
         throw bad(`"upper"."${letter}" must be printable text, got ${JSON.stringify(capital) ?? describe(capital)}`);
       }
       this.upper.set(letter, capital);
@@ -97,11 +97,12 @@ export class Alphabet {
    */
   normalize(word, name = "word") {
     requireString(word, name);
-    word = word.normalize("NFC");
+    // (in Unicode 14, as Python: text.js)
+    word = asUnicode14(word, compose);
     for (const char of this.remove) if (word.includes(char)) word = word.replaceAll(char, "");
-    if (this.lowercase) word = word.toLowerCase();
+    if (this.lowercase) word = asUnicode14(word, lower);
     // a removal or a lower-cased letter ("J\u030c" -> "ǰ") can leave text to compose
-    word = word.normalize("NFC");
+    word = asUnicode14(word, compose);
     // (a function, as a replacement string would read "$&" in a value as the matched text)
     for (const [old, spelled] of this.replace) if (word.includes(old)) word = word.replaceAll(old, () => spelled);
     return word;
@@ -111,7 +112,7 @@ export class Alphabet {
   display(word) {
     requireString(word, "word");
     let shown = "";
-    for (const char of word) shown += this.upper.get(char) ?? char.toUpperCase();
+    for (const char of word) shown += this.upper.get(char) ?? capitalsOf(char);
     return shown;
   }
 

@@ -13,6 +13,7 @@
 // (here: the bit mask of its parts of speech). Keys are UTF-8, so "ä" is two steps.
 
 import { ArtefactError } from "./errors.js";
+import { MAX_KEY_BYTES, MAX_WORD_LENGTH, MAX_WORDS } from "./limits.js";
 
 const HAS_LEAF = 1 << 8;
 const EXTENSION = 1 << 9;
@@ -24,14 +25,16 @@ const VALUE_MASK = 0x7fffffff;
  * with the same test as a search by part of speech.
  */
 export const ANY_WORD = 0x80000000;
-/** The most keys a list may hold: a list of words is an array, which holds no more. */
-const MAX_WORDS = 2 ** 32 - 1;
-
 /**
- * The longest key a word list may hold, in bytes. It bounds every walk, so that a corrupt file
- * (a cycle in the graph) cannot make a query run forever or overflow the stack.
+ * The longest key a word list may hold, in bytes (4 x MAX_WORD_LENGTH, the longest word in UTF-8).
+ * It bounds every walk, so that a corrupt file (a cycle in the graph) cannot make a query run
+ * forever or overflow the stack.
  */
-export const MAX_KEY_BYTES = 1024;
+export { MAX_KEY_BYTES };
+
+// What a damaged file is found to hold, in Python's words (wordlist/graph.py).
+const TOO_LONG = `a key is longer than the longest word (${MAX_WORD_LENGTH} letters)`;
+const NOT_UTF8 = "a key is not UTF-8";
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -40,7 +43,7 @@ export class Dawg {
    * @param {Uint8Array | ArrayBuffer} bytes the whole words.dawg file
    * @param {string} source the file's name in error messages
    * @param {number | null} expectedWords the number of words the manifest says, when there is one:
-   *   a graph holding more is corrupt
+   *   a graph holding more is corrupt (without one, more than MAX_WORDS is)
    */
   constructor(bytes, source = "words.dawg", expectedWords = null) {
     if (bytes instanceof ArrayBuffer) {
@@ -157,27 +160,47 @@ export class Dawg {
   }
 
   /**
-   * Facts about the whole graph, found once by a walk that also makes sure it has no cycle (walks
-   * that enumerate keys rely on it) and not more keys than the manifest says: the number of keys,
-   * the longest key in bytes, and per node the longest key below it in bytes (`depth`) and the
-   * values of the keys below it or-ed together with ANY_WORD (`below`: the parts of speech found
-   * under a node), which let searches skip whole subgraphs. The empty key is not a key.
+   * Facts about the whole graph, found once before the first listing or search by the pass
+   * Python's Graph.check makes, in the same order (so that both readers find a file damaged, or
+   * sound, before the same call, and say the same): a depth-first walk of the guide from the root
+   * that finishes a node once all its children are, each node once. It refuses a guide label not
+   * above the one before or naming no child, a child on the walk's stack (a cycle), a path of more
+   * than MAX_KEY_BYTES bytes or MAX_WORD_LENGTH letters, more keys than the manifest says (or than
+   * MAX_WORDS without one). It finds the number of keys, the longest key in bytes, and per node the
+   * longest path below it in bytes (`depth`) and the values of the keys below it or-ed together
+   * with ANY_WORD (`below`: the parts of speech found under a node), which let searches skip whole
+   * subgraphs. The empty key is not a key. A damaged file's error is remembered and thrown again.
    * @returns {{count: number, maxKeyBytes: number, depth: Uint16Array, below: Uint32Array}}
    */
   shape() {
-    if (this._shape === null) this._shape = this._measure();
+    if (this._shape === null) {
+      try {
+        this._shape = this._measure();
+      } catch (error) {
+        this._shape = error;
+      }
+    }
+    if (this._shape instanceof Error) throw this._shape;
     return this._shape;
   }
 
   _measure() {
     const n = this.units.length;
     const guide = this.guide;
+    const most = this._expectedWords ?? MAX_WORDS;
     const state = new Uint8Array(n); // 0 unseen, 1 on the stack, 2 done
-    const depth = new Uint16Array(n); // the longest key below a node, in bytes (< MAX_KEY_BYTES)
+    const depth = new Uint16Array(n); // the longest path below a node, in bytes
+    const letters = new Uint16Array(n); // ... and in letters (a continuation byte is none)
     const below = new Uint32Array(n); // the values at and below a node, or-ed
     const count = new Float64Array(n); // the number of keys at and below a node
     const cursor = new Uint8Array(n); // the next child label to visit (0: none left)
     const previous = new Uint8Array(n); // the child label visited last
+    const add = (node, child, label) => {
+      depth[node] = Math.max(depth[node], Math.min(depth[child] + 1, 0xffff));
+      letters[node] = Math.max(letters[node], Math.min(letters[child] + ((label & 0xc0) !== 0x80 ? 1 : 0), 0xffff));
+      count[node] += count[child];
+      below[node] |= below[child];
+    };
     const stack = [0];
     state[0] = 1;
     cursor[0] = guide[0];
@@ -194,57 +217,65 @@ export class Dawg {
         }
         if (stack.length > 0) {
           const parent = stack[stack.length - 1];
-          depth[parent] = Math.max(depth[parent], depth[node] + 1);
-          count[parent] += count[node];
-          below[parent] |= below[node];
+          add(parent, node, previous[parent]);
         }
         continue;
       }
       const child = this.guideChild(node, label, previous[node]);
       previous[node] = label;
       cursor[node] = guide[2 * child + 1];
-      if (state[child] === 1) throw this.corrupt("the graph has a cycle");
       if (state[child] === 2) {
-        depth[node] = Math.max(depth[node], depth[child] + 1);
-        count[node] += count[child];
-        below[node] |= below[child];
+        add(node, child, label);
         continue;
       }
-      if (stack.length >= MAX_KEY_BYTES) throw this.corrupt(`a key is longer than ${MAX_KEY_BYTES} bytes`);
+      if (state[child] === 1) throw this.corrupt("the graph has a cycle");
+      if (stack.length > MAX_KEY_BYTES) throw this.corrupt(TOO_LONG); // the path to `child` is too long
       state[child] = 1;
       cursor[child] = guide[2 * child];
       stack.push(child);
     }
+    if (letters[0] > MAX_WORD_LENGTH || depth[0] > MAX_KEY_BYTES) throw this.corrupt(TOO_LONG);
     const words = count[0];
-    if (this._expectedWords !== null && words > this._expectedWords) {
-      throw this.corrupt(`it holds more words than the manifest says (${this._expectedWords})`);
+    if (words > most) {
+      throw this.corrupt(
+        this._expectedWords === null
+          ? `it holds more words than a list can (${MAX_WORDS})`
+          : `it holds more words than the manifest says (${most})`,
+      );
     }
-    if (words > MAX_WORDS) throw this.corrupt(`it holds more words than a list can (${MAX_WORDS})`);
     return { count: words, maxKeyBytes: depth[0], depth, below };
   }
 
   /**
-   * Visit the keys below `node` in byte order (= code point order) as strings:
-   * `visit(key, value, length)` (length in code points) returns true to stop. `prefix` is the text that led to `node`; `maxLength` (code points)
-   * prunes longer keys. Returns true if stopped.
+   * Visit the keys below `node` in byte order (= code point order), as Python's Graph.words walks
+   * them: `visit(key, value, letters)` returns true to stop; `key` is the text, or null for a key
+   * that is not UTF-8 (the visitor throws `notUtf8()` if it would keep it, as Python does when it
+   * decodes a key it keeps). `prefix` is the text that led to `node`; a path of more than
+   * `maxLength` letters (a letter: a byte that is no UTF-8 continuation byte) is not walked.
+   * Returns true if stopped.
    * @param {number} node
    * @param {string} prefix
    * @param {number} maxLength
-   * @param {(key: string, value: number, length: number) => boolean | void} visit
+   * @param {(key: string | null, value: number, letters: number) => boolean | void} visit
    */
   forEachKey(node, prefix, maxLength, visit) {
     this.shape(); // no cycle, keys of bounded length: the recursion below ends
     const start = Array.from(prefix).length;
-    return this._keys(node, prefix, start, 0, 0, maxLength, visit);
+    return this._keys(node, prefix, start, 0, 0, 0, maxLength, visit);
   }
 
-  // A key's text is built as its bytes are walked: `pending` is the code point being read,
-  // `need` its continuation bytes still to come.
-  _keys(node, text, length, pending, need, maxLength, visit) {
-    if (need === 0) {
-      const value = length > 0 ? this.value(node) : -1; // (the empty key is never a word)
-      if (value >= 0 && visit(text, value, length) === true) return true;
-      if (length >= maxLength) return false;
+  /** The error of a listed key that is not UTF-8. */
+  notUtf8() {
+    return this.corrupt(NOT_UTF8);
+  }
+
+  // A key's text is built as its bytes are walked: `pending` is the code point being read, `need`
+  // its continuation bytes still to come, `least` the smallest code point of its length (a smaller
+  // one is an overlong form); `text` is null once the bytes are not UTF-8.
+  _keys(node, text, letters, pending, need, least, maxLength, visit) {
+    if (letters > 0) {
+      const value = this.value(node); // (the empty key is never a word)
+      if (value >= 0 && visit(need === 0 ? text : null, value, letters) === true) return true;
     }
     const guide = this.guide;
     const below = this._shape.below;
@@ -252,29 +283,34 @@ export class Dawg {
     let previous = 0;
     while (label !== 0) {
       const child = this.guideChild(node, label, previous);
+      const continuation = (label & 0xc0) === 0x80;
+      const childLetters = continuation ? letters : letters + 1;
       let stop = false;
-      if ((below[child] & ANY_WORD) === 0) {
-        // no key below (a damaged file's dead branch): not walked, however many paths it has
+      if ((below[child] & ANY_WORD) === 0 || childLetters > maxLength) {
+        // no key below (a damaged file's dead branch), or only longer ones: not walked
+      } else if (text === null) {
+        stop = this._keys(child, null, childLetters, 0, 0, 0, maxLength, visit);
       } else if (need === 0) {
         if (label < 0x80) {
-          stop = this._keys(child, text + String.fromCharCode(label), length + 1, 0, 0, maxLength, visit);
+          stop = this._keys(child, text + String.fromCharCode(label), childLetters, 0, 0, 0, maxLength, visit);
         } else if (label >= 0xc2 && label < 0xf5) {
           const more = label < 0xe0 ? 1 : label < 0xf0 ? 2 : 3;
-          stop = this._keys(child, text, length, label & (0x3f >> more), more, maxLength, visit);
+          const smallest = more === 1 ? 0x80 : more === 2 ? 0x800 : 0x10000;
+          stop = this._keys(child, text, childLetters, label & (0x3f >> more), more, smallest, maxLength, visit);
         } else {
-          throw this.corrupt("a key is not UTF-8");
+          stop = this._keys(child, null, childLetters, 0, 0, 0, maxLength, visit);
         }
-      } else if ((label & 0xc0) === 0x80) {
+      } else if (continuation) {
         const cp = (pending << 6) | (label & 0x3f);
         if (need > 1) {
-          stop = this._keys(child, text, length, cp, need - 1, maxLength, visit);
-        } else if ((cp >= 0xd800 && cp < 0xe000) || cp > 0x10ffff) {
-          throw this.corrupt("a key is not UTF-8");
+          stop = this._keys(child, text, childLetters, cp, need - 1, least, maxLength, visit);
+        } else if (cp < least || (cp >= 0xd800 && cp < 0xe000) || cp > 0x10ffff) {
+          stop = this._keys(child, null, childLetters, 0, 0, 0, maxLength, visit);
         } else {
-          stop = this._keys(child, text + String.fromCodePoint(cp), length + 1, 0, 0, maxLength, visit);
+          stop = this._keys(child, text + String.fromCodePoint(cp), childLetters, 0, 0, 0, maxLength, visit);
         }
       } else {
-        throw this.corrupt("a key is not UTF-8");
+        stop = this._keys(child, null, childLetters, 0, 0, 0, maxLength, visit);
       }
       if (stop) return true;
       previous = label;

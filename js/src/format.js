@@ -2,6 +2,7 @@
 // side's wordlist/format/ owns both, docs/FORMAT.md describes them; the conformance tests compare).
 
 import { ArtefactError } from "./errors.js";
+import { isPrintable } from "./text.js";
 
 /**
  * The artefact format version this reader reads: "format" in manifest.json, alphabet.json and
@@ -48,6 +49,11 @@ export function languageName(json, source) {
     throw new ArtefactError(`${source}: "language_name" must be a string, got ${JSON.stringify(value)}`);
   }
   if (value === "") throw new ArtefactError(`${source}: "language_name" must not be empty (leave the key out instead)`);
+  if (!isPrintable(value)) {
+    throw new ArtefactError(
+      `${source}: "language_name" must be printable text (no control, format or unassigned character), got ${JSON.stringify(value)}`,
+    );
+  }
   return value;
 }
 

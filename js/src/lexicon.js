@@ -95,9 +95,12 @@ export class Lexicon {
     return this._alphabet.raw;
   }
 
-  /** The number of words. */
+  /**
+   * The number of words: the manifest's count when loaded from a folder (as Python's len), else
+   * the graph's (counted once, when the graph is checked).
+   */
   get size() {
-    return this._dawg.shape().count;
+    return this.manifest !== null ? this.manifest.counts.words : this._dawg.shape().count;
   }
 
   /**
@@ -144,14 +147,18 @@ export class Lexicon {
 
   /**
    * Words in sorted order (by code point); only those of parts of speech `pos`, of `length`
-   * letters, starting with `prefix`, when given.
-   * @param {{pos?: PartsOfSpeech, length?: number | null, prefix?: string}} [options]
+   * letters, starting with `prefix`, when given; the first `limit` of them (the walk stops there).
+   * @param {{pos?: PartsOfSpeech, length?: number | null, prefix?: string, limit?: number | null}} [options]
    * @returns {string[]}
    */
   words(options) {
-    const { pos, length = null, prefix = "" } = checkOptions(options, ["pos", "length", "prefix"], "words");
+    const { pos, length = null, prefix = "", limit = null } = checkOptions(
+      options,
+      ["pos", "length", "prefix", "limit"],
+      "words",
+    );
     if (length !== null) checkInteger(length, "length");
-    return this._collect(prefix, pos, length, Infinity);
+    return this._collect(prefix, pos, length, checkedLimit(limit));
   }
 
   /**
@@ -162,11 +169,7 @@ export class Lexicon {
    */
   complete(prefix, options) {
     const { pos, limit = null } = checkOptions(options, ["pos", "limit"], "complete");
-    if (limit !== null) {
-      checkInteger(limit, "limit");
-      if (limit < 0) throw new RangeError(`limit: expected 0 or more, got ${limit}`);
-    }
-    return this._collect(prefix, pos, null, limit ?? Infinity);
+    return this._collect(prefix, pos, null, checkedLimit(limit));
   }
 
   /**
@@ -300,7 +303,9 @@ export class Lexicon {
     const start = this._node(text);
     if (start < 0 || limit === 0) return found;
     this._dawg.forEachKey(start, text, length ?? Infinity, (key, value, keyLength) => {
-      if (hasPos(value, mask) && (length === null || keyLength === length)) found.push(key);
+      if (!hasPos(value, mask) || (length !== null && keyLength !== length)) return false;
+      if (key === null) throw this._dawg.notUtf8(); // (as Python, which decodes the keys it keeps)
+      found.push(key);
       return found.length >= limit;
     });
     return found;
@@ -464,6 +469,14 @@ function checkOptions(options, known, method) {
     }
   }
   return options;
+}
+
+/** A listing's `limit` option checked: Infinity for none (null). */
+function checkedLimit(limit) {
+  if (limit === null) return Infinity;
+  checkInteger(limit, "limit");
+  if (limit < 0) throw new RangeError(`limit: expected 0 or more, got ${limit}`);
+  return limit;
 }
 
 function checkInteger(value, name) {

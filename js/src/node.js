@@ -6,6 +6,7 @@ import { Dawg } from "./dawg.js";
 import { ArtefactError } from "./errors.js";
 import { ALPHABET_JSON, checkLicense, checkVersion, GAME_JSON, languageName, MANIFEST_JSON, WORDS_DAWG } from "./format.js";
 import { checkGame } from "./game.js";
+import { MAX_WORDS } from "./limits.js";
 
 /**
  * @param {string | URL} folder
@@ -64,7 +65,9 @@ export async function readFolder(folder, verify) {
     throw bad(`"files" must be an object, got ${describe(entries)}`);
   }
   const words = manifest.counts?.words;
-  if (!Number.isSafeInteger(words) || words < 0) throw bad(`"counts"."words" must be a whole number, got ${describe(words)}`);
+  if (!Number.isSafeInteger(words) || words < 0 || words > MAX_WORDS) {
+    throw bad(`"counts"."words" must be a whole number from 0 to ${MAX_WORDS}, got ${JSON.stringify(words) ?? describe(words)}`);
+  }
   /** A file's entry in the manifest's "files" ({bytes, sha256}), or null if it is not listed. */
   const listed = (name) => {
     if (!Object.hasOwn(entries, name)) return null;

@@ -163,10 +163,14 @@ describe("corrupt files", () => {
     assert.throws(() => looping.words(), ArtefactError);
   });
 
-  test("a key that is not UTF-8 is an error", () => {
-    // byte 0x80 (a continuation byte) first: unit 0x81, a word end with its value at unit 0x80
-    const bytes = dawgBytes(256, { 0: ROOT, 0x81: (1 << 10) | HAS_LEAF | 0x80, 0x80: leaf(1) }, { 0: [0x80, 0] });
+  test("a key that is not UTF-8 is an error when a listing keeps it, as in Python", () => {
+    // byte 0xFF first: unit 0xFE, a word end with its value at unit 0xFF
+    const bytes = dawgBytes(256, { 0: ROOT, 0xfe: (1 << 10) | HAS_LEAF | 0xff, 0xff: leaf(1) }, { 0: [0xff, 0] });
     assert.throws(() => Lexicon.fromBytes(bytes, ALPHABET).words(), /not UTF-8/);
+    assert.deepEqual(Lexicon.fromBytes(bytes, ALPHABET).words({ pos: "verb" }), []); // (not kept: not decoded)
+    // byte 0x80 (a continuation byte) alone: no letter, so no word, as the empty key is none
+    const alone = dawgBytes(256, { 0: ROOT, 0x81: (1 << 10) | HAS_LEAF | 0x80, 0x80: leaf(1) }, { 0: [0x80, 0] });
+    assert.deepEqual(Lexicon.fromBytes(alone, ALPHABET).words(), []);
   });
 
   test("alphabet.json is checked, unknown keys are ignored", () => {
@@ -339,11 +343,16 @@ describe("Lexicon.load checks the folder against its manifest", () => {
     const loaded = await Lexicon.load(folder);
     const word = german.cases.find((c) => c.call === "isWord" && c.expect === true).args[0];
     assert.equal(loaded.isWord(word), true); // a lookup walks one key: it needs no count
-    for (const call of [() => loaded.words(), () => loaded.size, () => loaded.match("*"), () => loaded.anagrams("??")]) {
+    assert.equal(loaded.size, words - 1); // the manifest's count, as Python's len
+    for (const call of [() => loaded.words(), () => loaded.match("*"), () => loaded.anagrams("??")]) {
       assert.throws(call, new RegExp(`words\\.dawg: corrupt DAWG: it holds more words than the manifest says \\(${words - 1}\\)`));
     }
     writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, counts: { ...manifest.counts, words: "many" } }));
     await assert.rejects(Lexicon.load(folder), /manifest\.json: "counts"."words" must be a whole number/);
+    for (const many of [2 ** 24 + 1, 1e15]) {
+      writeFileSync(join(folder, "manifest.json"), JSON.stringify({ ...manifest, counts: { ...manifest.counts, words: many } }));
+      await assert.rejects(Lexicon.load(folder), /"counts"."words" must be a whole number from 0 to 16777216/);
+    }
   });
 });
 
@@ -363,7 +372,7 @@ describe("the package", () => {
     assert.deepEqual([...declared].map((m) => m[1]).sort(), Object.keys(reader).sort());
   });
 
-  test("the READMEs' examples answer what they say", () => {
+  test("the documented examples answer what they say", () => {
     // Each example line `name.expression; // shown (remark)` of their js blocks is run on the lists
     // the examples name: en (English balda), de (German balda), wg and lexicon (English wordgame).
     const listed = (list) => {
@@ -374,7 +383,7 @@ describe("the package", () => {
     lists.lexicon = lists.wg;
     const run = new Function(...Object.keys(lists), "expression", "return eval(expression);");
     for (const [name, heading, least] of [
-      ["../../README.md", "## The lexicon in JavaScript", 20],
+      ["../../docs/javascript.md", "# The lexicon in JavaScript", 20],
       ["../README.md", "# wiktionary-wordlist", 14],
     ]) {
       const text = readFileSync(new URL(name, import.meta.url), "utf-8");

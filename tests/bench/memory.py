@@ -130,7 +130,7 @@ def growth(dumps: list[dict]) -> dict[str, dict]:
 
 
 def markdown(results: dict) -> str:
-    """The README's table: peak RSS of the largest process / of the tree, per run and dump size."""
+    """docs/benchmarks.md's table: peak RSS of the largest process / of the tree, per run and dump size."""
     dumps = results["dumps"]
     lines = [f"Machine: {results['machine']}; {results['time']}; {results['rounds']} round(s).", ""]
     lines += [f"Parsers of {name}: {ran}." for name, ran in results["parsers"].items()] + [""]

@@ -17,7 +17,7 @@ a build's ratio to (a) is the median of the per-round ratios. Each step records 
 time (user + system of every process, from the kernel's rusage), the peak RSS of its largest
 process (ru_maxrss, workers included) and the peak of the summed RSS of its process tree
 (sampled every 0.2 s). The results go to outputs/bench/scale.json and, as Markdown tables, to
-stdout (the README's tables are these).
+stdout (docs/benchmarks.md's tables are these).
 
     python -m tests.bench.scale [--size 1GB] [--de-size 256MB] [--rounds 3] [--workers 1,2]
     python -m tests.bench.scale --quick      # 64 MiB and 16 MiB dumps, 3 rounds: a few minutes
@@ -355,7 +355,7 @@ def _wall(row: dict) -> str:
 
 
 def markdown(results: dict) -> str:
-    """The README's tables."""
+    """docs/benchmarks.md's tables."""
     rounds = results["rounds"]
     lines = [f"Machine: {results['machine']}; {results['time']}; medians of {rounds} interleaved rounds.", ""]
     lines += [f"Parsers of {name}: {ran}." for name, ran in results.get("parsers", {}).items()] + [""]

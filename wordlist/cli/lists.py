@@ -8,21 +8,29 @@ from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from wordlist.atomic import NotAFileError
-from wordlist.cli.shared import App, JsonFlag, OutFolderOption, examples, print_json
+from wordlist.cli.shared import (
+    App,
+    JsonFlag,
+    OutFolderOption,
+    examples,
+    out_file,
+    print_json,
+    standard_output,
+)
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FORMATS
 from wordlist.export import export_lists
-from wordlist.format import MANIFEST_JSON, Manifest, read_manifest
+from wordlist.format import MANIFEST_JSON, Counts, Manifest, read_manifest
 from wordlist.lexicon import DATA_ENV, DEFAULT_ROOT
 
 app = App()
@@ -77,24 +85,47 @@ def stats_command(
         print_json({"lists": [stats_json(manifest, out_dir) for manifest in manifests]})
         return
     for manifest in manifests:
-        counts = manifest.counts
         name = escape(f"{manifest.language}/{manifest.profile}")
         out.print(f"[bold]{name}[/]: {escape(summary_line(manifest))}")
-        table = Table(show_header=False, box=None, pad_edge=False)
-        table.add_column()
-        table.add_column(justify="right")
-        for pos, count in sorted(counts.by_pos.items(), key=lambda kv: (-kv[1], kv[0])):
-            table.add_row(Text(f"  {plural_pos(pos)}"), f"{count:,}")
-        table.add_row("  entries used", f"{counts.entries_used:,}")
-        other_pos = [r for r in counts.left_out if r.rule == "part_of_speech"]
-        if other_pos:
-            detail = ", ".join(f"{(r.value or '').replace('_', ' ')} {r.count:,}" for r in other_pos)
-            total = sum(r.count for r in other_pos)
-            table.add_row(Text(f"  left out: other parts of speech ({detail})"), f"{total:,}")
-        for reason in counts.left_out:
-            if reason.rule != "part_of_speech":
-                table.add_row(Text(f"  left out: {reason.describe()}"), f"{reason.count:,}")
-        out.print(table)
+        out.print(Text("\n".join(stats_lines(manifest.counts, out.width))))
+
+
+STATS_INDENT = "  "  # a table row under its list's line
+DETAIL_INDENT = "      "  # the parts of speech a row sums, under it
+KEEP_TOGETHER = "\N{NO-BREAK SPACE}"  # textwrap breaks lines at ASCII spaces only
+
+
+def stats_lines(counts: Counts, width: int) -> list[str]:
+    """The table of `wordlist stats` for one list, as lines of at most `width` characters (at least
+    60): a label and a right-aligned count a row, the parts of speech left out wrapped under theirs
+    (a Rich table wrapped that cell at 80 columns back to the line's start)."""
+    width = max(width, 60)
+    rows: list[tuple[str, int, list[str]]] = [
+        (plural_pos(pos), count, [])
+        for pos, count in sorted(counts.by_pos.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
+    rows.append(("entries used", counts.entries_used, []))
+    other_pos = [r for r in counts.left_out if r.rule == "part_of_speech"]
+    if other_pos:
+        detail = [f"{(r.value or '').replace('_', ' ')} {r.count:,}" for r in other_pos]
+        rows.append(("left out: other parts of speech", sum(r.count for r in other_pos), detail))
+    rows += [
+        (f"left out: {r.describe()}", r.count, []) for r in counts.left_out if r.rule != "part_of_speech"
+    ]
+    numbers = max(len(f"{count:,}") for _, count, _ in rows)
+    label_width = min(max(len(label) for label, _, _ in rows), width - len(STATS_INDENT) - numbers - 2)
+    detail_width = min(width, max(60, len(STATS_INDENT) + label_width + 2 + numbers))  # the table's
+    lines = []
+    for label, count, detail in rows:  # a label too long for the line goes on under itself
+        first, *more = textwrap.wrap(label, label_width, break_on_hyphens=False) or [""]
+        lines.append(f"{STATS_INDENT}{first:<{label_width}}  {count:>{numbers},}")
+        lines += [f"{STATS_INDENT}  {part}" for part in more]
+        text = ", ".join(item.replace(" ", KEEP_TOGETHER) for item in detail)  # "proper noun 7" whole
+        wrapped = textwrap.wrap(
+            text, detail_width, initial_indent=DETAIL_INDENT, subsequent_indent=DETAIL_INDENT
+        )
+        lines += [line.replace(KEEP_TOGETHER, " ") for line in wrapped]
+    return lines
 
 
 def stats_json(manifest: Manifest, out_dir: Path) -> dict:
@@ -119,8 +150,8 @@ def plural_pos(pos: str) -> str:
 @app.command(
     "export",
     epilog=examples(
-        "wordlist export                       # every built list: outputs/<lang>/<profile>/words.sqlite",
-        "wordlist export --lang en --profile balda --format jsonl --out balda-en.jsonl",
+        "wordlist export                       # every built list: outputs/exports/<lang>-<profile>.sqlite",
+        "wordlist export --lang en --profile balda --format jsonl --out ~/game/words.jsonl",
         "wordlist export --lang de --profile wordgame --format jsonl --out - | jq .word",
     ),
 )
@@ -133,9 +164,11 @@ def export_command(
         typer.Option(
             "--out",
             "-o",
+            parser=out_file,  # (not a Path straight away: "reg/" would be the file "reg")
             readable=False,
             metavar="PATH",
-            help="File to write, - for standard output (one list only; default: words.<format> in the list)",
+            help="File to write, - for standard output (one list only; default: "
+            "DIR/exports/<lang>-<profile>.<format>)",
         ),
     ] = None,
     data: Annotated[
@@ -151,7 +184,8 @@ def export_command(
 ) -> None:
     """Export word lists as SQLite or JSON Lines.
 
-    For game engines and other languages: one file per list, deterministic.
+    For game engines and other languages: one file per list, deterministic, in the data folder's
+    exports/ (a build replaces a list's own folder, never this one).
     """
     if fmt not in EXPORT_FORMATS:
         raise typer.BadParameter(f"{fmt!r} is not one of: {', '.join(EXPORT_FORMATS)}", param_hint="--format")
@@ -173,10 +207,14 @@ STDOUT = "-"  # an output path that means standard output
 
 def export_to_stdout(fmt: str, data: Path, lang: str | None, profile: str | None) -> None:
     """`export -o -`: the export on standard output, what was written said on stderr."""
-    if fmt == "sqlite" and sys.stdout.isatty():
+    try:
+        stdout = standard_output()
+    except WordlistError:  # (started with it closed: `>&-`)
+        raise WordlistError("-o -: standard output is closed (give -o a file, or leave out >&-)") from None
+    if fmt == "sqlite" and stdout.isatty():
         raise WordlistError("-o -: standard output is a terminal, not a place for a SQLite file (add > FILE)")
     try:
-        (result,) = export_lists(fmt, root=data, language=lang, profile=profile, out=sys.stdout.buffer)
+        (result,) = export_lists(fmt, root=data, language=lang, profile=profile, out=stdout.buffer)
     except BrokenPipeError:  # the reader stopped reading (`| head`)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
         raise WordlistError("-o -: standard output was closed before the end of the export") from None

@@ -3,7 +3,7 @@
 Every query is a question, and its exit code answers it the way grep does, so that a script can
 branch on it: 0 yes (every word is in, something was found), 1 no (a word is not in, nothing was
 found), 2 the question could not be answered (bad input or a usage error; one line on stderr).
-`--json` prints the answer as one JSON object (shapes in the README, "Scripting").
+`--json` prints the answer as one JSON object (shapes in docs/querying.md, "Scripting").
 
 Commands whose answer can be the whole list (words, match, anagrams) print at most --limit
 words (1,000 by default; 0 for all) and then say on stderr how many were left out. Words,
@@ -294,13 +294,15 @@ def define(
     pos: PosOption = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """The definitions of WORD.
+    """The definitions of WORD, by part of speech.
 
-    Exit code 1 if it is not in the list.
+    Each part of speech is a heading over its definitions, in page order. Exit code 1 if it is
+    not in the list.
     """
     lex = lexicon(ctx)
     definitions = checked(lex.definitions, word, pos=parts(pos))
     key = lex.normalize(word)
+    groups = by_part_of_speech(lex, word, definitions, parts(pos))
     if as_json:
         print_json(
             {
@@ -309,12 +311,32 @@ def define(
                 "pos": list(lex.parts_of_speech(word)) if definitions else [],
                 "titles": lex.titles(word) if definitions else [],
                 "definitions": definitions,
+                "by_pos": groups,
             }
         )
     elif not definitions:
         out.print(f"{escaped(lex.display(key))}: not in the list")
     else:
         out.print(escaped(f"{lex.display(key)} ({', '.join(lex.titles(word))})"))
-        for i, definition in enumerate(definitions, 1):
-            out.print(f"  {i}. {escaped(definition)}")
+        for part, texts in groups.items():
+            out.print(f"  {part.replace('_', ' ')}")
+            for i, definition in enumerate(texts, 1):
+                out.print(f"    {i}. {escaped(definition)}")
     answer(bool(definitions))
+
+
+def by_part_of_speech(
+    lex: Lexicon, word: str, definitions: list[str], wanted: list[str] | None
+) -> dict[str, list[str]]:
+    """The definitions of `word` by part of speech ({pos: texts}), the parts in the order of their
+    first definition on the page (as `definitions`, of the parts `wanted` or all, lists them)."""
+    groups = {
+        part: lex.definitions(word, pos=part)
+        for part in lex.parts_of_speech(word)
+        if wanted is None or part in wanted
+    }
+    position = {text: i for i, text in enumerate(definitions)}  # (the texts are without repeats)
+    order = sorted(
+        (part for part in groups if groups[part]), key=lambda part: position.get(groups[part][0], 0)
+    )
+    return {part: groups[part] for part in order}

@@ -12,7 +12,8 @@ file (or option) and what is wrong, and the exit code:
 - `query` answers a question, as grep does: 0 yes, 1 no, 2 an error of either kind;
 - 128 + the signal's number when SIGTERM or SIGHUP stopped the run, 130 for Ctrl-C.
 
-Text that comes from data or from the user (paths, words, messages) is never read as Rich markup.
+Text that comes from data or from the user (paths, words, messages) is never read as Rich markup,
+and the error line shows its control and format characters escaped (ESC as \\x1b): never run.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from wordlist import interrupt
 from wordlist.cli.shared import App, Failure, examples
 from wordlist.errors import WordlistError
 from wordlist.os_errors import describe_os_error
+from wordlist.text import escaped
 
 COMMANDS = "wordlist.commands"  # the entry-point group of the commands other packages add
 
@@ -160,7 +162,8 @@ def command_line_error(error: typer.TyperException) -> int:
 
 
 def fail(message: str, code: int = 1) -> int:
-    """Print `message` as one line on stderr (never as markup); returns the exit code `code`."""
-    line = " ".join(message.split())
+    """Print `message` as one line on stderr (never as markup, its control and format characters
+    escaped: a message quotes files and input); returns the exit code `code`."""
+    line = escaped(" ".join(message.split()))
     err.print(Text.assemble(("error: ", "bold red"), line), highlight=False, soft_wrap=True)
     return code

@@ -15,12 +15,14 @@ import json
 import sys
 from importlib import metadata
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, TextIO
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 from typer.models import TyperInfo
 
+from wordlist.atomic import file_path
+from wordlist.errors import FolderNameError, WordlistError
 from wordlist.lexicon import DATA_ENV
 
 
@@ -176,14 +178,32 @@ def examples(*lines: str) -> str:
 
 
 JsonFlag = Annotated[
-    bool, typer.Option("--json", help="Print the answer as one JSON object (shapes: README, Scripting)")
+    bool, typer.Option("--json", help="Print the answer as one JSON object (shapes: docs/querying.md)")
 ]
+
+
+def standard_output() -> TextIO:
+    """sys.stdout, to write a command's answer to; WordlistError if the command was started with
+    it closed (`>&-`: Python has no sys.stdout then)."""
+    if sys.stdout is None:
+        raise WordlistError("standard output is closed: there is nowhere to write the answer")
+    return sys.stdout
+
+
+def out_file(text: str) -> Path:
+    """The parser of an option that names a file to write: its Path, or a usage error if it ends
+    with a separator (a Path would drop it, and "reg/" would write the file "reg")."""
+    try:
+        return file_path(text)
+    except FolderNameError as error:
+        raise typer.BadParameter(str(error)) from None
 
 
 def print_json(data: Any) -> None:
     """`data` as one line of JSON on stdout (UTF-8, not ASCII-escaped)."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
+    stdout = standard_output()
+    stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    stdout.flush()
 
 
 # The folder of built word lists, as `stats` and the pipeline's `build` take it

@@ -134,6 +134,7 @@ def _check(alphabet: Alphabet) -> None:
         if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
             raise FormatError(f"{name!r} must be an object of strings, not {type(value).__name__}")
     letters, remove = alphabet.letters, alphabet.remove
+    base.printable(alphabet.language_name, "language_name")  # (absent: "", the code stands for it)
     if not base.NAME_PATTERN.fullmatch(alphabet.language):
         raise FormatError(f"'language' must be a language code, not {alphabet.language!r}")
     if not letters or len(letters) > MAX_LETTERS:

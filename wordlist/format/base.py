@@ -125,9 +125,30 @@ def field(data: Mapping[str, Any], key: str, kind: type, where: str, *, default:
     return expect(data[key], kind, where + key)
 
 
+# The largest whole number every reader reads exactly (JavaScript's numbers are doubles).
+MAX_EXACT = 2**53 - 1
+
+
+def whole_number(value: Any) -> int | None:
+    """`value` as a whole number, or None if it is none. JSON has one kind of number: 2, 2.0 and
+    2e0 are the same, and a JavaScript reader cannot tell them apart, so a float without a fraction
+    (up to MAX_EXACT) is that whole number; true and false are not numbers."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_EXACT:
+        return int(value)
+    return None
+
+
 def expect(value: Any, kind: type, name: str) -> Any:
-    """`value` if it is of JSON type `kind` (a bool is not an int); else FormatError naming `name`."""
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+    """`value` if it is of JSON type `kind` (a bool is not an int; a float without a fraction is
+    the int it equals); else FormatError naming `name`."""
+    if kind is int:
+        number = whole_number(value)
+        if number is None:
+            raise FormatError(f"{name!r} must be {_KINDS[kind]}, not {_shown(value)}")
+        return number
+    if not isinstance(value, kind):
         raise FormatError(f"{name!r} must be {_KINDS[kind]}, not {_shown(value)}")
     return value
 
@@ -138,6 +159,17 @@ def optional_text(data: Mapping[str, Any], key: str, where: str) -> str:
     value = field(data, key, str, where, default="")
     if key in data and not value:
         raise FormatError(f"{where + key!r} must not be empty (leave the key out instead)")
+    return value
+
+
+def printable(value: str, name: str) -> str:
+    """`value` if it is printable text (Python's str.isprintable(): no control, format, private-use,
+    unassigned or surrogate code point, no separator but the space), as the files' names of things
+    are: they reach terminals and messages. Else FormatError naming `name`."""
+    if not value.isprintable():
+        raise FormatError(
+            f"{name!r} must be printable text (no control, format or unassigned character), not {value!r}"
+        )
     return value
 
 

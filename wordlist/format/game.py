@@ -44,7 +44,7 @@ class Board:
     def __post_init__(self) -> None:
         check_board(self.rows, self.start)
         object.__setattr__(self, "rows", tuple(self.rows))
-        object.__setattr__(self, "start", (self.start[0], self.start[1]))
+        object.__setattr__(self, "start", (int(self.start[0]), int(self.start[1])))
 
     @property
     def size(self) -> int:
@@ -77,11 +77,12 @@ class Tiles:
                 raise FormatError(f"'tiles': the {name} must be a mapping, not {type(value).__name__}")
         if set(self.points) != set(self.counts):
             raise FormatError("'tiles': every tile needs both its points and its count")
-        object.__setattr__(self, "points", MappingProxyType(dict(self.points)))
-        object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))
         check_tiles(
             {t: {"points": p, "count": self.counts[t]} for t, p in self.points.items()}, None, "tiles."
         )
+        for name in ("points", "counts"):  # (whole numbers: 1.0 is 1)
+            whole = {tile: base.whole_number(value) for tile, value in getattr(self, name).items()}
+            object.__setattr__(self, name, MappingProxyType(whole))
 
     def value(self, tile: str) -> int:
         """The points of `tile` (0 for a letter the set does not have, such as a blank)."""
@@ -108,7 +109,7 @@ class GameSpec:
     def __post_init__(self) -> None:
         if not isinstance(self.board, Board) or not isinstance(self.tiles, Tiles):
             raise FormatError("a game spec is a Board, Tiles and a rack size")
-        base.expect(self.rack_size, int, "rack_size")
+        object.__setattr__(self, "rack_size", base.expect(self.rack_size, int, "rack_size"))
         if not MIN_RACK <= self.rack_size <= MAX_RACK:
             raise FormatError(f"'rack_size' must be between {MIN_RACK} and {MAX_RACK}, not {self.rack_size}")
 
@@ -150,7 +151,7 @@ class GameSpec:
         tiles = base.field(data, "tiles", dict, where)
         check_tiles(tiles, letters, tiles_where or f"{where}tiles.")
         return cls(
-            Board(tuple(rows), (start[0], start[1])),
+            Board(tuple(rows), (int(start[0]), int(start[1]))),
             Tiles({t: v["points"] for t, v in tiles.items()}, {t: v["count"] for t, v in tiles.items()}),
             rack_size,
         )
@@ -172,7 +173,7 @@ def check_board(rows: Any, start: Any, where: str = "") -> None:
     if not (
         isinstance(start, list | tuple)
         and len(start) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < size for v in start)
+        and all((n := base.whole_number(v)) is not None and 0 <= n < size for v in start)
     ):
         raise FormatError(f"{where + 'start'!r} must be [row, column] on the {size}x{size} board")
 

@@ -33,8 +33,18 @@ MAX_LETTERS = 1024  # letters of an alphabet; also the most characters `remove` 
 MAX_REPLACEMENTS = 256  # entries of `replace`: each is a pass over the text
 MAX_SPELLING = 8  # characters of a `replace` key or value: a character becomes at most 8 letters
 MAX_WORD_LENGTH = 255  # letters of a word, as MediaWiki titles (255 bytes): searches recurse once a letter
+MAX_KEY_BYTES = 4 * MAX_WORD_LENGTH  # UTF-8 bytes of the longest word: no path of words.dawg is longer
+# Words of a list (manifest.json counts.words), and so the most keys a walk of words.dawg may meet:
+# every walk is bounded by it. English Wiktionary's titles in all its languages are some 8 million;
+# twice that leaves room, and a list of as many keys is still one array for the JavaScript reader.
+MAX_WORDS = 1 << 24  # 16,777,216
 # Readers normalize no longer text: a longer one is not a word, and a longer pattern or rack an error
 MAX_TEXT_LENGTH = 4 * MAX_WORD_LENGTH
+
+# The Unicode version of the format: what lower-casing, composing and "printable" mean for both
+# readers (docs/FORMAT.md). It is the one Python 3.11's unicodedata has; the JavaScript reader takes
+# the code points it assigns, and Python's capitals, from the generated js/src/unicode.js.
+UNICODE_VERSION = "14.0.0"
 
 # --- saved games -----------------------------------------------------------------------------------------
 
@@ -68,6 +78,8 @@ SHARED = {
     "MAX_REPLACEMENTS": MAX_REPLACEMENTS,
     "MAX_SPELLING": MAX_SPELLING,
     "MAX_WORD_LENGTH": MAX_WORD_LENGTH,
+    "MAX_KEY_BYTES": MAX_KEY_BYTES,
+    "MAX_WORDS": MAX_WORDS,
     "MAX_TEXT_LENGTH": MAX_TEXT_LENGTH,
     "MAX_NAME": MAX_NAME,
     "COMPILED_LETTERS": COMPILED_LETTERS,

@@ -11,6 +11,7 @@ from typing import Any
 from wordlist.format import base
 from wordlist.format.base import FORMAT_VERSION, FormatError
 from wordlist.format.license import License
+from wordlist.format.limits import MAX_WORDS
 from wordlist.format.overrides import Overrides
 
 # Why entries are left out of a word list: rule -> how it reads ({value} is the rule's parameter).
@@ -78,6 +79,11 @@ class Counts:
     by_pos: Mapping[str, int] = field(default_factory=dict)  # words having each part of speech
     entries_used: int = 0  # entries of the entries table that made the words
     left_out: tuple[LeftOut, ...] = ()  # most first
+
+    def __post_init__(self) -> None:
+        # every walk of words.dawg is bounded by the count: a writer never writes a larger one
+        if not 0 <= self.words <= MAX_WORDS:
+            raise FormatError(f"'counts.words' must be between 0 and {MAX_WORDS:,}, not {self.words:,}")
 
     def to_json(self) -> dict[str, Any]:
         """The counts as manifest.json holds them."""
@@ -153,7 +159,7 @@ class Manifest:
             base.expect(version, str, f"tools.{key}")
         return cls(
             language=language,
-            language_name=base.optional_text(data, "language_name", ""),  # absent: the code
+            language_name=base.printable(base.optional_text(data, "language_name", ""), "language_name"),
             profile=profile,
             description=base.field(data, "description", str, "", default=""),
             counts=_counts(counts),
@@ -178,7 +184,7 @@ def _counts(data: Mapping[str, Any]) -> Counts:
             base.expect(value, str, where + "value")
         reasons.append(LeftOut(base.field(item, "rule", str, where), value, base.count(item, "count", where)))
     return Counts(
-        words=base.count(data, "words", "counts."),
+        words=base.count(data, "words", "counts.", high=MAX_WORDS),
         definitions=base.count(data, "definitions", "counts."),
         by_pos={pos: base.count(by_pos, pos, "counts.by_pos.") for pos in by_pos},
         entries_used=base.count(data, "entries_used", "counts.") if "entries_used" in data else 0,

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wordlist.atomic import atomic_path
+from wordlist.atomic import atomic_path, file_path
 from wordlist.errors import ArgumentTypeError, GameStateError
 from wordlist.format import WORDS_DAWG
 from wordlist.format.limits import MAX_STATE_BYTES
@@ -263,8 +263,9 @@ def open_envelope(
 def write_atomic(path: str | os.PathLike, text: str) -> Path:
     """Write `text` to `path` through a temporary file in the same folder, renamed into place
     (wordlist.atomic): a failure (a full disk, a missing folder, a path that is not a regular
-    file) raises OSError naming `path` and leaves any earlier file intact."""
-    path = Path(path)
+    file) raises OSError naming `path` and leaves any earlier file intact; a path that ends with a
+    separator names a folder, not a file: FolderNameError (a ValueError), nothing written."""
+    path = file_path(path)
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as file:
         file.write(text)
         file.flush()

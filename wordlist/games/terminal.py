@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from wordlist.errors import ArgumentError, ArgumentTypeError, WordlistError
+from wordlist.atomic import file_path
+from wordlist.errors import ArgumentError, ArgumentTypeError, FolderNameError, WordlistError
 from wordlist.games.bot import Bot
 from wordlist.games.protocol import Cell, Game, IllegalMove
 from wordlist.games.state import write_atomic
@@ -315,9 +316,12 @@ class Driver:
 
     def save(self, name: str) -> None:
         """Save the game to file `name` (atomically); a failure is said, and the game goes on."""
-        path = Path(name).expanduser()
         try:
+            path = file_path(name).expanduser()  # ("game/" names a folder: not saved as "game")
             write_atomic(path, self.game.to_json())
+        except FolderNameError as error:  # ("reg/: ends with '/', so it names a folder; give a file's name")
+            self.write(f"Could not save to {shown(str(error))}. The game goes on; try another file.")
+            return
         except OSError as error:
             reason = error.strerror or str(error)
             self.write(f"Could not save to {path}: {reason}. The game goes on; try another file.")

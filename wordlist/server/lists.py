@@ -190,14 +190,16 @@ async def words(
 ) -> dict:
     """The list's words in order, filtered by part of speech, length and prefix, a page at a time."""
     names = checked_pos(pos)
-    found = await searches.run(lambda: lexicon.words(pos=names, length=length, prefix=prefix))
     end = offset + limit
+    # the walk stops one word past the page (is there a next one?), not at the end of the list
+    found = await searches.run(lambda: lexicon.words(pos=names, length=length, prefix=prefix, limit=end + 1))
+    last = len(found) <= end
     return {
         "words": found[offset:end],
-        "total": len(found),
+        "total": len(found) if last else None,
         "offset": offset,
         "limit": limit,
-        "next_offset": end if end < len(found) else None,
+        "next_offset": None if last else end,
     }
 
 

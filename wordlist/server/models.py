@@ -115,7 +115,9 @@ class WordCheck(Model):
 
 class WordsPage(Model):
     words: list[str]
-    total: int = Field(description="words matching the query in all")
+    total: int | None = Field(
+        description="words matching the query in all, on the last page; null while more follow (not counted)"
+    )
     offset: int
     limit: int
     next_offset: int | None = Field(description="offset of the next page, null on the last")

@@ -1,7 +1,8 @@
 // The web page: pick a game, play it against the bot or a friend. Routes live in the URL's
 // fragment: #/ (new game), #/game/<id>, #/join/<id>/<invite> (a fragment is never sent to the
-// server, so the invite stays out of its logs).
+// server, so the invite stays out of its logs), #/about (the word lists' licences).
 
+import { showAbout } from "/about.js";
 import { api, forgetGame, saveGame, savedGames, updateGame } from "/api.js";
 import { mountBalda } from "/balda.js";
 import { fill, h, signed } from "/dom.js";
@@ -30,6 +31,7 @@ function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   if (parts[0] === "game" && parts[1]) return showGame(parts[1]);
   if (parts[0] === "join" && parts[1] && parts[2]) return showJoin(parts[1], parts[2]);
+  if (parts[0] === "about") return showAbout(main);
   return showHome();
 }
 

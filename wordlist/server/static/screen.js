@@ -1,8 +1,10 @@
 // A game on the page: the scores, what to do now (with a hint against the bot), the game's board
-// and controls (balda.js, wordgame.js), the log and the game's other panels. It waits for the
-// other player's moves (a long poll), and offers a rematch once the game is over.
+// and controls (balda.js, wordgame.js), the log and the game's other panels, and under them the
+// word list's credit (credit.js: the log shows its definitions). It waits for the other player's
+// moves (a long poll), and offers a rematch once the game is over.
 
 import { api, ApiError, savedGames, updateGame } from "/api.js";
+import { creditFor } from "/credit.js";
 import { fill, h, signed } from "/dom.js";
 import { logEntries } from "/log.js";
 import { lexiconFor } from "/words.js";
@@ -49,7 +51,7 @@ export class GameScreen {
         "section.game",
         { dataset: { game: view.game } },
         h("div.board-area", null, this.game.board),
-        h("aside.panel", null, this.scores, this.state, this.game.controls, this.message, this.tabs()),
+        h("aside.panel", null, this.scores, this.state, this.game.controls, this.message, this.tabs(), creditFor(view.lexicon)),
       ),
     );
     document.addEventListener("keydown", this.onKey);
@@ -93,22 +95,41 @@ export class GameScreen {
     return api(path, { method: "POST", token: this.entry.token, body, signal: this.controller.signal });
   }
 
-  /** Wait for the other player (or a friend joining, or a rematch); the server answers when the game changes. */
+  /**
+   * Wait for the other player (or a friend joining, or a rematch); the server answers when the game
+   * changes. While it refuses to hold another waiting request (too_many_waits, 429 or 503), the game
+   * is asked for plainly on its Retry-After schedule instead, so that a move still shows.
+   */
   async poll() {
     while (!this.controller.signal.aborted) {
       try {
-        const status = await this.fetch(25);
-        if (status.revision !== this.status.revision && !this.busy) {
-          const fresh = status.view.history.slice(this.status.version);
-          this.show(status, fresh);
-        }
+        this.update(await this.fetch(25));
       } catch (error) {
         if (this.controller.signal.aborted) return;
+        if (error instanceof ApiError && error.code === "too_many_waits") {
+          await this.pause(Math.max(1, error.body.retry_after || 0));
+          await this.fetch().then(
+            (status) => this.update(status),
+            () => {}, // (the next long poll, or its refusal, says what is wrong)
+          );
+          continue;
+        }
         // an answer (429, 503) may say how long to wait; the server's other errors, 5 s; offline, 2 s
-        const seconds = error instanceof ApiError && error.status ? Math.max(5, error.body.retry_after || 0) : 2;
-        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+        await this.pause(error instanceof ApiError && error.status ? Math.max(5, error.body.retry_after || 0) : 2);
       }
     }
+  }
+
+  /** Show the game as the server gave it, if it changed (and no move of ours is on its way). */
+  update(status) {
+    if (status.revision !== this.status.revision && !this.busy) {
+      const fresh = status.view.history.slice(this.status.version);
+      this.show(status, fresh);
+    }
+  }
+
+  pause(seconds) {
+    return new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   }
 
   async act(action) {
