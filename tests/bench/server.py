@@ -44,6 +44,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable
 from pathlib import Path
 
 import httpx2
@@ -142,17 +143,24 @@ async def play_games(
         async with httpx2.AsyncClient(base_url=url, transport=player, timeout=60) as client:
             await play_one(client, index)
 
+    async def answered(what: str, sent: Awaitable[httpx2.Response], status: int) -> httpx2.Response | None:
+        """The answer if it has `status`; otherwise None, the error counted."""
+        try:
+            response = await sent
+        except httpx2.HTTPError as error:
+            errors.append(f"{what}: {type(error).__name__}")
+            return None
+        if response.status_code != status:
+            errors.append(f"{what}: {response.status_code} {response.text[:200]}")
+            return None
+        return response
+
     async def play_one(client: httpx2.AsyncClient, index: int) -> None:
         await asyncio.sleep(rng.uniform(0, think[1]) if think else 0)  # games start spread out
         body = {"game": "balda", "balda": {"size": SIZE}, "seed": seed * 10_000 + index}
         started = time.perf_counter()
-        try:
-            response = await client.post("/api/games", json=body)
-        except httpx2.HTTPError as error:
-            errors.append(f"create: {type(error).__name__}")
-            return
-        if response.status_code != 201:
-            errors.append(f"create: {response.status_code} {response.text[:200]}")
+        response = await answered("create", client.post("/api/games", json=body), 201)
+        if response is None:
             return
         creates.append(time.perf_counter() - started)
         created = response.json()
@@ -174,13 +182,8 @@ async def play_games(
                     errors.append(f"move: {type(error).__name__}")
                     return
                 cut.append(game["id"])  # its worker was killed: the next request must succeed
-                try:
-                    response = await client.get(f"/api/games/{game['id']}", headers=headers)
-                except httpx2.HTTPError as again:
-                    errors.append(f"after the kill: {type(again).__name__}")
-                    return
-                if response.status_code != 200:
-                    errors.append(f"after the kill: {response.status_code} {response.text[:200]}")
+                after = client.get(f"/api/games/{game['id']}", headers=headers)
+                if (response := await answered("after the kill", after, 200)) is None:
                     return
                 game = response.json()
                 continue
