@@ -37,7 +37,7 @@ def serve_command(
         typer.Option(
             "--db",
             help="The games' database: an SQLite file (created), or a postgresql://user:password@host/db URL",
-            metavar="FILE|URL",
+            metavar="DATABASE",
         ),
     ] = "games.sqlite",
     workers: Annotated[
