@@ -4,9 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+# Debian's PostgreSQL server (its initdb, whichever version): the store's tests and the server's
+# benchmark start a throwaway one (tests/postgres.py); `install-postgresql` when it is missing.
+POSTGRESQL := $(or $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb)),install-postgresql)
 JS_DEPS := js/node_modules/.package-lock.json
 
-.PHONY: build test test-js lint bench samples docs docs-serve clean
+.PHONY: build test test-js lint bench samples docs docs-serve clean install-postgresql
 
 # setup.py compiles the pipeline's parsers with mypyc from the package's source; after an edit the
 # source runs as Python (pipeline/compiled.py) until they are compiled again, which an edit makes
@@ -35,7 +38,7 @@ endif
 build: $(STAMP) $(READER_COPY)
 	$(BIN)/wordlist build
 
-test: $(STAMP) $(READER_COPY) $(CHROMIUM) $(JS_DEPS)
+test: $(STAMP) $(READER_COPY) $(CHROMIUM) $(POSTGRESQL) $(JS_DEPS)
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 
@@ -44,6 +47,13 @@ test: $(STAMP) $(READER_COPY) $(CHROMIUM) $(JS_DEPS)
 $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core
+
+# The server's tests on PostgreSQL (tests/test_store_backends.py and the servers on both backends)
+# need its server binaries; the tests run the cluster themselves (no service is needed), as an
+# unprivileged user when run as root.
+install-postgresql:
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql
 
 # TypeScript, to check the JavaScript reader's hand-written index.d.ts (js/package-lock.json pins it;
 # the reader itself has no dependencies).
@@ -64,7 +74,7 @@ lint: $(STAMP)
 
 # Benchmarks write their figures to outputs/bench/*.json and print a table. BENCH picks some and
 # options: make bench BENCH="scale --quick" (small dumps, minutes instead of half an hour).
-bench: $(STAMP)
+bench: $(STAMP) $(POSTGRESQL)
 	$(BIN)/python -m tests.bench.run_all $(BENCH)
 
 # The documentation site (docs/ and mkdocs.yml; the `docs` extra) into site/, git-ignored. --strict:
