@@ -85,6 +85,7 @@ class WorkerSettings:
     access_log: bool
 
     def to_json(self, listener: int, channel: int) -> bytes:
+        """What a worker reads on its standard input: these settings, and the descriptors it inherits."""
         fields = dataclasses.asdict(self)
         handles = {"listener": listener, "channel": channel, "supervisor": os.getpid()}
         return json.dumps({**fields, **handles}).encode()
