@@ -82,9 +82,9 @@ def serve_command(
     processes = workers or default_workers()
 
     def ready(url: str) -> None:
-        where = f"{url} ({processes} workers)" if processes > 1 else url
+        games = public_url(db) + (f" with {processes} workers" if processes > 1 else "")
         err.print(
-            f"serving the word lists in {data} and the games in {public_url(db)} at {where} (Ctrl-C stops)",
+            f"serving the word lists in {data} and the games in {games} at {url} (Ctrl-C stops)",
             markup=False,
         )
 

@@ -85,6 +85,7 @@ class WorkerSettings:
     access_log: bool
 
     def to_json(self, listener: int, channel: int) -> bytes:
+        """What a worker reads on its standard input: these settings, and the descriptors it inherits."""
         fields = dataclasses.asdict(self)
         handles = {"listener": listener, "channel": channel, "supervisor": os.getpid()}
         return json.dumps({**fields, **handles}).encode()
@@ -124,7 +125,9 @@ class Supervisor:
             for index in range(self.count):
                 self._start(index)
             self._until_all_ready()
-            if not self._signals:
+            # A worker serves from its start: one that did before a signal came is said as well
+            # (the line that a user, or a test that was answered, waits for)
+            if not self._signals or any(worker.ready for worker in self.workers.values()):
                 ready()
             while not self._signals:
                 self._step(0.25)
@@ -167,6 +170,7 @@ class Supervisor:
             if all(worker.ready for worker in self.workers.values()):
                 return
             self._read_channels(0.1)
+        self._read_channels(0)  # a signal came: the "ready" already sent are still counted
 
     def _step(self, timeout: float) -> None:
         self._read_channels(timeout)
