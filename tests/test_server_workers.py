@@ -328,7 +328,9 @@ def test_a_bad_start_with_workers_is_one_line(sample_outputs: Path, postgres, tm
             result.stderr
         )
         assert "s3cret" not in result.stderr and "Traceback" not in result.stderr
-    assert "postgresql://ann@/nowhere" in run_cli("serve", "--port", port, "--db", gone).stderr
+    # (the lists named: a fresh clone's ./outputs holds none, and that is said first)
+    shown = run_cli("serve", "--port", port, "--data", sample_outputs, "--db", gone).stderr
+    assert "postgresql://ann@/nowhere" in shown
     for workers in ("0", "65", "many", "-1"):
         result = run_cli("serve", "--port", port, "--data", sample_outputs, "--workers", workers)
         assert result.returncode == 2 and "--workers" in result.stderr and "Traceback" not in result.stderr
