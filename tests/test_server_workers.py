@@ -163,7 +163,11 @@ def test_a_worker_killed_costs_its_clients_one_request_and_no_acknowledged_move(
         for player in players:
             player.start()
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and sum(len(log) for log in acked.values()) < 40:
+        # every player under way (a game created, a move acknowledged: a creation cut by the kill
+        # would leave a player with nothing to check), then the kill, mid-play
+        while time.monotonic() < deadline and (
+            len(acked) < 8 or sum(len(log) for log in acked.values()) < 40
+        ):
             time.sleep(0.01)
         killed_pid = server.kill_worker()  # mid-play: requests in flight on it
         killed.set()
