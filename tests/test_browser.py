@@ -477,6 +477,21 @@ def test_a_wordgame_exchange_against_the_bot(player: Player, server: Server) -> 
 # --- two players ----------------------------------------------------------------------------------
 
 
+def friend_game(ann: Player, bob: Player, name: str) -> str:
+    """`ann` starts a friend's game on the page under `name` and `bob` joins it by her link (as
+    Bob); the game's id."""
+    page = ann.page
+    page.goto("/")
+    page.fill("#name", name)
+    page.check("input[value=friend]")
+    page.click("text=Start the game")
+    game_id = ann.game_id()
+    bob.page.goto(page.locator(".invite-link").input_value())
+    bob.page.fill("#join-name", "Bob")
+    bob.page.click("text=Join the game")
+    return game_id
+
+
 def test_a_friend_plays_in_a_second_browser(browser: Browser, server: Server) -> None:
     ann, bob = Player(browser, server), Player(browser, server)
     try:
@@ -532,14 +547,7 @@ def test_a_friend_s_move_shows_while_the_server_refuses_to_wait(browser: Browser
         page = ann.page
         page.route(waits, refuse)
         page.on("request", seen)
-        page.goto("/")
-        page.fill("#name", "Ann")
-        page.check("input[value=friend]")
-        page.click("text=Start the game")
-        game_id = ann.game_id()
-        bob.page.goto(page.locator(".invite-link").input_value())
-        bob.page.fill("#join-name", "Bob")
-        bob.page.click("text=Join the game")
+        game_id = friend_game(ann, bob, "Ann")
         expect(page.locator(".player").nth(1)).to_contain_text("Bob")  # learnt without a long poll
         for turn in range(2):
             mover, waiter = (ann, bob) if turn == 0 else (bob, ann)
@@ -830,14 +838,7 @@ def test_a_friend_s_rematch_your_games_and_the_tab_s_title(browser: Browser, ser
     ann, bob = Player(browser, server), Player(browser, server)
     try:
         page = ann.page
-        page.goto("/")
-        page.fill("#name", long_name)
-        page.check("input[value=friend]")
-        page.click("text=Start the game")
-        game_id = ann.game_id()
-        bob.page.goto(page.locator(".invite-link").input_value())
-        bob.page.fill("#join-name", "Bob")
-        bob.page.click("text=Join the game")
+        game_id = friend_game(ann, bob, long_name)
         expect(page).to_have_title(re.compile(f"^Your turn · Balda: {long_name} vs Bob$"))
         expect(bob.page).to_have_title(f"Balda: {long_name} vs Bob")
         name = page.locator('.player[data-seat="0"] .name')  # the whole name: wrapped, not cut
