@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import multiprocessing
+import multiprocessing.synchronize
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -130,6 +132,35 @@ def test_an_sqlite_store_journals_to_a_synced_write_ahead_log(tmp_path: Path) ->
         store.close()
     with sqlite3.connect(tmp_path / "games.sqlite") as connection:
         assert connection.execute("PRAGMA application_id").fetchone()[0] == 0x574C4753
+
+
+def _open_at_once(path: str, start: multiprocessing.synchronize.Barrier, said: multiprocessing.Queue) -> None:
+    start.wait()
+    try:
+        GameStore(path).close()
+        said.put("opened")
+    except WordlistError as error:
+        said.put(str(error))
+
+
+def test_servers_opening_one_new_sqlite_file_at_once_all_open_it(tmp_path: Path) -> None:
+    # `serve --workers N` opens its database in N processes at the same moment; switching a new
+    # file to the write-ahead log answered "database is locked" to one of three in a quarter of
+    # the tries, and a mark read before another process wrote its table named it not ours
+    context = multiprocessing.get_context("fork")
+    for attempt in range(12):
+        path = str(tmp_path / f"games{attempt}.sqlite")
+        start, said = context.Barrier(4), context.Queue()
+        processes = [context.Process(target=_open_at_once, args=(path, start, said)) for _ in range(4)]
+        for process in processes:
+            process.start()
+        answers = [said.get(timeout=60) for _ in processes]
+        for process in processes:
+            process.join()
+        assert answers == ["opened"] * 4, (attempt, answers)
+        with sqlite3.connect(path) as connection:
+            assert connection.execute("PRAGMA application_id").fetchone()[0] == 0x574C4753
+            assert connection.execute("SELECT count(*) FROM games").fetchone()[0] == 0
 
 
 def test_postgresql_tells_every_server_of_a_committed_change_and_of_nothing_else(postgres) -> None:

@@ -34,6 +34,7 @@ import queue
 import sqlite3
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -175,13 +176,47 @@ class GameStore(GameTable):
         return db
 
     def _setup(self, db: sqlite3.Connection) -> None:
-        found = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+        # Several servers (or one server's workers) may open a new file at the same moment: the
+        # marks are read in one snapshot, and the table is made under the write lock by whichever
+        # comes first, the others finding it made once they hold the lock.
+        found, tables, version = self._marks(db)
+        self._check_marks(db, found, tables, version)
+        self._use_wal(db)
+        if not tables:  # a new file: marked as ours, with its table
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                found, tables, version = self._marks(db, snapshot=False)
+                if not tables:
+                    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    db.execute(_SCHEMA)
+                db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            self._check_marks(db, found, tables, version)
+            self._check_columns(db)
+
+    @staticmethod
+    def _marks(db: sqlite3.Connection, *, snapshot: bool = True) -> tuple[int, int, int]:
+        """The file's application id, number of schema objects and user version, read together."""
+        if snapshot:
+            db.execute("BEGIN")
+        try:
+            found = db.execute("PRAGMA application_id").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            if snapshot:
+                db.execute("COMMIT")
+        return found, tables, version
+
+    def _check_marks(self, db: sqlite3.Connection, found: int, tables: int, version: int) -> None:
         if tables and found != APPLICATION_ID:
             raise WordlistError(
                 f"{self.path}: an SQLite database of something else, not a games database ({_KEPT})"
             )
-        version = db.execute("PRAGMA user_version").fetchone()[0]
         if tables and version != SCHEMA_VERSION:
             raise WordlistError(
                 f"{self.path}: games database of schema version {version}; this server reads "
@@ -189,16 +224,25 @@ class GameStore(GameTable):
             )
         if tables:  # set up already: only read, so that a full disk does not stop the start
             self._check_columns(db)
-        journal = db.execute("PRAGMA journal_mode").fetchone()[0].lower()  # reading it writes nothing
-        if journal != "wal" and db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
-            raise WordlistError(f"{self.path}: cannot use a write-ahead log here")
-        if not tables:  # a new file: marked as ours, with its table
-            db.execute("BEGIN IMMEDIATE")
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            db.execute(_SCHEMA)
-            db.execute("COMMIT")
-            self._check_columns(db)
+
+    def _use_wal(self, db: sqlite3.Connection) -> None:
+        """The write-ahead log, switched on if the file has none yet. The switch needs the file to
+        itself, and SQLite answers busy at once rather than waiting (no busy handler): another
+        process opening the same new file is waited for here, up to the busy timeout."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            journal = db.execute("PRAGMA journal_mode").fetchone()[0].lower()  # reading writes nothing
+            if journal == "wal":
+                return
+            try:
+                if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() == "wal":
+                    return
+                raise WordlistError(f"{self.path}: cannot use a write-ahead log here")
+            except sqlite3.OperationalError as error:
+                busy = (getattr(error, "sqlite_errorname", "") or "").startswith("SQLITE_BUSY")
+                if not busy or time.monotonic() > deadline:
+                    raise
+            time.sleep(0.02)
 
     def _check_columns(self, db: sqlite3.Connection) -> None:
         found = tuple(row[1] for row in db.execute("PRAGMA table_info(games)"))
