@@ -5,9 +5,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 WASM := $(and $(wildcard core/src),$(wildcard js/src),js/src/core.wasm)
 CHROMIUM := /usr/bin/chromium
+# Debian's PostgreSQL server (its initdb, whichever version): the store's tests and the server's
+# benchmark start a throwaway one (tests/postgres.py); `install-postgresql` when it is missing.
+POSTGRESQL := $(or $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb)),install-postgresql)
 JS_DEPS := js/node_modules/.package-lock.json
 
-.PHONY: build test test-js lint bench samples docs docs-serve clean core-test
+.PHONY: build test test-js lint bench samples docs docs-serve clean core-test install-postgresql
 
 # setup.py compiles the C core (core/, bound by wordlist/_core.c) and the pipeline's parsers with
 # mypyc from the package's source; after an edit of the parsers the
@@ -70,7 +73,7 @@ core-test: build
 build: $(STAMP) $(READER_COPY) $(WASM)
 	$(BIN)/wordlist build
 
-test: $(STAMP) $(READER_COPY) $(WASM) $(CHROMIUM) $(JS_DEPS) core-test
+test: $(STAMP) $(READER_COPY) $(WASM) $(CHROMIUM) $(POSTGRESQL) $(JS_DEPS) core-test
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 
@@ -79,6 +82,13 @@ test: $(STAMP) $(READER_COPY) $(WASM) $(CHROMIUM) $(JS_DEPS) core-test
 $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core
+
+# The server's tests on PostgreSQL (tests/test_store_backends.py and the servers on both backends)
+# need its server binaries; the tests run the cluster themselves (no service is needed), as an
+# unprivileged user when run as root.
+install-postgresql:
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql
 
 # TypeScript, to check the JavaScript reader's hand-written index.d.ts (js/package-lock.json pins it;
 # the reader itself has no dependencies).
@@ -101,7 +111,7 @@ lint: $(STAMP)
 
 # Benchmarks write their figures to outputs/bench/*.json and print a table. BENCH picks some and
 # options: make bench BENCH="scale --quick" (small dumps, minutes instead of half an hour).
-bench: $(STAMP)
+bench: $(STAMP) $(POSTGRESQL)
 	$(BIN)/python -m tests.bench.run_all $(BENCH)
 
 # The documentation site (docs/ and mkdocs.yml; the `docs` extra) into site/, git-ignored. --strict:

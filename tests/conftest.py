@@ -100,3 +100,35 @@ def move_generator(request: pytest.FixtureRequest) -> Iterator[str]:
 
     with generator(request.param) as kind:
         yield kind
+
+
+BACKENDS = ["sqlite", "postgresql"]  # the games stores a server runs on (wordlist.server.records)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[object]:
+    """A throwaway PostgreSQL server for the session (tests/postgres.py), started when a test first
+    asks for it; the tests that need one are skipped, saying why, where its binaries are absent."""
+    from tests.postgres import MISSING, Cluster, binaries
+
+    if binaries() is None:
+        pytest.skip(MISSING)
+    cluster = Cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def new_database(request: pytest.FixtureRequest, backend: str, folder: Path) -> Path | str:
+    """A new, empty games database of `backend`: an SQLite file's path in `folder`, or the URL of a
+    new database of the session's PostgreSQL server."""
+    if backend == "sqlite":
+        return folder / "games.sqlite"
+    return request.getfixturevalue("postgres").new_database()
+
+
+@pytest.fixture(params=BACKENDS)
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """A new games database, the test running once on each backend."""
+    return new_database(request, request.param, tmp_path)

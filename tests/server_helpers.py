@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
+import re
 import select
 import signal
 import socket
@@ -16,11 +18,14 @@ import weakref
 from pathlib import Path
 
 import httpx2
+import psycopg
 
 from tests.conftest import ROOT
 from wordlist import Lexicon
 from wordlist.games import Game, load_game
 from wordlist.server.limits import Limits
+from wordlist.server.pgstore import TABLE as PG_TABLE
+from wordlist.server.records import is_postgres
 
 # Budgets no test of the API meets (tests/test_server_limits.py tests them): one test client
 # creates hundreds of games and plays thousands of moves in seconds.
@@ -33,12 +38,17 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-# `serve(...)` with limits of a test's choosing (the command line sets only --trust-proxy)
+# `serve(...)` with limits of a test's choosing (the command line sets only --trust-proxy), its
+# access log on (some tests count requests by it); it says "serving" once ready, as the command does
 SERVE_WITH_LIMITS = """
 import json, sys
 from wordlist.server import serve
 from wordlist.server.limits import Limits
-serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=Limits(**json.loads(sys.argv[4])))
+limits = Limits(**json.loads(sys.argv[4]))
+def ready(url):
+    print("serving at", url, file=sys.stderr, flush=True)
+serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=limits, workers=int(sys.argv[5]), ready=ready,
+      access_log=True)
 """
 
 # runs the rest of its arguments as a Python command, with files limited to argv[1] bytes
@@ -52,20 +62,24 @@ os.execv(sys.executable, [sys.executable, *sys.argv[2:]])
 
 class Server:
     """`wordlist serve` in a process of its own (what a user runs), on a free loopback port; with
-    `limits`, `serve(limits=...)` instead; with `file_size_limit`, no file it writes grows past it."""
+    `limits`, `serve(limits=...)` instead; with `file_size_limit`, no file it writes grows past it.
+    `workers`: its processes (the command's default, one per core, if None; `serve`'s is 1);
+    `db` a path or a postgresql:// URL."""
 
     def __init__(
         self,
         data: Path,
-        db: Path,
+        db: Path | str,
         log: Path,
         *,
         limits: Limits | None = None,
         options: tuple[str, ...] = (),
         file_size_limit: int | None = None,
+        workers: int | None = None,
     ) -> None:
         self.data, self.db, self.log = data, db, log
         self.limits, self.options, self.file_size_limit = limits, options, file_size_limit
+        self.workers = workers
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
@@ -74,9 +88,11 @@ class Server:
         if self.limits is not None:
             limits = json.dumps(dataclasses.asdict(self.limits))
             arguments = ["-c", SERVE_WITH_LIMITS, str(self.data), str(self.db), str(self.port), limits]
+            arguments.append(str(self.workers or 1))
         else:
             arguments = ["-m", "wordlist_pipeline", "serve", "--port", str(self.port)]
             arguments += ["--data", str(self.data), "--db", str(self.db), *self.options]
+            arguments += ["--workers", str(self.workers)] if self.workers is not None else []
         if self.file_size_limit is not None:
             arguments = ["-c", WITH_FILE_SIZE_LIMIT, str(self.file_size_limit), *arguments]
         return [sys.executable, *arguments]
@@ -86,16 +102,37 @@ class Server:
             self.process = subprocess.Popen(self.command(), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         try:
             wait_until_serving(self.url, timeout, self.process)
+            # the first worker serves before the others are up: ready is when `serve` says so
+            deadline = time.monotonic() + timeout
+            while "serving" not in self.log.read_text(errors="replace"):
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not say it serves ({self.process.returncode})")
+                time.sleep(0.05)
         except RuntimeError as error:
             self.stop()
             raise RuntimeError(f"{error}: {self.log.read_text()[-2000:]}") from None
         return self
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown, no flush, nothing the process could still do."""
+        """SIGKILL: no shutdown, no flush, nothing the process could still do (its workers die
+        with it); returns once they are gone."""
         assert self.process is not None
+        workers = self.workers_pids()
         os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
+        wait_for_exit(workers)
+
+    def workers_pids(self) -> list[int]:
+        """The worker processes' ids (none when it serves in one process)."""
+        assert self.process is not None
+        return children(self.process.pid)
+
+    def kill_worker(self) -> int:
+        """SIGKILL one worker (the first), as the OOM killer or a crash would: its pid."""
+        (pid, *_) = self.workers_pids()
+        os.kill(pid, signal.SIGKILL)
+        wait_for_exit([pid])
+        return pid
 
     def stop(self) -> int | None:
         if self.process is None or self.process.poll() is not None:
@@ -112,6 +149,31 @@ class Server:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def children(pid: int) -> list[int]:
+    """The process's child processes (Linux: /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return sorted(found)
+
+
+def wait_for_exit(pids: list[int], timeout: float = 30) -> None:
+    """Return once none of `pids` is a living process (a zombie counts as gone)."""
+    deadline = time.monotonic() + timeout
+    for pid in pids:
+        while time.monotonic() < deadline:
+            try:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except (FileNotFoundError, ProcessLookupError):
+                break
+            if state in ("Z", "X"):
+                break
+            time.sleep(0.01)
+        else:
+            raise RuntimeError(f"process {pid} did not end in {timeout} s")
 
 
 def wait_until_serving(url: str, timeout: float, process: subprocess.Popen) -> None:
@@ -189,12 +251,23 @@ def closed(connection: socket.socket, deadline: float = 30) -> bytes:
         data += chunk
 
 
-def stored_game(db: Path, game_id: str, data: Path) -> Game:
+def query(db: Path | str, sql: str, values: tuple = ()) -> list[tuple]:
+    """Run `sql` on the games database `db` (an SQLite file or a postgresql:// URL) as its operator
+    could, behind the server's back: `games` is the table, `?` a value; the rows it returns."""
+    if not is_postgres(db):
+        with sqlite3.connect(db) as connection:
+            return connection.execute(sql, values).fetchall()
+    sql = re.sub(r"\bgames\b", PG_TABLE, sql).replace("?", "%s")
+    with psycopg.connect(str(db), autocommit=True) as connection:
+        cursor = connection.execute(sql, values)
+        return cursor.fetchall() if cursor.description else []
+
+
+def stored_game(db: Path | str, game_id: str, data: Path) -> Game:
     """The game as the server stored it, loaded with the library (what a test knows of the truth)."""
-    with sqlite3.connect(db) as connection:
-        state, language, profile = connection.execute(
-            "SELECT state, language, profile FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+    ((state, language, profile),) = query(
+        db, "SELECT state, language, profile FROM games WHERE id = ?", (game_id,)
+    )
     return load_game(state, Lexicon.open(language, profile, data))
 
 
@@ -202,3 +275,26 @@ def best_move(game: Game):
     """The candidate worth the most points (the first of them in the search's fixed order)."""
     moves = game.legal_moves()
     return max(moves, key=lambda c: c.points) if moves else None
+
+
+def worker_of(server: Server, connection: socket.socket, timeout: float = 30) -> int:
+    """The worker process serving `connection` (a connection to `server` the test opened): the
+    one that holds its accepted socket (Linux: /proc/net/tcp gives the socket's inode, a process's
+    fd folder the sockets it holds). Waits for the accept, which comes when a worker is free."""
+    mine = connection.getsockname()[1]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        inode = None
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote = (int(address.rsplit(":", 1)[1], 16) for address in fields[1:3])
+            if local == server.port and remote == mine:
+                inode = fields[9]
+        for pid in server.workers_pids() if inode else ():
+            with contextlib.suppress(OSError):
+                for fd in Path(f"/proc/{pid}/fd").iterdir():
+                    with contextlib.suppress(OSError):
+                        if os.readlink(fd) == f"socket:[{inode}]":
+                            return pid
+        time.sleep(0.01)
+    raise RuntimeError("no worker holds the connection")

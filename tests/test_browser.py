@@ -332,6 +332,14 @@ def place(page: Page, candidate, *, typing_it: bool) -> None:
             ).first.click()
 
 
+def rack_letters(tiles) -> list[str]:
+    """The rack's tiles as the game names them ("?" a blank): each tile's letter is its own text,
+    beside its points (read from the DOM, not the rendered text, which joins them until the
+    page's styles apply)."""
+    script = "els => els.map(e => [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.data).join(''))"
+    return [letter.lower() if letter else "?" for letter in tiles.evaluate_all(script)]
+
+
 def test_a_wordgame_opening_against_the_bot(player: Player, server: Server) -> None:
     seed = opening_seed(Lexicon.open("en", "wordgame", server.data))
     body = {"game": "wordgame", "seed": seed, "name": "Ann"}
@@ -340,8 +348,7 @@ def test_a_wordgame_opening_against_the_bot(player: Player, server: Server) -> N
     game = player.stored(game_id)
     rack = page.locator(".rack .tile")
     expect(rack).to_have_count(8)
-    shown = [text.split()[0] for text in rack.all_inner_texts()]  # the letter, then its points
-    assert [t.lower() if not t.isdigit() else "?" for t in shown] == game.racks[0]
+    assert rack_letters(rack) == game.racks[0]
     expect(page.locator('.square[data-cell="7,7"]')).to_have_class(re.compile(r"\bstart\b"))
     expect(page.locator(".square.tw")).to_have_count(8)
     first = best_move(game)
@@ -463,12 +470,26 @@ def test_a_wordgame_exchange_against_the_bot(player: Player, server: Server) -> 
     assert sorted(game.racks[0][:6]) == sorted(kept)
     assert len(game.bag) == len(before.bag) - len(game.history[1].tiles)  # the bot's reply drew, not Ann
     expect(page.locator(".log > li").last).to_contain_text("exchanged 2 tiles")
-    shown = [text.split()[0] for text in tiles.all_inner_texts()]
-    assert sorted(t.lower() if not t.isdigit() else "?" for t in shown) == sorted(game.racks[0])
+    assert sorted(rack_letters(tiles)) == sorted(game.racks[0])
     expect(exchange).to_be_visible()
 
 
 # --- two players ----------------------------------------------------------------------------------
+
+
+def friend_game(ann: Player, bob: Player, name: str) -> str:
+    """`ann` starts a friend's game on the page under `name` and `bob` joins it by her link (as
+    Bob); the game's id."""
+    page = ann.page
+    page.goto("/")
+    page.fill("#name", name)
+    page.check("input[value=friend]")
+    page.click("text=Start the game")
+    game_id = ann.game_id()
+    bob.page.goto(page.locator(".invite-link").input_value())
+    bob.page.fill("#join-name", "Bob")
+    bob.page.click("text=Join the game")
+    return game_id
 
 
 def test_a_friend_plays_in_a_second_browser(browser: Browser, server: Server) -> None:
@@ -526,14 +547,7 @@ def test_a_friend_s_move_shows_while_the_server_refuses_to_wait(browser: Browser
         page = ann.page
         page.route(waits, refuse)
         page.on("request", seen)
-        page.goto("/")
-        page.fill("#name", "Ann")
-        page.check("input[value=friend]")
-        page.click("text=Start the game")
-        game_id = ann.game_id()
-        bob.page.goto(page.locator(".invite-link").input_value())
-        bob.page.fill("#join-name", "Bob")
-        bob.page.click("text=Join the game")
+        game_id = friend_game(ann, bob, "Ann")
         expect(page.locator(".player").nth(1)).to_contain_text("Bob")  # learnt without a long poll
         for turn in range(2):
             mover, waiter = (ann, bob) if turn == 0 else (bob, ann)
@@ -824,14 +838,7 @@ def test_a_friend_s_rematch_your_games_and_the_tab_s_title(browser: Browser, ser
     ann, bob = Player(browser, server), Player(browser, server)
     try:
         page = ann.page
-        page.goto("/")
-        page.fill("#name", long_name)
-        page.check("input[value=friend]")
-        page.click("text=Start the game")
-        game_id = ann.game_id()
-        bob.page.goto(page.locator(".invite-link").input_value())
-        bob.page.fill("#join-name", "Bob")
-        bob.page.click("text=Join the game")
+        game_id = friend_game(ann, bob, long_name)
         expect(page).to_have_title(re.compile(f"^Your turn · Balda: {long_name} vs Bob$"))
         expect(bob.page).to_have_title(f"Balda: {long_name} vs Bob")
         name = page.locator('.player[data-seat="0"] .name')  # the whole name: wrapped, not cut

@@ -17,7 +17,8 @@ import jsonschema
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server_helpers import ROOMY, best_move, stored_game
+from tests.conftest import BACKENDS, new_database
+from tests.server_helpers import ROOMY, best_move, query, stored_game
 from wordlist import Lexicon
 from wordlist.errors import ArtefactError, WordlistError
 from wordlist.games import LEVELS
@@ -25,14 +26,16 @@ from wordlist.games.balda import BOARD_SIZES, EXTRA_PARTS_OF_SPEECH, BaldaGame
 from wordlist.games.wordgame import Wordgame
 from wordlist.server import create_app, lists, models, play
 from wordlist.server.limits import Limits
-from wordlist.server.store import GameStore
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture(scope="module")
-def app_paths(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    return sample_outputs, tmp_path_factory.mktemp("server") / "games.sqlite"
+@pytest.fixture(scope="module", params=BACKENDS)
+def app_paths(
+    request: pytest.FixtureRequest, sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Path | str]:
+    """The lists, and a games database of each backend in turn: the module runs on both."""
+    return sample_outputs, new_database(request, request.param, tmp_path_factory.mktemp("server"))
 
 
 @pytest.fixture(scope="module")
@@ -295,6 +298,53 @@ def test_unknown_routes_and_methods_are_json_errors(client: TestClient) -> None:
         422,
         "invalid_request",
     )
+
+
+def test_the_api_document_names_every_route_served_and_only_those(client: TestClient) -> None:
+    """The game routes are served by lean.py, not by FastAPI's machinery; the document must still be
+    true: each operation it names is answered by its endpoint (not the router's 404 or 405), each
+    route under /api is in it, and the answers and errors of the game routes have its shapes."""
+    document = client.get("/openapi.json").json()
+    named = {(method, path) for path, operations in document["paths"].items() for method in operations}
+    routes = [*lists.router.routes, *play.router.routes]  # what the app includes under /api
+    assert not [route for route in client.app.routes if getattr(route, "path", "").startswith("/api")]
+    served = {(method.lower(), route.path) for route in routes for method in route.methods - {"HEAD"}}
+    assert named == served
+    values = {"language": "en", "profile": "balda", "word": "run", "name": "words.dawg", "game_id": "x" * 16}
+    for method, path in sorted(named):
+        response = client.request(method, path.format(**values), json={} if method == "post" else None)
+        assert response.status_code not in (404, 405) or response.json()["code"] not in (
+            "not_found",
+            "method_not_allowed",
+        ), (method, path, response.text)
+    ann = create(client, opponent="friend")
+    game_id = ann["game"]["id"]
+    joined = client.post(f"/api/games/{game_id}/join", json={"invite": ann["invite"], "name": "Bob"})
+    documented(client, "post", "/api/games/{game_id}/join", 200, joined.json())
+    seen = client.get(
+        f"/api/games/{game_id}", headers=bearer(ann["token"]), params={"wait": 0.1, "revision": 1}
+    )
+    documented(client, "get", "/api/games/{game_id}", 200, seen.json())
+    for path, body, where in [
+        ("/api/games", {"game": "chess"}, "body.game"),
+        (f"/api/games/{game_id}/actions", {"version": -1, "action": "pass"}, "body.version"),
+        (f"/api/games/{game_id}/join", {"invite": ""}, "body.invite"),
+        (f"/api/games/{game_id}/check", {"version": 0}, "body.move"),
+        (f"/api/games/{game_id}/hint", {}, "body.version"),
+    ]:
+        refused = error(client.post(path, json=body, headers=bearer(ann["token"])), 422, "invalid_request")
+        assert refused["detail"][0]["where"] == where and refused["message"].startswith(f"{where}: ")
+        documented(client, "post", path.replace(game_id, "{game_id}"), 422, refused)
+    for parameters, where in [
+        ({"wait": 31, "revision": 0}, "query.wait"),
+        ({"revision": "one"}, "query.revision"),
+    ]:
+        refused = error(client.get(f"/api/games/{game_id}", params=parameters), 422, "invalid_request")
+        assert [problem["where"] for problem in refused["detail"]] == [where]
+    not_json = client.post("/api/games", content=b'{"game": "balda"}', headers={"Content-Type": "text/plain"})
+    assert error(not_json, 422, "invalid_request")["message"].startswith("body: expected a JSON body")
+    too_long = client.get("/api/games/" + "a" * 33, headers=bearer(ann["token"]))
+    assert error(too_long, 422, "invalid_request")["detail"][0]["where"] == "path.game_id"
 
 
 # --- games -----------------------------------------------------------------------------------------
@@ -568,35 +618,17 @@ def test_two_moves_on_one_version_one_wins_the_other_gets_409(client: TestClient
     assert seen["version"] == 1 and len(seen["view"]["history"]) == 1
 
 
-def test_the_store_writes_only_on_the_version_it_was_given(tmp_path: Path) -> None:
-    store = GameStore(tmp_path / "games.sqlite")
-    from wordlist.server.store import GameRecord
-
-    record = GameRecord(
-        "g" * 16, "balda", "en", "balda", "bot", "strong", 1, 1, "a", None, None, 0, 0, "{}", 0.0, 0.0
-    )
-    store.insert(record)
-    assert store.update("g" * 16, 0, 1, '{"v": 1}') == 1
-    assert store.update("g" * 16, 0, 1, '{"v": "other"}') is None
-    assert store.get("g" * 16).state == '{"v": 1}'
-    assert store._connection().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert store._connection().execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-    store.close()
-
-
 def test_a_tampered_state_is_refused_by_the_validated_load(client: TestClient, app_paths) -> None:
     _, db = app_paths
     created = create(client, seed=5)
     game_id = created["game"]["id"]
     played = act(client, created, single_letter(created["game"]["view"])).json()["game"]
-    with sqlite3.connect(db) as connection:
-        state = json.loads(
-            connection.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()[0]
-        )
-        state["state"]["scores"] = [99, 0]
-        connection.execute(
-            "UPDATE games SET state = ?, revision = revision + 1 WHERE id = ?", (json.dumps(state), game_id)
-        )
+    ((stored,),) = query(db, "SELECT state FROM games WHERE id = ?", (game_id,))
+    state = json.loads(stored)
+    state["state"]["scores"] = [99, 0]
+    query(
+        db, "UPDATE games SET state = ?, revision = revision + 1 WHERE id = ?", (json.dumps(state), game_id)
+    )
     body = error(client.get(f"/api/games/{game_id}", headers=bearer(created["token"])), 500, "damaged_game")
     assert "scores" in body["message"]
     error(act(client, {**created, "game": played}, single_letter(played["view"])), 500, "damaged_game")
@@ -612,15 +644,13 @@ def test_a_tampered_state_is_refused_by_the_validated_load(client: TestClient, a
     ],
 )
 def test_a_tampered_row_is_one_clean_error(
-    app_paths, tmp_path: Path, column: str, value: object, says: str
+    sample_outputs: Path, database: Path | str, column: str, value: object, says: str
 ) -> None:
-    data, _ = app_paths
-    db = tmp_path / "games.sqlite"
-    with TestClient(create_app(data, db, live_games=0)) as fresh:  # every request reads the row
+    db = database
+    with TestClient(create_app(sample_outputs, db, live_games=0)) as fresh:  # every request reads the row
         created = create(fresh, seed=5)
         game_id = created["game"]["id"]
-        with sqlite3.connect(db) as connection:
-            connection.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
+        query(db, f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_id))
         body = error(
             fresh.get(f"/api/games/{game_id}", headers=bearer(created["token"])), 500, "damaged_game"
         )
@@ -639,13 +669,13 @@ def test_a_games_database_of_another_shape_is_refused_at_start(app_paths, tmp_pa
         create_app(data, db)
 
 
-def test_a_database_broken_under_the_server_is_a_clean_error(app_paths, tmp_path: Path) -> None:
-    data, _ = app_paths
-    db = tmp_path / "games.sqlite"
-    with TestClient(create_app(data, db, live_games=0)) as fresh:
+def test_a_database_broken_under_the_server_is_a_clean_error(
+    sample_outputs: Path, database: Path | str, tmp_path: Path
+) -> None:
+    db = database
+    with TestClient(create_app(sample_outputs, db, live_games=0)) as fresh:
         created = create(fresh)
-        with sqlite3.connect(db) as connection:
-            connection.execute("DROP TABLE games")
+        query(db, "DROP TABLE games")
         for response in (
             fresh.get(f"/api/games/{created['game']['id']}", headers=bearer(created["token"])),
             act(fresh, created, single_letter(created["game"]["view"])),

@@ -385,9 +385,10 @@ def test_a_head_under_16_kb_is_served_and_pipelining_is_bounded_per_request(serv
 
 @pytest.fixture(scope="module")
 def server(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory):
-    """`wordlist serve` as a user starts it: the default limits."""
+    """`wordlist serve` as a user starts it: the default limits, in one process (their shares among
+    workers are tests/test_server_workers.py's)."""
     folder = tmp_path_factory.mktemp("limits")
-    with Server(sample_outputs, folder / "games.sqlite", folder / "server.log") as running:
+    with Server(sample_outputs, folder / "games.sqlite", folder / "server.log", workers=1) as running:
         yield running
     assert "Traceback" not in running.log.read_text()
 
@@ -438,7 +439,7 @@ def test_addresses_that_fill_every_long_poll_leave_room_for_a_new_client(
     limits = Limits()
     flooders = [f"127.0.0.{41 + i}" for i in range(9)]
     opened: list[socket.socket] = []
-    with Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log") as server:
+    with Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log", workers=1) as server:
         seats = []  # (address, game id, token): each address's 8 games of 4 polls
         for address in flooders:
             with client_at(server.url, address) as client:
@@ -508,7 +509,9 @@ def test_a_trusted_proxy_names_the_client_and_no_one_else_can(sample_outputs: Pa
     """`--trust-proxy`: budgets go by X-Forwarded-For from that proxy only; by default by the peer."""
     options = ("--trust-proxy", "127.0.0.21")
     with (
-        Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log", options=options) as server,
+        Server(
+            sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log", options=options, workers=1
+        ) as server,
         client_at(server.url, "127.0.0.21") as proxy,
         client_at(server.url, "127.0.0.22") as pretender,
     ):
@@ -569,7 +572,7 @@ def test_pipelined_requests_whose_answers_are_never_read_hold_bounded_memory(
     answer took the server from 97 to 439 MB (uvicorn parsed all it read and read on after each
     answer). A connection is now read only 8 requests ahead of its answers; another client is
     served meanwhile, and a client that pipelines and reads gets every answer, in order."""
-    with Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log") as server:
+    with Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log", workers=1) as server:
         assert server.process is not None
         with client_at(server.url, BOB) as bob:  # the server has served a request: its usual size
             assert bob.get("/api/lists/en/balda/words/cat").json()["is_word"] is True

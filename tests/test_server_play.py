@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.conftest import BACKENDS, new_database
 from tests.server_helpers import ROOMY, stored_game
 from tests.test_server import act, bearer, create, documented, error
 from wordlist import Lexicon
@@ -25,9 +26,12 @@ from wordlist.server.games import rematch_id
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-@pytest.fixture(scope="module")
-def app_paths(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    return sample_outputs, tmp_path_factory.mktemp("server-play") / "games.sqlite"
+@pytest.fixture(scope="module", params=BACKENDS)
+def app_paths(
+    request: pytest.FixtureRequest, sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Path | str]:
+    """The lists, and a games database of each backend in turn: the module runs on both."""
+    return sample_outputs, new_database(request, request.param, tmp_path_factory.mktemp("server-play"))
 
 
 @pytest.fixture(scope="module")

@@ -26,8 +26,12 @@ THREADS = 4
 ACKED_BEFORE_KILL = 40  # moves acknowledged before the kill, at least
 
 
-def test_every_acknowledged_move_survives_sigkill(sample_outputs: Path, tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite"
+def test_every_acknowledged_move_survives_sigkill(
+    sample_outputs: Path, database: Path | str, tmp_path: Path
+) -> None:
+    """`wordlist serve` as a user starts it (a worker per core), on each backend, killed mid-play:
+    the supervisor and its workers at once."""
+    db = database
     server = Server(sample_outputs, db, tmp_path / "server.log").start()
     games: list[dict] = []
     acked: dict[str, list[str]] = {}  # game -> the log's notations when its last move was acknowledged
@@ -86,8 +90,9 @@ def test_every_acknowledged_move_survives_sigkill(sample_outputs: Path, tmp_path
     finally:
         server.stop()
 
-    with sqlite3.connect(db) as connection:
-        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    if isinstance(db, Path):
+        with sqlite3.connect(db) as connection:
+            assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     with (
         Server(sample_outputs, db, tmp_path / "server-2.log") as again,
         httpx2.Client(base_url=again.url) as client,

@@ -101,7 +101,10 @@ class ParquetDefinitions(Definitions):
 
     _COLUMNS = ("word", "pos_mask", "titles", "definitions", "definition_pos")
     _OPTIONAL = ("definition_source",)  # read when there: lists built before it have none
-    _CACHED_GROUPS = 32  # decoded groups kept (Arrow tables, ~100 KB each): only the asked row becomes Python
+    # Decoded groups kept, least recently used first, up to this many bytes (an Arrow table of 512
+    # rows is ~90 KB, its words as Python ~40 KB): a list of 500,000 words fits whole, so a server
+    # reads each group once (decoding one cost a move of the bot as much as the move itself)
+    _CACHE_BYTES = 96 * 2**20
 
     def __init__(self, folder: Path, expected: FileInfo | None, verify: bool) -> None:
         self._folder, self._expected, self._verify = folder, expected, verify
@@ -110,7 +113,8 @@ class ParquetDefinitions(Definitions):
         self._local = threading.local()
         self._lock = threading.Lock()
         self._groups: tuple[list[int], list[str]] | None = None  # non-empty row groups, their last words
-        self._cache: OrderedDict[int, tuple[list[str], Any]] = OrderedDict()  # group -> (words, table)
+        self._cache: OrderedDict[int, tuple[list[str], Any, int]] = OrderedDict()  # (words, table, bytes)
+        self._cached_bytes = 0
 
     def _file(self):
         parquet = getattr(self._local, "file", None)
@@ -176,12 +180,15 @@ class ParquetDefinitions(Definitions):
                 self._cache.move_to_end(group)
         if cached is None:
             table = self._read_group(group)
-            cached = (table.column("word").to_pylist(), table)
+            words = table.column("word").to_pylist()
+            cached = (words, table, table.nbytes + sum(len(w) + 56 for w in words))
             with self._lock:
-                self._cache[group] = cached
-                while len(self._cache) > self._CACHED_GROUPS:
-                    self._cache.popitem(last=False)
-        words, table = cached
+                if group not in self._cache:  # (another thread may have read it meanwhile)
+                    self._cache[group] = cached
+                    self._cached_bytes += cached[2]
+                while self._cached_bytes > self._CACHE_BYTES and len(self._cache) > 1:
+                    self._cached_bytes -= self._cache.popitem(last=False)[1][2]
+        words, table, _ = cached
         row = bisect.bisect_left(words, word)
         if row == len(words) or words[row] != word:
             return None

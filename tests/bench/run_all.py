@@ -3,7 +3,8 @@
     python -m tests.bench.run_all [NAME ...] [--quick]
 
 NAMEs pick benchmarks (default: all); --quick runs the scale and memory benchmarks on small dumps
-(minutes instead of about an hour). `make bench BENCH="scale --quick"` passes these on.
+and the server's without its 1,000-game runs (minutes instead of about an hour).
+`make bench BENCH="scale --quick"` passes these on.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ BENCHMARKS: list[tuple[str, Callable[[bool], object]]] = [
     ("balda", lambda quick: balda.run()),
     ("wordgame", lambda quick: wordgame.run()),
     ("core", lambda quick: core.run()),
-    ("server", lambda quick: server.run()),
+    ("server", lambda quick: server.run(quick)),
     ("diff", lambda quick: diff.run(100_000 if quick else 400_000)),
 ]
 

@@ -1,50 +1,113 @@
-"""The server under load: 200 concurrent Balda games against the bot, on loopback.
+"""The server under load: concurrent Balda games against the bot, on loopback, on SQLite and on
+PostgreSQL, with one worker and with two.
 
-    python -m tests.bench.server
+    python -m tests.bench.server [--quick]
 
-`wordlist serve` runs in a process of its own (as a user starts it: one uvicorn worker, access
-log on, the default limits) over the benchmark's 400,000-word list (tests/bench/lexicon.py). An
-asyncio client (httpx2) plays 200 games of 5x5 Balda at once, each a player at a loopback
-address of its own (127.0.x.y: the server's budgets are per client), each game to its end: 20
-turns, the player's 10 moves each answered by the bot in the same request. The player places a
-single letter (a legal move the client finds without a word list, so the client's own CPU stays
-small); the bot searches the whole board for its longest word. Two runs:
+`serve()` runs in a process of its own (as `wordlist serve --workers N` does: no access log, the
+default budgets; connections raised to 4000 and the open files to the hard limit, so that 1,000
+games, a connection each, fit) over the benchmark's 400,000-word list (tests/bench/lexicon.py).
+PostgreSQL is a throwaway server of Debian's (tests/postgres.py) with its durable defaults
+(fsync, synchronous_commit on), on a Unix socket. An asyncio client (httpx2) plays N games of
+5x5 Balda at once, each a player at a loopback address of its own (127.0.x.y: the server's
+budgets are per client), each game to its end: 20 turns, the player's 10 moves each answered by
+the bot in the same request. The player places a single letter (a legal move the client finds
+without a word list, so the client's own CPU stays small); the bot searches the whole board.
 
 - paced: each player thinks 2 to 6 seconds (uniform) between the bot's reply and their next
-  move, so the 200 games offer about 50 moves a second (people take longer over a move);
+  move (200 games offer about 50 moves a second, 1,000 about 250);
 - flat out: no thinking, each game sends its next move as soon as the reply arrives: the
-  server's capacity, with the latency a queue of 200 waiting requests gives.
+  server's capacity, with the latency a queue of that many waiting requests gives;
+- killed: paced, two workers, one of them SIGKILLed once half the moves are made. A request it
+  had in flight fails (counted as cut, not as an error); the client then asks for its game
+  (which must succeed, on the other worker) and plays on from what the server says.
 
 Reported: requests per second, the latency of a move with the bot's reply (p50, p99, max),
-errors, and lost moves: after each run every game's log in the SQLite file is read back, and
-every move the client saw acknowledged must be in it. The server's CPU time per move is compared
-with the library alone doing the same work (the bot's search and the two moves, in one process).
+errors, lost moves (after each run every game is read back from the database through the
+validated loader, and every move the client saw acknowledged must be in it), and the server's
+CPU per request (all its processes: /proc's counts of the supervisor, its workers and the
+workers it reaped) against the library alone doing the same work in one process (the bot's
+search and the two moves). The load client's own CPU is reported too: on a 2-core machine it
+takes part of the second core.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import functools
+import json
 import os
 import random
-import sqlite3
+import resource
 import statistics
+import sys
 import tempfile
 import time
+from collections.abc import Awaitable
 from pathlib import Path
 
 import httpx2
 
 from tests.bench import lexicon as lexicon_bench
 from tests.bench.common import BENCH_DIR, save
-from tests.server_helpers import Server
+from tests.postgres import Cluster, binaries
+from tests.server_helpers import Server, query
 from wordlist import Lexicon
 from wordlist.games import Bot
 from wordlist.games.balda import BaldaGame
+from wordlist.server.limits import Limits
 
-GAMES = 200
 SIZE = 5
-THINK = (2.0, 6.0)  # seconds between a reply and the next move, paced run
+THINK = (2.0, 6.0)  # seconds between a reply and the next move, paced runs
+# A player's idle connection is dropped before the server's keep-alive (uvicorn's 5 s) ends, as
+# browsers retry on one the server closed: httpx's own 5 s races the server's close (a thinking
+# player's next move then meets a connection reset: an error of the client, not of the server).
+KEEP_ALIVE = httpx2.Limits(keepalive_expiry=4.0)
+LIMITS = Limits(connections=4000, connections_per_client=100, long_polls=250)
+# (run, games, workers, paced) for each backend; the kill run is paced with two workers
+RUNS = [
+    ("paced", 200, 1, True),
+    ("paced", 200, 2, True),
+    ("paced", 500, 1, True),
+    ("paced", 500, 2, True),
+    ("paced", 1000, 1, True),
+    ("paced", 1000, 2, True),
+    ("flat out", 200, 1, False),
+    ("flat out", 200, 2, False),
+    ("flat out", 1000, 1, False),
+    ("flat out", 1000, 2, False),
+    ("killed", 500, 2, True),
+]
+QUICK_RUNS = [run for run in RUNS if run[1] != 1000]  # --quick: minutes fewer
+
+# `serve(...)` for the benchmark: as many open files as allowed, no access log (the default)
+SERVE = """
+import json, resource, sys
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+from wordlist.server import serve
+from wordlist.server.limits import Limits
+def ready(url):
+    print("serving at", url, file=sys.stderr, flush=True)
+serve(sys.argv[1], sys.argv[2], port=int(sys.argv[3]), limits=Limits(**json.loads(sys.argv[4])),
+      workers=int(sys.argv[5]), ready=ready)
+"""
+
+
+class BenchServer(Server):
+    def command(self) -> list[str]:
+        limits = json.dumps(dataclasses.asdict(self.limits or LIMITS))
+        return [
+            sys.executable,
+            "-c",
+            SERVE,
+            str(self.data),
+            str(self.db),
+            str(self.port),
+            limits,
+            str(self.workers),
+        ]
 
 
 def data_root() -> Path:
@@ -59,37 +122,50 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def play_games(url: str, think: tuple[float, float] | None, seed: int) -> dict:
-    """Play GAMES games at once; the latencies, errors and what each game's log was when acknowledged."""
+async def play_games(
+    url: str, games: int, think: tuple[float, float] | None, seed: int, kill: Server | None = None
+) -> dict:
+    """Play `games` games at once; the latencies, errors and what each game's log was when
+    acknowledged. With `kill`, one of its workers is SIGKILLed once half the moves are made."""
     moves: list[float] = []
     creates: list[float] = []
     errors: list[str] = []
-    acked: dict[str, tuple[str, list[str]]] = {}  # game -> (token, its log's notations as acknowledged)
+    cut: list[str] = []  # requests the kill cut off
+    acked: dict[str, list[str]] = {}  # game -> its log's notations as acknowledged
     rng = random.Random(seed)
+    half = games * 5
+    killed: list[int] = []
 
     async def one(index: int) -> None:
         # each game a player of its own, at an address of its own: the server budgets per client
-        player = httpx2.AsyncHTTPTransport(local_address=f"127.0.{1 + index // 250}.{1 + index % 250}")
+        address = f"127.0.{1 + index // 250}.{1 + index % 250}"
+        player = httpx2.AsyncHTTPTransport(local_address=address, limits=KEEP_ALIVE)
         async with httpx2.AsyncClient(base_url=url, transport=player, timeout=60) as client:
             await play_one(client, index)
 
+    async def answered(what: str, sent: Awaitable[httpx2.Response], status: int) -> httpx2.Response | None:
+        """The answer if it has `status`; otherwise None, the error counted."""
+        try:
+            response = await sent
+        except httpx2.HTTPError as error:
+            errors.append(f"{what}: {type(error).__name__}")
+            return None
+        if response.status_code != status:
+            errors.append(f"{what}: {response.status_code} {response.text[:200]}")
+            return None
+        return response
+
     async def play_one(client: httpx2.AsyncClient, index: int) -> None:
         await asyncio.sleep(rng.uniform(0, think[1]) if think else 0)  # games start spread out
-        body = {"game": "balda", "balda": {"size": SIZE}, "seed": seed * 1000 + index}
+        body = {"game": "balda", "balda": {"size": SIZE}, "seed": seed * 10_000 + index}
         started = time.perf_counter()
-        try:
-            response = await client.post("/api/games", json=body)
-        except httpx2.HTTPError as error:
-            errors.append(f"create: {type(error).__name__}")
+        response = await answered("create", client.post("/api/games", json=body), 201)
+        if response is None:
             return
         creates.append(time.perf_counter() - started)
-        if response.status_code != 201:
-            errors.append(f"create: {response.status_code} {response.text[:200]}")
-            return
         created = response.json()
-        game, token = created["game"], created["token"]
-        headers = {"Authorization": f"Bearer {token}"}
-        acked[game["id"]] = (token, [t["notation"] for t in game["view"]["history"]])
+        game, headers = created["game"], {"Authorization": f"Bearer {created['token']}"}
+        acked[game["id"]] = [t["notation"] for t in game["view"]["history"]]
         pick = random.Random(index)
         while not game["view"]["over"]:
             if think:
@@ -101,33 +177,48 @@ async def play_games(url: str, think: tuple[float, float] | None, seed: int) -> 
             started = time.perf_counter()
             try:
                 response = await client.post(f"/api/games/{game['id']}/actions", json=action, headers=headers)
-            except httpx2.HTTPError as error:
-                errors.append(f"move: {type(error).__name__}")
-                return
+            except httpx2.TransportError as error:
+                if not killed:
+                    errors.append(f"move: {type(error).__name__}")
+                    return
+                cut.append(game["id"])  # its worker was killed: the next request must succeed
+                after = client.get(f"/api/games/{game['id']}", headers=headers)
+                if (response := await answered("after the kill", after, 200)) is None:
+                    return
+                game = response.json()
+                continue
             if response.status_code != 200:
                 errors.append(f"move: {response.status_code} {response.text[:200]}")
                 return
             moves.append(time.perf_counter() - started)
             game = response.json()["game"]
-            acked[game["id"]] = (token, [t["notation"] for t in game["view"]["history"]])
+            acked[game["id"]] = [t["notation"] for t in game["view"]["history"]]
+            if kill is not None and not killed and len(moves) >= half:
+                killed.append(kill.kill_worker())
 
     started = time.perf_counter()
-    await asyncio.gather(*(one(i) for i in range(GAMES)))
+    await asyncio.gather(*(one(i) for i in range(games)))
     seconds = time.perf_counter() - started
-    return {"moves": moves, "creates": creates, "errors": errors, "acked": acked, "seconds": seconds}
+    return {
+        "moves": moves,
+        "creates": creates,
+        "errors": errors,
+        "cut": cut,
+        "acked": acked,
+        "seconds": seconds,
+    }
 
 
-def lost_moves(db: Path, acked: dict[str, tuple[str, list[str]]]) -> tuple[int, int]:
+def lost_moves(db: Path | str, acked: dict[str, list[str]]) -> tuple[int, int]:
     """Acknowledged turns missing from the stored logs (read back through the validated loader),
     and the turns checked."""
     lost = checked = 0
-    with sqlite3.connect(db) as connection:
-        for game_id, (_, notations) in acked.items():
-            row = connection.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-            game = BaldaGame.from_json(row[0], _lexicon()) if row is not None else None
-            logged = [game.notation(t) for t in game.history] if game is not None else []
-            checked += len(notations)
-            lost += sum(1 for i, n in enumerate(notations) if i >= len(logged) or logged[i] != n)
+    for game_id, notations in acked.items():
+        rows = query(db, "SELECT state FROM games WHERE id = ?", (game_id,))
+        game = BaldaGame.from_json(rows[0][0], _lexicon()) if rows else None
+        logged = [game.notation(t) for t in game.history] if game is not None else []
+        checked += len(notations)
+        lost += sum(1 for i, n in enumerate(notations) if i >= len(logged) or logged[i] != n)
     return lost, checked
 
 
@@ -136,9 +227,21 @@ def _lexicon() -> Lexicon:
     return Lexicon.load(data_root() / "en" / "balda")
 
 
-def cpu_seconds(pid: int) -> float:
+def _cpu(pid: int, *, reaped: bool) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if reaped else 0)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu(server: Server) -> float:
+    """CPU seconds of the server's processes so far: the supervisor and the workers it reaped
+    (/proc's cutime, cstime), and the workers alive."""
+    assert server.process is not None
+    total = _cpu(server.process.pid, reaped=True)
+    for pid in server.workers_pids():
+        with contextlib.suppress(FileNotFoundError):  # ended: the supervisor counts it once reaped
+            total += _cpu(pid, reaped=False)
+    return total
 
 
 def library_floor(games: int = 40) -> float:
@@ -160,27 +263,29 @@ def library_floor(games: int = 40) -> float:
     return spent / count * 1000
 
 
-def run_one(name: str, think: tuple[float, float] | None, seed: int) -> dict:
+def run_one(cluster: Cluster | None, name: str, games: int, workers: int, paced: bool, seed: int) -> dict:
+    think = THINK if paced else None
     with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "games.sqlite"
-        server = Server(data_root(), db, Path(folder) / "server.log").start(timeout=120)
+        db: Path | str = cluster.new_database() if cluster is not None else Path(folder) / "games.sqlite"
+        server = BenchServer(data_root(), db, Path(folder) / "server.log", workers=workers).start(timeout=120)
         try:
-            assert server.process is not None
-            cpu_before = cpu_seconds(server.process.pid)
-            result = asyncio.run(play_games(server.url, think, seed))
-            cpu = cpu_seconds(server.process.pid) - cpu_before
+            cpu_before, client_before = server_cpu(server), time.process_time()
+            kill = server if name == "killed" else None
+            result = asyncio.run(play_games(server.url, games, think, seed, kill))
+            cpu, client_cpu = server_cpu(server) - cpu_before, time.process_time() - client_before
         finally:
             server.stop()
         if result["errors"]:  # what the server said about them
-            problems = [line for line in server.log.read_text().splitlines() if "INFO:" not in line]
-            print("\n".join(problems[-40:]))
+            print("\n".join(server.log.read_text().splitlines()[-40:]))
         lost, checked = lost_moves(db, result["acked"])
     moves, creates = result["moves"], result["creates"]
     requests = len(moves) + len(creates)
     row = {
+        "backend": "postgresql" if cluster is not None else "sqlite",
         "run": name,
+        "workers": workers,
+        "games": games,
         "think_seconds": list(think) if think else None,
-        "games": GAMES,
         "board": f"{SIZE}x{SIZE}",
         "requests": requests,
         "moves_with_reply": len(moves),
@@ -192,29 +297,43 @@ def run_one(name: str, think: tuple[float, float] | None, seed: int) -> dict:
         "create_p50_ms": round(statistics.median(creates) * 1000, 1) if creates else None,
         "errors": len(result["errors"]),
         "error_kinds": sorted(set(result["errors"]))[:5],
+        "cut_by_the_kill": len(result["cut"]),
         "acknowledged_turns_checked": checked,
         "lost_moves": lost,
         "server_cpu_ms_per_request": round(cpu / max(1, requests) * 1000, 2),
+        "client_cpu_ms_per_request": round(client_cpu / max(1, requests) * 1000, 2),
+        "load_average": round(os.getloadavg()[0], 2),
     }
     print(
-        f"{name:9} {row['requests']} requests in {row['seconds']} s = {row['requests_per_second']}/s; "
-        f"move with the bot's reply p50 {row['move_p50_ms']} ms, p99 {row['move_p99_ms']} ms, "
-        f"max {row['move_max_ms']} ms; errors {row['errors']}; lost moves {lost} of {checked} turns; "
-        f"server CPU {row['server_cpu_ms_per_request']} ms a request"
+        f"{row['backend']:10} {name:8} {games:5} games {workers} worker(s): {requests} requests in "
+        f"{row['seconds']} s = {row['requests_per_second']}/s; move p50 {row['move_p50_ms']} ms, "
+        f"p99 {row['move_p99_ms']} ms, max {row['move_max_ms']} ms; errors {row['errors']}, cut "
+        f"{row['cut_by_the_kill']}; lost {lost} of {checked} turns; server CPU "
+        f"{row['server_cpu_ms_per_request']} ms a request (client {row['client_cpu_ms_per_request']})",
+        flush=True,
     )
     return row
 
 
-def run() -> dict:
+def run(quick: bool = False) -> dict:
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a socket per game, in the client too
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     lexicon = _lexicon()
     floor = library_floor()
     print(f"word list: {len(lexicon):,} words; the library alone: {floor:.2f} ms of CPU a request's work")
-    rows = [run_one("paced", THINK, 1), run_one("flat out", None, 2)]
-    payload_load = os.getloadavg()[0]
+    rows = []
+    runs = QUICK_RUNS if quick else RUNS
+    for seed, (name, games, workers, paced) in enumerate(runs, 1):
+        rows.append(run_one(None, name, games, workers, paced, seed))
+    if binaries() is None:
+        print("PostgreSQL's binaries are absent (Debian's postgresql): its runs are left out")
+    else:
+        with Cluster.start(durable=True) as cluster:
+            for seed, (name, games, workers, paced) in enumerate(runs, 1):
+                rows.append(run_one(cluster, name, games, workers, paced, seed))
     payload = {
         "word_list": f"{lexicon.manifest.source['dump']}: {len(lexicon):,} words",
         "library_cpu_ms_per_request": round(floor, 2),
-        "load_average_after": round(payload_load, 2),
         "rows": rows,
     }
     save("server", payload)
@@ -222,4 +341,4 @@ def run() -> dict:
 
 
 if __name__ == "__main__":
-    run()
+    run("--quick" in sys.argv[1:])

@@ -33,8 +33,25 @@ def serve_command(
         ),
     ] = DEFAULT_ROOT,
     db: Annotated[
-        Path, typer.Option("--db", readable=False, help="SQLite file of the games (created)", metavar="FILE")
-    ] = Path("games.sqlite"),
+        str,
+        typer.Option(
+            "--db",
+            help="The games' database: an SQLite file (created), or a postgresql://user:password@host/db URL",
+            metavar="DATABASE",
+        ),
+    ] = "games.sqlite",
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=64,
+            help="Server processes sharing the port [default: one per core]",
+            metavar="N",
+            show_default=False,
+        ),
+    ] = None,
+    access_log: Annotated[bool, typer.Option("--access-log", help="Log every request")] = False,
     trust_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -51,6 +68,8 @@ def serve_command(
     try:
         from wordlist.server import serve
         from wordlist.server.limits import Limits
+        from wordlist.server.pgstore import public_url
+        from wordlist.server.workers import default_workers
     except ImportError as error:  # the server's dependencies are the optional extra
         raise WordlistError(
             f"the server needs FastAPI and uvicorn ({error}): pip install 'wiktionary-wordlist[server]'"
@@ -60,9 +79,15 @@ def serve_command(
     except WordlistError as error:
         raise typer.BadParameter(str(error).removeprefix("limits: "), param_hint="--trust-proxy") from None
 
+    processes = workers or default_workers()
+
     def ready(url: str) -> None:
+        games = public_url(db) + (f" with {processes} workers" if processes > 1 else "")
         err.print(
-            f"serving the word lists in {data} and the games in {db} at {url} (Ctrl-C stops)", markup=False
+            f"serving the word lists in {data} and the games in {games} at {url} (Ctrl-C stops)",
+            markup=False,
         )
 
-    serve(data, db, host=host, port=port, ready=ready, limits=limits)
+    serve(
+        data, db, host=host, port=port, ready=ready, limits=limits, workers=processes, access_log=access_log
+    )

@@ -12,7 +12,7 @@ import json
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TypeVar
 
 import anyio
@@ -32,7 +32,8 @@ LINGER = 2.0  # seconds a refused connection is kept open to drop what the clien
 
 @dataclass(frozen=True)
 class Limits:
-    """What one client, and all of them, may hold or spend, per server process (uvicorn worker).
+    """What one client, and all of them, may hold or spend, per server (`share` divides them among
+    a server's worker processes).
 
     A client is its address: the socket's peer, or with `trusted_proxies` the address those
     proxies put in X-Forwarded-For; an IPv6 client is its /64 network (what one host is given).
@@ -54,6 +55,9 @@ class Limits:
     long_polls_per_client: int = 32  # (429, as the three below)
     long_polls_per_game: int = 8
     long_polls_per_seat: int = 4  # a player with a few tabs open
+    long_poll_check: float = 1.0  # seconds between a waiting request's own looks at its game: a
+    # change is told at once (by this process, the other workers, PostgreSQL's NOTIFY); the look
+    # is for a word lost, or a change by a server that cannot tell (another on the same SQLite file)
     search_workers: int = 2  # word searches (patterns, anagrams, listings) running at once
     search_timeout: float = 5.0  # seconds a request waits for its search (503 search_timeout)
     games_burst: int = 20  # POST /api/games
@@ -92,6 +96,36 @@ class Limits:
                     raise WordlistError(
                         f"limits: trusted proxy {proxy!r} is not an IP address or network"
                     ) from None
+
+    def share(self, workers: int) -> Limits:
+        """One worker's share when `workers` processes serve together, each counting on its own:
+        every bound on what clients hold or spend (in all, per client, per game, per seat) and
+        every rate divided by `workers`, so that the workers' sums stay within these limits
+        whichever worker a connection lands on. A count is rounded down but is at least 1 (a
+        bound smaller than the number of workers then holds `workers` in all). What bounds one
+        connection or request (sizes, times, pipelining) is the same in each."""
+        if workers == 1:
+            return self
+        shared = {name: max(1, getattr(self, name) // workers) for name in _SHARED_COUNTS}
+        shared |= {name: getattr(self, name) / workers for name in _SHARED_RATES}
+        shared["connections"] = max(shared["connections"], shared["long_polls"] + 1)
+        return replace(self, **shared)
+
+
+# What `Limits.share` divides: the counts of what clients hold or spend, and the rates.
+_SHARED_COUNTS = (
+    "connections",
+    "connections_per_client",
+    "long_polls",
+    "long_polls_per_client",
+    "long_polls_per_game",
+    "long_polls_per_seat",
+    "search_workers",
+    "games_burst",
+    "moves_burst",
+    "clients_tracked",
+)
+_SHARED_RATES = ("games_per_second", "moves_per_second")
 
 
 class BodyLimit:
@@ -194,26 +228,56 @@ class _Late(Exception):
 
 class Changes:
     """Wakes the requests waiting for a game to change (GET /api/games/{id}?wait=...): those of this
-    process at once; a waiter also looks at the store every `poll` seconds, for other processes."""
+    process at once, those of the server's other processes through `announce` (the workers'
+    channel, wordlist.server.workers; with PostgreSQL the database's NOTIFY reaches every
+    process of every server, and `wake` hears it). A waiter also looks at the store every `poll`
+    seconds, should a word be lost (a worker's channel full, a listener reconnecting), or come
+    from a process that cannot tell (another server on the same SQLite file).
 
-    def __init__(self, poll: float = 1.0) -> None:
+    Used on the event loop's thread only (`wake` from elsewhere goes through call_soon_threadsafe)."""
+
+    def __init__(self, poll: float = 1.0, announce: Callable[[str], None] | None = None) -> None:
         self.poll = poll
+        self.announce = announce
+        self.stopping = False  # the server is stopping: waiting requests are answered now
         self._events: dict[str, tuple[asyncio.Event, int]] = {}
 
     def notify(self, game_id: str) -> None:
-        """Wake every request waiting on this game."""
+        """This process changed the game: wake every request waiting on it, here and elsewhere."""
+        self.wake(game_id)
+        if self.announce is not None:
+            self.announce(game_id)
+
+    def wake(self, game_id: str) -> None:
+        """Wake this process's requests waiting on the game (another process changed it)."""
         found = self._events.pop(game_id, None)
         if found is not None:
             found[0].set()
 
-    async def wait(self, game_id: str, seconds: float) -> None:
-        """Return when the game is notified, or after `seconds` (at most `poll`)."""
+    def wake_all(self) -> None:
+        """Wake every waiting request: each looks at its game again (changes may have been missed)."""
+        events, self._events = self._events, {}
+        for event, _ in events.values():
+            event.set()
+
+    def stop(self) -> None:
+        """The server stops: every waiting request is answered now, and none waits from now on."""
+        self.stopping = True
+        self.wake_all()
+
+    async def wait(self, game_id: str, seconds: float, *, unless: asyncio.Future | None = None) -> None:
+        """Return when the game is notified, when `unless` is done (its client left), or after
+        `seconds` (at most `poll`); at once while the server stops."""
+        if self.stopping:
+            return
         event, waiters = self._events.get(game_id, (asyncio.Event(), 0))
         self._events[game_id] = (event, waiters + 1)
+        woken = asyncio.ensure_future(event.wait())
         try:
-            with anyio.move_on_after(min(seconds, self.poll)):
-                await event.wait()
+            waited = (woken, unless) if unless else (woken,)
+            await asyncio.wait(waited, timeout=min(seconds, self.poll), return_when=asyncio.FIRST_COMPLETED)
         finally:
+            woken.cancel()
             current = self._events.get(game_id)
             if current is not None and current[0] is event:
                 if current[1] <= 1:

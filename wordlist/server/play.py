@@ -1,26 +1,26 @@
 """/api/games: create a game against the bot or a friend, join it, look at it, play it.
 
 A player proves their seat with the secret token they got when creating or joining the game, as
-`Authorization: Bearer <token>` (or `X-Player-Token: <token>`). The work is `Games`'; it runs in a
-worker thread (moves and the bot's search are CPU work), and the event loop only waits. Each
-client's new games, moves and waiting requests come out of its budgets (`Budgets`): 429 past them.
+`Authorization: Bearer <token>` (or `X-Player-Token: <token>`). The work is `Games`', awaited on
+the event loop; the routes are `LeanRoute`s (wordlist.server.lean): documented by FastAPI from
+these signatures, served without its request machinery. Each client's new games, moves and
+waiting requests come out of its budgets (`Budgets`): 429 past them.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Annotated
 
-import anyio.to_thread
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
 from wordlist.server import models
 from wordlist.server.budgets import Budgets, client_key
 from wordlist.server.games import Games
+from wordlist.server.lean import lean_route
 from wordlist.server.limits import Changes
-
-router = APIRouter(prefix="/api/games", tags=["games"])
 
 MAX_WAIT = 30.0  # seconds a GET may wait for the game to change
 
@@ -37,7 +37,17 @@ def player_token(
     return bearer.credentials if bearer is not None else header
 
 
+def token_of(request: Request, body: bytes = b"") -> str | None:
+    """`player_token` as the lean routes read it: `Authorization: Bearer <token>` (the scheme in
+    any case), else `X-Player-Token`."""
+    scheme, _, credentials = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and credentials.strip():
+        return credentials.strip()
+    return request.headers.get("x-player-token")
+
+
 Token = Annotated[str | None, Depends(player_token)]
+router = APIRouter(prefix="/api/games", tags=["games"], route_class=lean_route({player_token: token_of}))
 
 
 def games_of(request: Request) -> Games:
@@ -69,7 +79,6 @@ def invite_url(request: Request, game_id: str, invite: str) -> str:
 @router.post(
     "",
     status_code=201,
-    response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Created,
     responses=models.problems(404, 429, 503),
     summary="Create a game against the bot or a friend",
@@ -78,7 +87,7 @@ async def create_game(body: models.NewGame, request: Request) -> dict:
     """A new Balda or Wordgame game against the bot or a friend: your token, the friend's invite, your
     view."""
     budgets_of(request).games.spend(client_of(request))
-    created = await anyio.to_thread.run_sync(games_of(request).create, body)
+    created = await games_of(request).create(body)
     game_id = created["game"]["id"]
     url = invite_url(request, game_id, created["invite"]) if created["invite"] else None
     return {**created, "invite_url": url}
@@ -86,7 +95,6 @@ async def create_game(body: models.NewGame, request: Request) -> dict:
 
 @router.post(
     "/{game_id}/join",
-    response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Created,
     responses=models.problems(403, 404, 409, 429, 503),
     summary="Join a friend's game with its invite: the second seat and its own token",
@@ -94,14 +102,13 @@ async def create_game(body: models.NewGame, request: Request) -> dict:
 async def join_game(game_id: GameId, body: models.Join, request: Request) -> dict:
     """Take the second seat of a friend's game with its invite: your own token and your view."""
     budgets_of(request).moves.spend(client_of(request))  # an invite tried is as costly as a move
-    joined = await anyio.to_thread.run_sync(games_of(request).join, game_id, body)
+    joined = await games_of(request).join(game_id, body)
     changes_of(request).notify(game_id)
     return {**joined, "invite_url": None}
 
 
 @router.get(
     "/{game_id}",
-    response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Game,
     responses=models.problems(401, 403, 404, 429, 503),
     summary="The game as your seat sees it; with ?wait, once it changes from ?revision",
@@ -116,21 +123,30 @@ async def get_game(
     """The game as your seat sees it (no other rack, no bag order); with `wait`, answered once it changes
     from `revision`."""
     games, changes = games_of(request), changes_of(request)
-    status = await anyio.to_thread.run_sync(games.status, game_id, token)  # checks the token first
+    status = await games.status(game_id, token)  # checks the token first
     if not wait or revision is None or status["revision"] != revision:
         return status
     deadline = time.monotonic() + wait
-    with budgets_of(request).long_polls.waiting(client_of(request), game_id, status["player"]):
-        while (left := deadline - time.monotonic()) > 0 and not await request.is_disconnected():
-            await changes.wait(game_id, left)
-            if await anyio.to_thread.run_sync(games.revision, game_id) != revision:
-                break
-    return await anyio.to_thread.run_sync(games.status, game_id, token)
+    gone = asyncio.ensure_future(client_gone(request))  # a poll ends as soon as its client leaves
+    try:
+        with budgets_of(request).long_polls.waiting(client_of(request), game_id, status["player"]):
+            while (left := deadline - time.monotonic()) > 0 and not gone.done() and not changes.stopping:
+                await changes.wait(game_id, left, unless=gone)
+                if await games.revision(game_id) != revision:
+                    break
+    finally:
+        gone.cancel()
+    return await games.status(game_id, token)
+
+
+async def client_gone(request: Request) -> None:
+    """Return once the client has closed its connection (the request's body, empty, is read first)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
 @router.post(
     "/{game_id}/actions",
-    response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Played,
     responses=models.problems(400, 401, 403, 404, 409, 429, 503),
     summary="Play a move, pass or resign; against the bot, its reply comes in the same answer",
@@ -138,7 +154,7 @@ async def get_game(
 async def act(game_id: GameId, body: models.Action, token: Token, request: Request) -> dict:
     """Play a move, pass or resign on `version`; against the bot, its reply comes in the same answer."""
     budgets_of(request).moves.spend(client_of(request))
-    played = await anyio.to_thread.run_sync(games_of(request).act, game_id, token, body)
+    played = await games_of(request).act(game_id, token, body)
     changes_of(request).notify(game_id)
     return played
 
@@ -153,7 +169,7 @@ async def check_move(game_id: GameId, body: models.Check, token: Token, request:
     """The points of a move being built, with its main word and cross words, or the rule it breaks
     (`legal` false, `problem` the error playing it would get). Your turn only; it changes nothing."""
     budgets_of(request).moves.spend(client_of(request))
-    return await anyio.to_thread.run_sync(games_of(request).check, game_id, token, body)
+    return await games_of(request).check(game_id, token, body)
 
 
 @router.post(
@@ -166,13 +182,12 @@ async def hint(game_id: GameId, body: models.HintRequest, token: Token, request:
     """The best move for your rack, in steps: the word's length and first letter, where it goes,
     then the move itself. Games against the bot only (409 no_hints in a friend's game)."""
     budgets_of(request).moves.spend(client_of(request))  # a search, as costly as the bot's move
-    return await anyio.to_thread.run_sync(games_of(request).hint, game_id, token, body.version)
+    return await games_of(request).hint(game_id, token, body.version)
 
 
 @router.post(
     "/{game_id}/rematch",
     status_code=201,
-    response_model_exclude_unset=True,  # a view has its own game's fields only
     response_model=models.Created,
     responses=models.problems(401, 403, 404, 409, 429, 503),
     summary="Play again once the game is over, the seats swapped: your token for the new game",
@@ -182,7 +197,7 @@ async def rematch(game_id: GameId, token: Token, request: Request) -> dict:
     friend's game the first to ask creates it (its other seat waits) and the other joins it by
     asking too. 409 rematch_taken for a seat you hold already."""
     budgets_of(request).games.spend(client_of(request))
-    started = await anyio.to_thread.run_sync(games_of(request).rematch, game_id, token)
+    started = await games_of(request).rematch(game_id, token)
     changes_of(request).notify(game_id)  # the other player's page waits on the old game
     changes_of(request).notify(started["game"]["id"])
     return {**started, "invite_url": None}

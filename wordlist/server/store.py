@@ -26,10 +26,9 @@ already is only read at start-up, so a healthy one starts on a full disk and ser
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
-import hashlib
-import hmac
 import os
 import queue
 import sqlite3
@@ -37,7 +36,6 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +49,9 @@ from wordlist.errors import (
     StoreIOError,
     WordlistError,
 )
+from wordlist.server.records import COLUMN_NAMES, GameRecord, GameTable, secret_hash
+
+__all__ = ["GameRecord", "GameStore", "secret_hash"]
 
 APPLICATION_ID = 0x574C4753  # "WLGS": marks the file as ours (PRAGMA application_id)
 SCHEMA_VERSION = 1
@@ -77,12 +78,6 @@ CREATE TABLE IF NOT EXISTS games (
 ) STRICT;
 """
 
-_COLUMNS = (
-    "id, kind, language, profile, opponent, level, bot_player, bot_seed, token0, token1, invite, "
-    "version, revision, state, created, updated"
-)
-_COLUMN_NAMES = tuple(name.strip() for name in _COLUMNS.split(","))
-
 
 _KEPT = "the file is left as it is"
 
@@ -98,69 +93,41 @@ _WRITES = ("SQLITE_IOERR", "SQLITE_IOERR_WRITE", "SQLITE_IOERR_SHMSIZE", "SQLITE
 _PROBE_BYTES = 2 * 65536  # two of SQLite's largest pages: more than one of its writes needs
 
 
-def secret_hash(secret: str) -> str:
-    """The SHA-256 of a token or invite: the store keeps only these, never the secrets."""
-    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game's row: who plays, the secrets' hashes, version and revision, the state as JSON."""
-
-    id: str
-    kind: str
-    language: str
-    profile: str
-    opponent: str
-    level: str | None
-    bot_player: int | None
-    bot_seed: int | None
-    token0: str | None
-    token1: str | None
-    invite: str | None
-    version: int
-    revision: int
-    state: str
-    created: float
-    updated: float
-
-    def seat(self, token: str) -> int | None:
-        """The seat whose secret `token` is, or None (compared in constant time)."""
-        digest = secret_hash(token)
-        found = None
-        for seat, stored in enumerate((self.token0, self.token1)):
-            if stored is not None and hmac.compare_digest(stored, digest):
-                found = seat
-        return found
-
-    def token_of(self, seat: int) -> str | None:
-        """The hash of seat `seat`'s token, None while no one holds the seat (or the bot does)."""
-        return self.token1 if seat else self.token0
-
-    def invite_matches(self, invite: str) -> bool:
-        """Whether `invite` is this game's unused invite (compared in constant time)."""
-        return self.invite is not None and hmac.compare_digest(self.invite, secret_hash(invite))
-
-
 class _Write:
-    """A write waiting for the writer thread: run `apply` in its transaction, then wake the caller."""
+    """A write waiting for the writer thread: run `apply` in its transaction, then settle the
+    caller's future on the caller's event loop (the loop never waits for the disk)."""
 
-    __slots__ = ("apply", "done", "error", "result")
+    __slots__ = ("apply", "error", "future", "loop", "result")
 
     def __init__(self, apply: Callable[[sqlite3.Connection], Any]) -> None:
         self.apply = apply
-        self.done = threading.Event()
+        self.loop = asyncio.get_running_loop()
+        self.future: asyncio.Future[Any] = self.loop.create_future()
         self.result: Any = None
         self.error: BaseException | None = None
+
+    def finish(self) -> None:
+        """From the writer thread: the transaction is over (committed, or this write failed)."""
+        with contextlib.suppress(RuntimeError):  # the loop is closed: no one waits for the answer
+            self.loop.call_soon_threadsafe(self._settle)
+
+    def _settle(self) -> None:
+        if self.future.done():  # the caller was cancelled: the write stands, its answer is dropped
+            return
+        if self.error is not None:
+            self.future.set_exception(self.error)
+        else:
+            self.future.set_result(self.result)
 
 
 _STOP = object()
 MAX_BATCH = 256  # writes in one transaction at most
 
 
-class GameStore:
-    """The games table of one SQLite file. Reads use a connection per thread; writes go to one
-    writer thread, which commits the writes that arrived together in one transaction (a group
+class GameStore(GameTable):
+    """The games table of one SQLite file. Reads are made where they are asked for (a row by its
+    key, in the page cache: microseconds), on a connection per thread; writes go to one writer
+    thread, which commits the writes that arrived together in one transaction (a group
     commit: one fsync for all of them) and only then wakes their callers. So an answer is sent
     only once its write is on the disk, and a disk that takes milliseconds to fsync still takes
     hundreds of moves a second. Each write keeps its own result and errors (a savepoint each)."""
@@ -169,6 +136,7 @@ class GameStore:
         if not isinstance(path, str | os.PathLike):
             raise ArgumentTypeError(f"a games database is a path or a string, not {type(path).__name__}")
         self.path = Path(path)
+        self.location = str(self.path)
         self.max_bytes = max_bytes  # the database's size at most (PRAGMA max_page_count)
         try:
             self._check_path()
@@ -208,13 +176,47 @@ class GameStore:
         return db
 
     def _setup(self, db: sqlite3.Connection) -> None:
-        found = db.execute("PRAGMA application_id").fetchone()[0]
-        tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+        # Several servers (or one server's workers) may open a new file at the same moment: the
+        # marks are read in one snapshot, and the table is made under the write lock by whichever
+        # comes first, the others finding it made once they hold the lock.
+        found, tables, version = self._marks(db)
+        self._check_marks(db, found, tables, version)
+        self._use_wal(db)
+        if not tables:  # a new file: marked as ours, with its table
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                found, tables, version = self._marks(db, snapshot=False)
+                if not tables:
+                    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    db.execute(_SCHEMA)
+                db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            self._check_marks(db, found, tables, version)
+            self._check_columns(db)
+
+    @staticmethod
+    def _marks(db: sqlite3.Connection, *, snapshot: bool = True) -> tuple[int, int, int]:
+        """The file's application id, number of schema objects and user version, read together."""
+        if snapshot:
+            db.execute("BEGIN")
+        try:
+            found = db.execute("PRAGMA application_id").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            if snapshot:
+                db.execute("COMMIT")
+        return found, tables, version
+
+    def _check_marks(self, db: sqlite3.Connection, found: int, tables: int, version: int) -> None:
         if tables and found != APPLICATION_ID:
             raise WordlistError(
                 f"{self.path}: an SQLite database of something else, not a games database ({_KEPT})"
             )
-        version = db.execute("PRAGMA user_version").fetchone()[0]
         if tables and version != SCHEMA_VERSION:
             raise WordlistError(
                 f"{self.path}: games database of schema version {version}; this server reads "
@@ -222,23 +224,32 @@ class GameStore:
             )
         if tables:  # set up already: only read, so that a full disk does not stop the start
             self._check_columns(db)
-        journal = db.execute("PRAGMA journal_mode").fetchone()[0].lower()  # reading it writes nothing
-        if journal != "wal" and db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() != "wal":
-            raise WordlistError(f"{self.path}: cannot use a write-ahead log here")
-        if not tables:  # a new file: marked as ours, with its table
-            db.execute("BEGIN IMMEDIATE")
-            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            db.execute(_SCHEMA)
-            db.execute("COMMIT")
-            self._check_columns(db)
+
+    def _use_wal(self, db: sqlite3.Connection) -> None:
+        """The write-ahead log, switched on if the file has none yet. The switch needs the file to
+        itself, and SQLite answers busy at once rather than waiting (no busy handler): another
+        process opening the same new file is waited for here, up to the busy timeout."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            journal = db.execute("PRAGMA journal_mode").fetchone()[0].lower()  # reading writes nothing
+            if journal == "wal":
+                return
+            try:
+                if db.execute("PRAGMA journal_mode = WAL").fetchone()[0].lower() == "wal":
+                    return
+                raise WordlistError(f"{self.path}: cannot use a write-ahead log here")
+            except sqlite3.OperationalError as error:
+                busy = (getattr(error, "sqlite_errorname", "") or "").startswith("SQLITE_BUSY")
+                if not busy or time.monotonic() > deadline:
+                    raise
+            time.sleep(0.02)
 
     def _check_columns(self, db: sqlite3.Connection) -> None:
         found = tuple(row[1] for row in db.execute("PRAGMA table_info(games)"))
-        if found != _COLUMN_NAMES:  # ours by its marks, but its table was made (or changed) otherwise
+        if found != COLUMN_NAMES:  # ours by its marks, but its table was made (or changed) otherwise
             raise WordlistError(
                 f"{self.path}: its games table has the columns {', '.join(found) or '(none)'}; this "
-                f"server's are {', '.join(_COLUMN_NAMES)} ({_KEPT})"
+                f"server's are {', '.join(COLUMN_NAMES)} ({_KEPT})"
             )
 
     def _connection(self) -> sqlite3.Connection:
@@ -301,22 +312,23 @@ class GameStore:
             return error.errno if error.errno in _NO_ROOM else None
         return errno.ENOSPC if written < _PROBE_BYTES else None  # a short write: the disk filled
 
-    def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
+    async def _read(self, sql: str, values: tuple = ()) -> list[tuple]:
         try:
             return self._connection().execute(sql, values).fetchall()
         except sqlite3.Error as error:
             raise self._failure(error) from None
 
-    def _write(self, apply: Callable[[sqlite3.Connection], Any]) -> Any:
-        """Run `apply(connection)` in the writer's next transaction; its result once committed."""
+    async def _write(self, sql: str, values: tuple) -> tuple | None:
+        """Run the statement in the writer's next transaction: its row, once committed. (Other
+        workers hear of a change from the server's own channel, wordlist.server.workers.)"""
         if not self._writer.is_alive():
             raise StoreBusy(f"{self.path}: the store is closed")
-        write = _Write(apply)
+        write = _Write(lambda db: db.execute(sql, values).fetchone())
         self._queue.put(write)
-        write.done.wait()
-        if write.error is not None:
-            raise write.error
-        return write.result
+        return await write.future
+
+    async def stop(self) -> None:
+        self.close()
 
     def _write_loop(self, db: sqlite3.Connection) -> None:
         while True:
@@ -364,7 +376,7 @@ class GameStore:
                 write.error = write.error or failure
         finally:
             for write in batch:
-                write.done.set()
+                write.finish()
 
     def _check_path(self) -> None:
         check_file_name(self.path)
@@ -386,75 +398,3 @@ class GameStore:
                 db.close()
             self._connections.clear()
         self._local = threading.local()
-
-    # --- games ---------------------------------------------------------------------------------
-
-    def insert(self, record: GameRecord) -> bool:
-        """Store a new game (committed and fsynced before this returns); False, and nothing
-        written, if a game of its id exists."""
-        values = tuple(getattr(record, name) for name in _COLUMN_NAMES)
-        sql = (
-            f"INSERT INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(values))}) "
-            "ON CONFLICT (id) DO NOTHING RETURNING id"
-        )
-        return self._write(lambda db: db.execute(sql, values).fetchone()) is not None
-
-    def get(self, game_id: str, *, state: bool = True) -> GameRecord | None:
-        """The game's record; without `state`, its state is "" (a state is kilobytes, and a game
-        the server holds live needs none)."""
-        columns = _COLUMNS if state else _COLUMNS.replace("state,", "'' AS state,")
-        rows = self._read(f"SELECT {columns} FROM games WHERE id = ?", (game_id,))
-        return GameRecord(*rows[0]) if rows else None
-
-    def update(self, game_id: str, expected_version: int, version: int, state: str) -> int | None:
-        """Store the state after a move made on `expected_version`: the new revision, or None when
-        the game is no longer at that version (another move won)."""
-        values = (state, version, time.time(), game_id, expected_version)
-        row = self._write(
-            lambda db: db.execute(
-                "UPDATE games SET state = ?, version = ?, revision = revision + 1, updated = ? "
-                "WHERE id = ? AND version = ? RETURNING revision",
-                values,
-            ).fetchone()
-        )
-        return row[0] if row is not None else None
-
-    def touch(self, game_id: str) -> int | None:
-        """A change besides the state (a rematch asked for): the new revision, for those waiting on
-        the game; None if there is no such game."""
-        row = self._write(
-            lambda db: db.execute(
-                "UPDATE games SET revision = revision + 1, updated = ? WHERE id = ? RETURNING revision",
-                (time.time(), game_id),
-            ).fetchone()
-        )
-        return row[0] if row is not None else None
-
-    def claim_seat(self, game_id: str, seat: int, token: str) -> int | None:
-        """Seat a friend without an invite (a rematch's second player, whose token in the game
-        before vouches for them): the new revision, or None if the seat is taken (or the game is
-        not a friend's game waiting for that seat without an invite)."""
-        column = ("token0", "token1")[seat]  # a name from this tuple, never from a request
-        values = (secret_hash(token), time.time(), game_id)
-        row = self._write(
-            lambda db: db.execute(
-                f"UPDATE games SET {column} = ?, revision = revision + 1, updated = ? WHERE id = ? "
-                f"AND {column} IS NULL AND invite IS NULL AND opponent = 'friend' RETURNING revision",
-                values,
-            ).fetchone()
-        )
-        return row[0] if row is not None else None
-
-    def join(self, game_id: str, invite: str, token: str, expected_version: int, state: str) -> int | None:
-        """Seat the friend (the invite used up, their secret stored, the state with their name):
-        the new revision, or None if the invite was used meanwhile or a move changed the game."""
-        values = (secret_hash(token), state, time.time(), game_id, expected_version, secret_hash(invite))
-        row = self._write(
-            lambda db: db.execute(
-                "UPDATE games SET token1 = ?, invite = NULL, state = ?, revision = revision + 1, "
-                "updated = ? WHERE id = ? AND version = ? AND invite = ? AND token1 IS NULL "
-                "RETURNING revision",
-                values,
-            ).fetchone()
-        )
-        return row[0] if row is not None else None
