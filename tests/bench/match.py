@@ -221,6 +221,8 @@ def run(match: Match, folder: Path | None = None, out: Path | None = None) -> di
         save(match.name, report)
     else:
         figures = out / f"{match.name}.json"
+        if figures.exists() and not figures.is_file():
+            raise WordlistError(f"{figures} is there and is not a regular file: not replaced")
         part = figures.with_name(figures.name + ".part")
         part.write_text(json.dumps({"machine": machine(), **report}, indent=2) + "\n")
         part.replace(figures)
@@ -253,7 +255,7 @@ def main(argv: Sequence[str]) -> int:
     match, folder, out = parse(argv)
     try:
         run(match, folder, out)
-    except WordlistError as error:
+    except (WordlistError, OSError) as error:
         print(f"match: {error}", file=sys.stderr)
         return 1
     return 0
