@@ -13,6 +13,7 @@ import pytest
 
 from tests.bench.match import Match, percentile, play, wilson
 from wordlist import Lexicon
+from wordlist.format.limits import BALDA_STRONG_NODES
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.bot import Bot
 
@@ -69,6 +70,9 @@ def test_a_level_against_itself_and_a_wordgame_match(sample_outputs: Path) -> No
     balda = Lexicon.open("en", "balda", sample_outputs)
     mirror = play(Match("balda", "greedy", "greedy", 2, seed=5), balda)
     assert set(mirror["time_per_move"]) == {"first", "second"}
+    looking = play(Match("balda", "strong", "greedy", 2, seed=5), balda)
+    assert looking["budgets"] == {"strong": BALDA_STRONG_NODES, "greedy": 0}
+    assert looking["time_per_move"]["strong"]["moves"] == 20  # 2 games of 20 moves, half each
     wordgame = Lexicon.open("en", "wordgame", sample_outputs)
     report = play(Match("wordgame", "greedy", "beginner", 2, seed=2), wordgame)
     assert report["games"] == 2 and report["board"] == "standard"
@@ -84,6 +88,7 @@ def test_the_command_writes_its_row_and_figures(sample_outputs: Path, tmp_path: 
     assert done.stdout.startswith("| balda 5x5 | greedy vs beginner | 2 |")
     figures = json.loads((tmp_path / "match-balda-5x5-greedy-beginner.json").read_text())
     assert figures["games"] == 2 and figures["seed"] == 4 and "machine" in figures
+    assert figures["budgets"] == {"greedy": 0, "beginner": 0}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["match-balda-5x5-greedy-beginner.json"]
 
 

@@ -139,6 +139,8 @@ def play(match: Match, lexicon: Lexicon) -> dict:
         "second": match.second,
         "games": games,
         "seed": match.seed,
+        # the levels' budgets per move (positions searched): the figures hold for these
+        "budgets": {name: LEVELS[name].budget(match.game) for name in (match.first, match.second)},
         "wins": wins,
         "ties": ties,
         "losses": games - wins - ties,
