@@ -136,3 +136,26 @@ def test_the_same_values_on_the_compiled_generator_and_the_python_one(lexicon: L
             chosen = Bot("strong", seed).choose(game)
             results[kind] = (list(values), chosen.move if chosen else None)
     assert results["compiled"] == results["python"]
+
+
+@pytest.mark.skipif(len(GENERATORS) < 2, reason="the compiled core is not built")
+@pytest.mark.parametrize("diagonal", [False, True])
+def test_the_core_searches_as_the_python_reference(lexicon: Lexicon, diagonal: bool) -> None:
+    compared = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = BaldaGame.new(lexicon, BaldaSettings(size=5, diagonal=diagonal), start_word="table", seed=seed)
+        while not game.is_over:
+            position = game.position()
+            with generator("python"):
+                moves = movegen.word_moves(lexicon.graph, position)
+            for budget in (1, 3, 40, 150):
+                python = search.search(
+                    functools.partial(movegen.python_word_moves, lexicon.graph), position, moves, 2, budget
+                )
+                with generator("compiled"):
+                    core = search.lookahead(lexicon.graph, position, moves, 2, budget)
+                assert core == python, (seed, len(game.history), budget)
+                compared += 1
+            game.play(rng.choice(game.legal_moves()).move)
+    assert compared > 50

@@ -21,7 +21,6 @@ The settings, moves, turns and the rules' codes are the records of `records`.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections.abc import Sequence
@@ -184,8 +183,9 @@ class BaldaGame(protocol.Game):
             return [float(p) for p in found.points]
         mover = self.turn
         difference = self.scores[mover] - self.scores[1 - mover]
-        generate = functools.partial(movegen.word_moves, self.lexicon.graph)
-        return [float(v) for v in search.search(generate, position, moves, difference, budget).values]
+        return [
+            float(v) for v in search.lookahead(self.lexicon.graph, position, moves, difference, budget).values
+        ]
 
     def _candidate(self, words: Sequence[movegen.RawMove], singles: Sequence[movegen.RawMove] = ()):
         """Build move i of the word moves followed by the single letters."""

@@ -25,10 +25,15 @@ runs the same algorithm (core/src/balda_search.c) and the tests hold the two to 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from wordlist.errors import WordlistError
+from wordlist.format.limits import COMPILED_CELLS
+from wordlist.games.balda import movegen
 from wordlist.games.balda.movegen import Position, RawMove
+from wordlist.graph import CorruptGraph, Graph
 
 Generate = Callable[[Position], Sequence[RawMove]]  # a position's word moves, in a fixed order
 
@@ -119,3 +124,28 @@ def search(
         if not cut:
             return Searched(tuple(values), nodes, complete, True)
     return Searched(tuple(values), nodes, complete, False)
+
+
+def lookahead(
+    graph: Graph, position: Position, moves: Sequence[RawMove], difference: int, budget: int
+) -> Searched:
+    """`search` on the word list's graph: in C (the core's balda_search) where it is built and the
+    board fits it, else in Python on the move generator `movegen.word_moves` picks. The same values."""
+    core = graph.compiled
+    if core is None or position.size * position.size > COMPILED_CELLS:
+        generate = functools.partial(movegen.word_moves, graph)
+        return search(generate, position, moves, difference, budget)
+    args = (
+        position.board,
+        position.size,
+        position.diagonal,
+        position.mask,
+        movegen.compiled_scored(position),
+    )
+    try:
+        values, nodes, depth, exact = core.balda_search(*args, difference, budget)
+    except RuntimeError as error:  # a move generation's step budget ran out
+        raise WordlistError(str(error)) from None
+    except CorruptGraph as error:  # a damaged guide, met where the Python search meets it
+        raise graph.corrupt(str(error)) from None
+    return Searched(values, nodes, depth, exact)
