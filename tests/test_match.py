@@ -89,6 +89,10 @@ def test_the_command_writes_its_row_and_figures(sample_outputs: Path, tmp_path: 
     figures = json.loads((tmp_path / "match-balda-5x5-greedy-beginner.json").read_text())
     assert figures["games"] == 2 and figures["seed"] == 4 and "machine" in figures
     assert figures["budgets"] == {"greedy": 0, "beginner": 0}
+    cells = done.stdout.strip().strip("|").split(" | ")  # the README table's 8 columns
+    assert len(cells) == 8 and cells[3] == f"{figures['wins']} / {figures['ties']} / {figures['losses']}"
+    greedy = figures["time_per_move"]["greedy"]
+    assert cells[6].startswith(f"{greedy['median_cpu_ms']} / {greedy['p99_cpu_ms']} ms (")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["match-balda-5x5-greedy-beginner.json"]
 
 

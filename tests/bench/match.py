@@ -153,17 +153,19 @@ def play(match: Match, lexicon: Lexicon) -> dict:
 
 
 def row(report: dict) -> str:
-    """The report as a line of the docs' table."""
+    """The report as a line of the docs' table (README: the bots' levels against each other)."""
     low, high = report["win_rate_95"]
-    times = report["time_per_move"]
-    timing = "; ".join(
-        f"{level} {t['median_ms']} / {t['p99_ms']} ms (CPU {t['median_cpu_ms']} / {t['p99_cpu_ms']})"
-        for level, t in times.items()
+    spread = f"{report['spread']:+}"
+    if report["spread_95"] is not None:
+        spread += " ({:+} to {:+})".format(*report["spread_95"])
+    timing = " | ".join(
+        f"{t['median_cpu_ms']} / {t['p99_cpu_ms']} ms ({t['median_ms']} / {t['p99_ms']})"
+        for t in report["time_per_move"].values()
     )
     return (
         f"| {report['game']} {report['board']} | {report['first']} vs {report['second']} | "
         f"{report['games']} | {report['wins']} / {report['ties']} / {report['losses']} | "
-        f"{report['win_rate']:.1%} ({low:.1%} to {high:.1%}) | {report['spread']:+} | {timing} |"
+        f"{report['win_rate']:.1%} ({low:.1%} to {high:.1%}) | {spread} | {timing} |"
     )
 
 
@@ -243,10 +245,10 @@ QUICK_GAMES = 20
 
 def run_all(quick: bool) -> list[dict]:
     print(
-        "| game | levels | games | wins / ties / losses | win rate (95% Wilson) | spread | "
-        "time per move: median / p99 (CPU) |"
+        "| game | levels | games | wins / ties / losses | win rate (95% Wilson) | spread (95%) | "
+        "first level's move: CPU median / p99 (wall) | second's |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     return [
         run(Match(m.game, m.first, m.second, QUICK_GAMES if quick else m.games, m.seed, m.size))
         for m in MATCHES
