@@ -60,7 +60,11 @@ def test_a_balda_match_alternates_seats_and_tallies_the_games(sample_outputs: Pa
     assert low <= report["win_rate"] <= high
     # a 5x5 board fills in 20 moves: each level makes 10 a game, whichever seat it has
     assert report["time_per_move"]["greedy"]["moves"] == report["time_per_move"]["beginner"]["moves"] == 60
-    again = play(match, lexicon)
+    seen: list[dict] = []  # a long match reports the games played so far, whole pairs
+    again = play(match, lexicon, seen.append, every=2)
+    assert [(r["games"], r["of"]) for r in seen] == [(2, 6), (4, 6)] and again["of"] == 6
+    assert all(r["wins"] + r["ties"] + r["losses"] == r["games"] for r in seen)
+    assert seen[1]["time_per_move"]["greedy"]["moves"] == 40
     assert {k: v for k, v in again.items() if k != "time_per_move"} == {
         k: v for k, v in report.items() if k != "time_per_move"
     }

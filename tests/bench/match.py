@@ -25,7 +25,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
@@ -103,9 +103,12 @@ def new_game(match: Match, lexicon: Lexicon, seed: int) -> Game:
     return Wordgame.new(lexicon, seed=seed)
 
 
-def play(match: Match, lexicon: Lexicon) -> dict:
-    """Play the match; its report (see the module's docstring)."""
-    wins = ties = 0
+def play(
+    match: Match, lexicon: Lexicon, progress: Callable[[dict], object] | None = None, every: int = 20
+) -> dict:
+    """Play the match; its report (see the module's docstring). `progress` gets the report of the
+    games played so far after every `every` games (an even number: whole pairs), so that a long
+    match stopped early still leaves its figures."""
     spreads: list[int] = []
     clocks = (Clock(), Clock())  # the first level's time per move, the second's
     for index in range(match.games):
@@ -121,11 +124,17 @@ def play(match: Match, lexicon: Lexicon) -> dict:
             clock = clocks[seat != first_seat]
             clock.wall.append((time.perf_counter() - wall) * 1000)
             clock.cpu.append((time.process_time() - cpu) * 1000)
-        spread = game.scores[first_seat] - game.scores[1 - first_seat]
-        spreads.append(spread)
-        wins += spread > 0
-        ties += spread == 0
-    games = match.games
+        spreads.append(game.scores[first_seat] - game.scores[1 - first_seat])
+        if progress is not None and len(spreads) % every == 0 and len(spreads) < match.games:
+            progress(tally(match, spreads, clocks))
+    return tally(match, spreads, clocks)
+
+
+def tally(match: Match, spreads: Sequence[int], clocks: tuple[Clock, Clock]) -> dict:
+    """The report of the games played: their spreads (the first level's score minus the second's)
+    and the levels' clocks."""
+    games = len(spreads)
+    wins, ties = sum(s > 0 for s in spreads), sum(s == 0 for s in spreads)
     rate = (wins + ties / 2) / games
     low, high = wilson(wins + ties / 2, games)
     mean = statistics.fmean(spreads)
@@ -138,6 +147,7 @@ def play(match: Match, lexicon: Lexicon) -> dict:
         "first": match.first,
         "second": match.second,
         "games": games,
+        "of": match.games,  # the games asked for (more than `games` while the match goes on)
         "seed": match.seed,
         # the levels' budgets per move (positions searched): the figures hold for these
         "budgets": {name: LEVELS[name].budget(match.game) for name in (match.first, match.second)},
@@ -218,18 +228,23 @@ def parse(argv: Sequence[str]) -> tuple[Match, Path | None, Path | None]:
 
 def run(match: Match, folder: Path | None = None, out: Path | None = None) -> dict:
     """Play `match` on its word list, print its table row, save its figures (in `out`, else in
-    outputs/bench)."""
-    report = play(match, word_list(match.game, folder))
-    print(row(report), flush=True)
-    if out is None:
-        save(match.name, report)
-    else:
+    outputs/bench): those of the games played so far as it goes, all of them at the end."""
+    if out is not None:
         figures = out / f"{match.name}.json"
         if figures.exists() and not figures.is_file():
             raise WordlistError(f"{figures} is there and is not a regular file: not replaced")
+
+    def write(report: dict) -> None:
+        if out is None:
+            save(match.name, report)
+            return
         part = figures.with_name(figures.name + ".part")
         part.write_text(json.dumps({"machine": machine(), **report}, indent=2) + "\n")
         part.replace(figures)
+
+    report = play(match, word_list(match.game, folder), write)
+    print(row(report), flush=True)
+    write(report)
     return report
 
 
