@@ -159,3 +159,30 @@ def test_the_core_searches_as_the_python_reference(lexicon: Lexicon, diagonal: b
                 compared += 1
             game.play(rng.choice(game.legal_moves()).move)
     assert compared > 50
+
+
+def test_bad_searches_are_refused(lexicon: Lexicon) -> None:
+    game = BaldaGame.new(lexicon, start_word="table", seed=1)
+    position = game.position()
+    generate = functools.partial(movegen.python_word_moves, lexicon.graph)
+    moves = generate(position)
+    for budget, difference in ((0, 0), (-1, 0), (True, 0), (1.5, 0), (10, 1 << 30), (10, -(1 << 29))):
+        with pytest.raises(ValueError, match=r"budget|difference"):
+            search.search(generate, position, moves, difference, budget)  # type: ignore[arg-type]
+    core = lexicon.graph.compiled
+    if core is None:
+        return
+    board, scored = list(position.board), movegen.compiled_scored(position)
+    refused = [
+        ((board[:24], 5, False, 1, scored, 0, 10), ValueError, "24 squares"),
+        ((board, 12, False, 1, scored, 0, 10), ValueError, "at most 128 cells"),
+        ((board, 5, False, 1, scored, 0, 0), ValueError, "budget"),
+        ((board, 5, False, 1, scored, 0, -5), ValueError, "budget"),
+        ((board, 5, False, 1, scored, 1 << 29, 10), ValueError, "difference"),
+        ((board, 5, False, 1, "x", 0, 10), TypeError, "scored"),
+        ((board, 5, False, 1, [("table", "a", 0)], 0, 10), TypeError, "int"),
+        ((board, 5, False, 1, scored, 0, "ten"), TypeError, "int"),
+    ]
+    for args, error, message in refused:
+        with pytest.raises(error, match=message):
+            core.balda_search(*args)

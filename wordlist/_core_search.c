@@ -302,8 +302,12 @@ static int balda_position(Graph *self, PyObject *board, PyObject *scored_obj, un
         return -1;
     }
     for (Py_ssize_t s = 0; s < nscored; s++) {
-        PyObject *word, *low, *high;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(held->scored, s), "UOO:scored", &word, &low, &high)) return -1;
+        PyObject *word, *low, *high, *item = PySequence_Fast_GET_ITEM(held->scored, s);
+        if (!PyTuple_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "scored[%zd] is a (word, low cells, high cells) tuple", s);
+            return -1;
+        }
+        if (!PyArg_ParseTuple(item, "UOO:scored", &word, &low, &high)) return -1;
         Py_ssize_t length = PyUnicode_GET_LENGTH(word);
         if (length <= WL_MAX_CELLS) total += length; /* (a longer word is spelled by no path: left out) */
     }
@@ -375,11 +379,12 @@ PyObject *Graph_balda_search(Graph *self, PyObject *args) {
     memset(&p, 0, sizeof p);
     unsigned long mask;
     int difference;
-    unsigned long long budget;
+    long long budget;
     if (!ready(self)) return NULL;
-    if (!PyArg_ParseTuple(args, "OipkOiK:balda_search", &board, &p.size, &p.diagonal, &mask, &scored_obj, &difference,
+    if (!PyArg_ParseTuple(args, "OipkOiL:balda_search", &board, &p.size, &p.diagonal, &mask, &scored_obj, &difference,
                           &budget))
         return NULL;
+    if (budget < 1) return PyErr_Format(PyExc_ValueError, "a search's budget is 1 position or more, not %lld", budget);
     balda_held held;
     PyObject *result = NULL;
     if (balda_position(self, board, scored_obj, mask, &p, &held) == 0) {
@@ -387,7 +392,7 @@ PyObject *Graph_balda_search(Graph *self, PyObject *args) {
         wl_error error;
         wl_status status;
         Py_BEGIN_ALLOW_THREADS
-        status = wl_balda_search(self->graph, &p, difference, budget, &searched, &error);
+        status = wl_balda_search(self->graph, &p, difference, (uint64_t)budget, &searched, &error);
         Py_END_ALLOW_THREADS
         if (status != WL_OK) {
             raise_error(&error);

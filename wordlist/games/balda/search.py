@@ -76,6 +76,10 @@ def search(
 ) -> Searched:
     """Value `moves` (the word moves of `position`, as `generate` lists them) for the player to move,
     whose score minus the opponent's is `difference`, visiting at most `budget` positions."""
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+        raise ValueError(f"a search's budget is 1 position or more, not {budget!r}")
+    if not isinstance(difference, int) or abs(difference) >= INFINITY // 2:
+        raise ValueError(f"a score difference too large: {difference!r}")
     nodes = 1  # the root
     cut = False  # a line ended at the depth's end, not at the end of the board
 
