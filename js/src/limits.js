@@ -18,3 +18,5 @@ export const MAX_TEXT_LENGTH = 1020;
 export const MAX_NAME = 40;
 export const COMPILED_LETTERS = 64;
 export const COMPILED_CELLS = 128;
+export const BALDA_STRONG_NODES = 300;
+export const BALDA_EXPERT_NODES = 4000;

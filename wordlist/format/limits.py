@@ -64,6 +64,13 @@ MAX_DEFINITION_LENGTH = 5000
 COMPILED_LETTERS = 64  # letters of an alphabet: a set of letters is one uint64
 COMPILED_CELLS = 128  # cells of a Balda board: a set of cells is two uint64 (a 9x9 board has 81)
 
+# --- the bots' budgets: counted in positions searched, never in time, so a seed and a position give
+# the same move in Python, in the core and in the browser (the bench reports the time they take) ---
+
+BALDA_STRONG_NODES = 300  # positions Balda's "strong" lookahead visits per move, at most (a move
+# generation each: about 0.1 ms on the 400,000-word list, so strong fits today's p99 server move)
+BALDA_EXPERT_NODES = 4_000  # ... and "expert"'s (deeper; exact once the lines reach the end)
+
 # The numbers the generated files carry, by the name they have there (C: WORDLIST_ + the name).
 SHARED = {
     "FIRST_WORD_LETTERS": FIRST_WORD_LETTERS,
@@ -84,4 +91,6 @@ SHARED = {
     "MAX_NAME": MAX_NAME,
     "COMPILED_LETTERS": COMPILED_LETTERS,
     "COMPILED_CELLS": COMPILED_CELLS,
+    "BALDA_STRONG_NODES": BALDA_STRONG_NODES,
+    "BALDA_EXPERT_NODES": BALDA_EXPERT_NODES,
 }
