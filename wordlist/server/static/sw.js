@@ -3,12 +3,17 @@
 // request goes to the server first; only when it cannot be reached is the kept copy answered.
 // Games (/api/games) are never kept: a game on the server is the server's.
 
-const CACHE = "wordlist-page-1";
+const CACHE = "wordlist-page-2";
 // what the bot needs besides what the page loads (the page's own files are named by the page:
 // offline/register.js sends what it loaded)
-const BOT = ["/", "/offline/bot-worker.js", "/js/core.js", "/js/core.wasm", "/js/index.js", "/manifest.webmanifest"];
+const LEVELS = "/api/games/levels";
+const BOT = ["/", LEVELS, "/offline/bot-worker.js", "/js/core.js", "/js/core.wasm", "/js/index.js", "/manifest.webmanifest"];
 
-const kept = (url) => url.origin === self.location.origin && !url.pathname.startsWith("/api/games") && !url.pathname.startsWith("/docs");
+// the bot's levels are the page's to list (the same for every game); games themselves are not kept
+const kept = (url) =>
+  url.origin === self.location.origin &&
+  (!url.pathname.startsWith("/api/games") || url.pathname === LEVELS) &&
+  !url.pathname.startsWith("/docs");
 
 /** Keep `urls` (those of this page's server) and, for /api/lists, every list's files. */
 async function keep(urls) {

@@ -1,7 +1,9 @@
 // The bot in the browser: a Web Worker holding the C core built to WebAssembly (/js/core.js) on
 // each list's own words.dawg, so a game against the bot needs no server. It answers one kind of
-// message, {id, list: {language, profile}, position, best}, with {id, moves} or {id, error}: the
-// moves of `position` in the Python library's order (`best`: only the first of the most points).
+// message, {id, list: {language, profile}, position, best, level}, with {id, moves} (and `values`)
+// or {id, error}: the moves of `position` in the Python library's order (`best`: only the first of
+// the most points); with a Balda `level` that looks ahead ("strong", "expert"), each move's value
+// too, from the same search as the server's (wordlist.games.balda.search).
 
 import { Bots } from "/js/core.js";
 import { Lexicon } from "/js/index.js";
@@ -28,11 +30,12 @@ function botsFor({ language, profile }) {
 }
 
 self.onmessage = async ({ data }) => {
-  const { id, list, position, best } = data;
+  const { id, list, position, best, level } = data;
   try {
     const bots = await botsFor(list);
     const moves = best ? [bots.bestMove(position)].filter(Boolean) : bots.search(position);
-    self.postMessage({ id, moves });
+    const values = level && moves.length ? bots.values(position, level).values : undefined;
+    self.postMessage({ id, moves, values });
   } catch (error) {
     self.postMessage({ id, error: String(error?.message || error) });
   }

@@ -24,21 +24,22 @@ let worker = null;
 const waiting = new Map();
 let asked = 0;
 
-/** The moves of `position` found by the core in the worker, for the list `list`. */
-function search(list, position) {
+/** The moves of `position` found by the core in the worker, for the list `list`; with `level`
+ * (Balda's lookahead), each with its `value`. */
+function search(list, position, level = null) {
   if (!worker) {
     worker = new Worker("/offline/bot-worker.js", { type: "module" });
     worker.onmessage = ({ data }) => {
       const { resolve, reject } = waiting.get(data.id) ?? {};
       waiting.delete(data.id);
       if (data.error) reject?.(new ApiError(500, { code: "bot_failed", message: `The bot could not move: ${data.error}` }));
-      else resolve?.(data.moves);
+      else resolve?.(data.values ? data.moves.map((move, i) => ({ ...move, value: data.values[i] })) : data.moves);
     };
   }
   const id = ++asked;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, list: { language: list.language, profile: list.profile }, position });
+    worker.postMessage({ id, list: { language: list.language, profile: list.profile }, position, level });
   });
 }
 
@@ -160,7 +161,9 @@ async function botTurns(state, lexicon) {
   const rules = GAMES[state.game];
   const turns = [];
   while (state.turn === 1 && !rules.over(state)) {
-    const moves = await rules.candidates(state, (p) => search(state.list, p));
+    const ahead = state.game === "balda" && LOOKAHEAD.has(state.level); // the bot's lead, as the server's
+    const find = (p) => (ahead ? search(state.list, { ...p, difference: state.scores[1] - state.scores[0] }, state.level) : search(state.list, p));
+    const moves = await rules.candidates(state, find);
     const rng = random(state.seed + 7919 * (state.history.length + 1));
     if (!moves.length) {
       // Wordgame only (Balda always has a letter alone): all but the blanks back, else a pass
@@ -168,7 +171,7 @@ async function botTurns(state, lexicon) {
       turns.push(wordgame.canExchange(state) ? wordgame.exchange(state, back.length ? back : state.racks[1]) : wordgame.pass(state));
       continue;
     }
-    const chosen = moves[choose(moves.map((m) => m.points), state.level, rng)];
+    const chosen = moves[choose(moves.map((m) => m.value ?? m.points), state.level, rng)];
     turns.push(state.game === "balda" ? balda.play(state, baldaJudged(state, chosen)) : wordgame.play(state, chosen));
   }
   return turns;
@@ -179,8 +182,12 @@ function baldaJudged(state, move) {
   return { word, points: move.points, cell: move.cell, letter: move.letter, path: move.path };
 }
 
-/** The index a level picks (wordlist.games.bot): "strong" the most points, "beginner" a random
- * move of the weaker half; ties broken by `rng`. */
+/** The levels whose Balda bot looks ahead (wordlist.games.bot's table; the core's budgets). */
+const LOOKAHEAD = new Set(["strong", "expert"]);
+
+/** The index a level picks (wordlist.games.bot): "beginner" a random move of the weaker half by
+ * points, the others the best value (Balda's lookahead at strong and expert; Wordgame's points, as
+ * on a list without leave values); ties broken by `rng`. */
 function choose(points, level, rng) {
   const sorted = [...points].sort((a, b) => a - b);
   const mid = sorted.length / 2;

@@ -106,7 +106,7 @@ export const balda = {
   /** The bot's moves: the core's words, else a letter alone on each free cell (1 point). */
   async candidates(s, search) {
     const words = await search(this.position(s));
-    const moves = words.map((m) => ({ cell: m.cell, letter: m.letter, path: m.path, points: m.points }));
+    const moves = words.map((m) => ({ cell: m.cell, letter: m.letter, path: m.path, points: m.points, value: m.value }));
     if (moves.length) return moves;
     const letter = [...s.start_word][0];
     return placeable(s).map((cell) => ({ cell, letter, path: [cell], points: 1 }));
