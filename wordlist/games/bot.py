@@ -17,10 +17,21 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from wordlist.errors import ArgumentError, ArgumentTypeError, UnknownLevel
 from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Game
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A move as a bot ranks it: the candidate, its points now, and its value to the bot."""
+
+    candidate: Any
+    points: int
+    value: float
+
 
 Strategy = Callable[[Sequence[int], random.Random], int]  # the moves' points -> the chosen index
 
@@ -83,6 +94,17 @@ class Bot:
         allows it, else pass); the Turn."""
         chosen = self.choose(game)
         return game.act(self._without_move(game)) if chosen is None else game.play(chosen.move)
+
+    def ranked(self, game: Game, limit: int | None = None) -> list[Ranked]:
+        """The moves a bot chooses among, best first by value (then by word, then in the search's
+        order), with their points and values; the first `limit` of them (None: all)."""
+        if not isinstance(game, Game):
+            raise ArgumentTypeError(f"a bot ranks the moves of a Game, not {type(game).__name__}")
+        found = game.bot_search()
+        values = [float(p) for p in found.points]
+        built = [found.build(i) for i in range(len(found))]
+        order = sorted(range(len(found)), key=lambda i: (-values[i], built[i].word, i))[:limit]
+        return [Ranked(built[i], found.points[i], values[i]) for i in order]
 
     @staticmethod
     def _without_move(game: Game) -> dict:
