@@ -1,0 +1,119 @@
+"""After a game: each of a player's moves beside the best move a bot finds in the same position.
+
+`analyse(game, player, level)` replays the game from its start (`Game.restarted`: Wordgame's racks
+dealt again from its seed) and, before each turn of `player`, ranks the moves as the bot of `level`
+ranks them (`Bot.ranked`): the best one found, and the value of the move played. A move's value is
+what the level plays by (points, or points and the worth of the tiles kept, or a searched score
+difference); the difference between the best value and the played one is what the turn gave up.
+
+A pass or an exchange is worth 0; a move the bot does not consider (Balda's letter alone while a
+word can be made) is worth its points. What is given up is never below 0: a search on a budget may
+rank a move lower than the one a player found. Each position's bot is seeded by the turn's place in
+the log, so an analysis is the same every time it is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from wordlist.errors import ArgumentTypeError, WordlistError
+from wordlist.games.bot import Bot, Ranked, check_level
+from wordlist.games.protocol import PLAY, RESIGN, Game, checked_player
+
+DEFAULT_LEVEL = "strong"  # the strongest level an analysis can afford on a server, turn after turn
+HINT_LEVEL = "strong"  # a hint is the move this level would play
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One turn of a player, reviewed: what was played and its value, the best move found in the
+    same position (None: there was no move) and its value, and the value given up."""
+
+    index: int  # the turn's place in the game's log (0: the first turn)
+    turn: Any  # the game's Turn, as the log holds it
+    value: float
+    best: Any | None  # the game's Candidate (`.move`, `.word`, `.points`)
+    best_value: float
+    given_up: float
+
+    @property
+    def points(self) -> int:
+        """What the turn scored."""
+        return int(self.turn.points)
+
+    @property
+    def best_points(self) -> int:
+        """What the best move found would have scored (0 without one)."""
+        return 0 if self.best is None else int(self.best.points)
+
+    def to_dict(self, game: Game) -> dict:
+        """The review as JSON: the turn as the log shows it (with its `notation`), the best move as a
+        move list shows it, values to two decimals."""
+        played = {**self.turn.to_dict(), "notation": game.notation(self.turn)}
+        return {
+            "index": self.index,
+            "played": played,
+            "word": self.turn.word,
+            "value": round(self.value, 2),
+            "best": None if self.best is None else self.best.to_dict(),
+            "best_value": round(self.best_value, 2),
+            "given_up": round(self.given_up, 2),
+        }
+
+
+def analyse(game: Game, player: int, level: str = DEFAULT_LEVEL) -> list[MoveReview]:
+    """Each turn of `player` in `game` (but a resignation) beside the best move the bot of `level`
+    finds in its position, in the order played. The game need not be over. WordlistError if its
+    log does not replay from its start (a game whose racks were dealt by hand)."""
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"an analysis reviews a Game, not {type(game).__name__}")
+    checked_player(player)
+    check_level(level)
+    position = game.restarted()
+    reviews = []
+    for index, turn in enumerate(game.history):
+        if turn.player == player and turn.action != RESIGN:
+            reviews.append(review(position, index, turn, level))
+        try:
+            position.act(game.action_of(turn))
+        except WordlistError as error:
+            raise WordlistError(
+                f"the game's log does not replay from its start: turn {index + 1}: {error}"
+            ) from None
+    return reviews
+
+
+def review(position: Game, index: int, turn: Any, level: str) -> MoveReview:
+    """`turn`, about to be played in `position`, beside the best move the bot of `level` finds there."""
+    ranked = Bot(level, seed=index).ranked(position)
+    value = 0.0
+    if turn.action == PLAY:
+        played = _move_key(position.move_of(turn))
+        mine = next((r for r in ranked if _move_key(r.candidate.move) == played), None)
+        value = float(turn.points) if mine is None else mine.value
+    if not ranked:
+        return MoveReview(index, turn, value, None, 0.0, 0.0)
+    best: Ranked = ranked[0]
+    return MoveReview(index, turn, value, best.candidate, best.value, max(0.0, best.value - value))
+
+
+def best_move(game: Game, level: str = HINT_LEVEL) -> Any | None:
+    """The move a hint gives: the best the bot of `level` finds for the player to move (None: no
+    move). Its bot is seeded by the game's version, so that a position gets the same hint in the
+    terminal, over HTTP and on the page."""
+    ranked = Bot(level, seed=game.version).ranked(game, 1)
+    return ranked[0].candidate if ranked else None
+
+
+def total_given_up(reviews: Sequence[MoveReview]) -> float:
+    """What a player's turns gave up in all."""
+    return sum(r.given_up for r in reviews)
+
+
+def _move_key(move: Any) -> object:
+    """A move as compared with another: Wordgame's tiles in any order (a player places them in the
+    order they like; the search lists them along the word), Balda's move as it is."""
+    tiles = getattr(move, "tiles", None)
+    return frozenset(tiles) if tiles is not None else move
