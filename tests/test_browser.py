@@ -27,9 +27,9 @@ from tests.server_helpers import Server, best_move, stored_game
 from tests.test_server import bearer
 from wordlist import Lexicon
 from wordlist.games import Bot
+from wordlist.games.analysis import best_move as hint_move
 from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
 from wordlist.games.protocol import cell_name
-from wordlist.games.terminal import ranked
 from wordlist.games.wordgame import Wordgame
 from wordlist.games.wordgame.terminal import SCREEN as WORDGAME_SCREEN
 from wordlist.server.games import rematch_id
@@ -571,7 +571,7 @@ def test_a_balda_hint_in_three_steps(player: Player, server: Server) -> None:
     game_id = player.adopt(created)
     page = player.page
     game = player.stored(game_id)
-    best = ranked(game)[0]
+    best = hint_move(game)
     hint = page.locator(".status button.hint")
     expect(hint).to_have_text("Hint")
     hint.click()
@@ -596,7 +596,7 @@ def test_a_wordgame_hint_and_a_move_scored_as_it_is_built(player: Player, server
     )
     page = player.page
     game = player.stored(game_id)
-    best = ranked(game)[0]
+    best = hint_move(game)
     for level in (1, 2):
         page.locator(".status button.hint").click()
         expect(page.locator(".message")).to_have_text(WORDGAME_SCREEN.hint(game, best, level))
@@ -653,7 +653,7 @@ def cross_word_position(lexicon: Lexicon):
     for seed in range(500):
         game = Wordgame.new(lexicon, seed=seed, players=("Ann", "Bot"))
         first = best_move(game)
-        if first is None or any(t.blank for t in first.move.tiles) or ranked(game)[0].move != first.move:
+        if first is None or any(t.blank for t in first.move.tiles) or hint_move(game).move != first.move:
             continue
         game.play(first.move)
         Bot("strong", seed=(seed << 16) + game.version).move(game)

@@ -172,6 +172,7 @@ async def hint(game_id: GameId, body: models.HintRequest, token: Token, request:
 
 @router.get(
     "/{game_id}/analysis",
+    response_model_exclude_unset=True,  # a turn has its own game's fields only
     response_model=models.Analysis,
     responses=models.problems(401, 403, 404, 409, 429, 503),
     summary="Once the game is over: each of your moves beside the best the bot finds, and what it gave up",
