@@ -25,7 +25,14 @@ export function reviewTable(analysis, view) {
       h("td.lost", verdict),
     );
   });
-  const heads = [["Turn", "turn"], ["Played", "word"], ["Pts", "points"], ["Best found", "word"], ["Pts", "points"], ["Given up", "lost"]];
+  const heads = [
+    ["Turn", "turn"],
+    ["Played", "word"],
+    ["Pts", "points"],
+    ["Best found", "word"],
+    ["Pts", "points"],
+    ["Given up", "lost"],
+  ];
   const total = analysis.moves.length
     ? `Given up in all: ${number(analysis.given_up)}.`
     : "No move of yours to review.";
