@@ -12,7 +12,7 @@ before each turn. The human's commands are the same in every game:
     resign          give up
     save FILE       save the game (continue it with --load FILE)
     quit            stop (save FILE first to continue it later)
-    analysis        once the game is over: your moves beside the strong bot's best
+    analysis        after the game: your moves beside the strong bot's best
 
 Anything else is read as a move by the game's `Screen.parse`. Lines are read with readline where
 the terminal has it (line editing, Up for the previous line). Colour marks the last move and the
