@@ -11,8 +11,9 @@ the figures are medians over the positions. Every engine must find the same numb
 Bytes (measured in Node): words.dawg and core.wasm as they are, gzipped and with brotli, against
 words.txt; an estimate of a bit-packed layout (each edge of the graph in 8 + 2 + log2(edges)
 bits: its label, end-of-word and last-sibling flags, its target; as peers pack theirs) for the
-format question. Native times are the Python binding's call (the moves are read only when asked
-for); Node's are `bestMove` (the search, and the best move read back).
+format question, and the graph written so (32 bits an edge), raw and gzipped. Native times are
+the Python binding's call (the moves are read only when asked for); Node's are `bestMove` (the
+search, and the best move read back).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -123,22 +125,37 @@ def in_node(folder: Path, cases: list[dict[str, Any]]) -> dict[str, Any]:
     return json.loads(run.stdout)
 
 
-def graph_shape(graph: Graph) -> dict[str, int]:
-    """Distinct nodes and edges (byte transitions) reachable from the root: what a bit-packed
-    layout would store."""
-    guide, seen, stack, edges = graph._guide, {0}, [0], 0
+def packed_layout(graph: Graph) -> tuple[dict[str, int], bytes]:
+    """The graph's nodes and edges (byte transitions) reachable from the root, and the graph in a
+    32-bit-per-edge layout as peers pack theirs (each node's edges together, an edge: its label,
+    end-of-word and last-edge flags and its target's first edge): what a compact format would
+    store, to measure it raw and compressed."""
+    guide = graph._guide
     assert guide is not None
-    while stack:
-        node = stack.pop()
+    order, edges_of, seen = [0], {}, {0}
+    for node in order:  # (the list grows as it is walked: breadth first)
+        found = []
         label = guide[2 * node]
         while label:
             child = graph._follow_byte(node, label)
-            edges += 1
+            found.append((label, child))
             if child not in seen:
                 seen.add(child)
-                stack.append(child)
+                order.append(child)
             label = guide[2 * child + 1]
-    return {"nodes": len(seen), "edges": edges}
+        edges_of[node] = found
+    first, count = {}, 0
+    for node in order:
+        first[node] = count
+        count += len(edges_of[node])
+    packed = array("I")
+    for node in order:
+        found = edges_of[node]
+        for i, (label, child) in enumerate(found):
+            word_end = graph.value(child) is not None
+            last = i == len(found) - 1
+            packed.append(label | word_end << 8 | last << 9 | first[child] << 10)
+    return {"nodes": len(order), "edges": count}, packed.tobytes()
 
 
 def run() -> dict:
@@ -216,7 +233,7 @@ def run() -> dict:
         )
     dawg = (lexicon.path / "words.dawg").read_bytes()
     words = (lexicon.path / "words.txt").read_bytes()
-    shape = graph_shape(graph)
+    shape, packed_bytes = packed_layout(graph)
     packed = math.ceil(shape["edges"] * (8 + 2 + math.ceil(math.log2(max(shape["edges"], 2)))) / 8)
     download = wasm.get("download", {})
     page = {
@@ -226,6 +243,7 @@ def run() -> dict:
         "dawg_gzip_over_words_gzip": round(len(gzip.compress(dawg, 9)) / len(gzip.compress(words, 9)), 2),
         "graph": shape,
         "packed_estimate": {"bytes": packed, "bytes_per_word": round(packed / len(lexicon), 2)},
+        "packed_32bit": {"bytes": len(packed_bytes), "gzip": len(gzip.compress(packed_bytes, 9))},
         "first_move_ms": wasm.get("first_move_ms"),
     }
     print(
@@ -233,11 +251,13 @@ def run() -> dict:
         f"({page['dawg_bytes_per_word']} a word), "
         f"gzipped {page['dawg_gzip_over_words_gzip']}x words.txt gzipped; a page downloads {download}"
     )
+    first_move = page["first_move_ms"] and round(page["first_move_ms"], 1)
     print(
         f"a bit-packed layout: about {packed:,} bytes "
         f"({page['packed_estimate']['bytes_per_word']} a word) for "
-        f"{shape['edges']:,} edges of {shape['nodes']:,} nodes; first bot move in Node (compile the core, "
-        f"load the list, search): {page['first_move_ms'] and round(page['first_move_ms'], 1)} ms"
+        f"{shape['edges']:,} edges of {shape['nodes']:,} nodes (in 32 bits an edge: "
+        f"{len(packed_bytes):,} bytes, gzipped {page['packed_32bit']['gzip']:,}); first bot move in Node "
+        f"(compile the core, load the list, search): {first_move} ms"
     )
     result = {"rows": rows, "page": page, "repeat": REPEAT}
     save("core", result)

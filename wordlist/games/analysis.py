@@ -22,7 +22,7 @@ from wordlist.errors import ArgumentTypeError, WordlistError
 from wordlist.games.bot import Bot, Ranked, check_level
 from wordlist.games.protocol import PLAY, RESIGN, Game, checked_player
 
-DEFAULT_LEVEL = "strong"  # the strongest level an analysis can afford on a server, turn after turn
+ANALYSIS_LEVEL = "strong"  # the strongest level an analysis can afford on a server, turn after turn
 HINT_LEVEL = "strong"  # a hint is the move this level would play
 
 
@@ -63,7 +63,7 @@ class MoveReview:
         }
 
 
-def analyse(game: Game, player: int, level: str = DEFAULT_LEVEL) -> list[MoveReview]:
+def analyse(game: Game, player: int, level: str = ANALYSIS_LEVEL) -> list[MoveReview]:
     """Each turn of `player` in `game` (but a resignation) beside the best move the bot of `level`
     finds in its position, in the order played. The game need not be over. WordlistError if its
     log does not replay from its start (a game whose racks were dealt by hand)."""

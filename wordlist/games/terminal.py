@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from wordlist.errors import ArgumentError, ArgumentTypeError, WordlistError
-from wordlist.games.analysis import DEFAULT_LEVEL, analyse, best_move, total_given_up
+from wordlist.games.analysis import ANALYSIS_LEVEL, analyse, best_move, total_given_up
 from wordlist.games.bot import Bot
 from wordlist.games.protocol import Cell, Game, IllegalMove
 from wordlist.games.state import write_atomic
@@ -260,7 +260,9 @@ class Driver:
         game, screen = self.game, self.screen
         assert self.human is not None  # only a human's moves are reviewed
         reviews = analyse(game, self.human)
-        lines = [f"Your moves beside the best the {DEFAULT_LEVEL} bot finds (points; given up by its value):"]
+        lines = [
+            f"Your moves beside the best the {ANALYSIS_LEVEL} bot finds (points; given up by its value):"
+        ]
         for r in reviews:
             played = game.lexicon.display(r.turn.word) if r.turn.action == "play" else r.turn.action
             mine = f"{r.index + 1:>4}  {played:<12}{r.points:>4}"

@@ -25,9 +25,10 @@ from typing import Any
 
 from wordlist.errors import UnknownList, WordlistError
 from wordlist.games import LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
-from wordlist.games.analysis import DEFAULT_LEVEL, analyse, best_move, total_given_up
+from wordlist.games.analysis import ANALYSIS_LEVEL, analyse, best_move, total_given_up
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
+from wordlist.games.bot import DEFAULT_LEVEL
 from wordlist.games.terminal import Screen
 from wordlist.games.wordgame import Wordgame
 from wordlist.games.wordgame.terminal import SCREEN as WORDGAME_SCREEN
@@ -63,7 +64,7 @@ def rematch_id(game_id: str) -> str:
     return base64.urlsafe_b64encode(digest).decode()[:16]
 
 
-def analysis_json(game: Game, seat: int, level: str = DEFAULT_LEVEL) -> dict:
+def analysis_json(game: Game, seat: int, level: str = ANALYSIS_LEVEL) -> dict:
     """`analyse(game, seat, level)` as JSON: each review, its best move with its notation as typed
     in the terminal; what the seat gave up in all. A log that does not replay is a damaged game."""
     try:
@@ -426,7 +427,7 @@ class Games:
         """The bot plays while it is its turn (once, as turns alternate); its log entries."""
         turns = []
         while record.opponent == "bot" and not game.is_over and game.turn == record.bot_player:
-            bot = Bot(record.level or "strong", seed=((record.bot_seed or 0) << 16) + game.version)
+            bot = Bot(record.level or DEFAULT_LEVEL, seed=((record.bot_seed or 0) << 16) + game.version)
             game.act(bot.action(game))
             turns.append(turn_json(game, game.history[-1]))
         return turns
