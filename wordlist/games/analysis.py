@@ -8,7 +8,9 @@ difference); the difference between the best value and the played one is what th
 
 A pass or an exchange is worth 0; a move the bot does not consider (Balda's letter alone while a
 word can be made) is worth its points. What is given up is never below 0: a search on a budget may
-rank a move lower than the one a player found. Each position's bot is seeded by the turn's place in
+rank a move lower than the one a player found. Balda's lookahead values a move weaker than the
+best by the bound alpha-beta proves (its value is at most that), so what it gave up is at least
+the figure given. Each position's bot is seeded by the turn's place in
 the log, so an analysis is the same every time it is made.
 """
 
