@@ -93,6 +93,17 @@ def test_a_balda_move_that_gave_up_two_points(lists: dict[str, Lexicon]) -> None
     assert [(r.index, r.given_up) for r in bot] == [(1, 0)] and bot[0].best.word == bot[0].turn.word
 
 
+def test_a_letter_alone_is_valued_from_the_position_it_leaves(lists: dict[str, Lexicon]) -> None:
+    game = BaldaGame.new(lists["balda"], start_word="table", seed=1, players=("You", "Bot"))
+    letter = next(c for c in game.legal_moves() if len(c.word) == 1)  # not among the bot's words
+    game.play(letter.move)
+    (greedy,) = analyse(game, 0, POINTS)
+    assert (greedy.value, greedy.best.word, greedy.given_up) == (1, "cable", 4)
+    (strong,) = analyse(game, 0)  # the lookahead's scale: what the bot's best reply leaves You
+    reply = Bot("strong", seed=0).ranked(game, 1)[0]
+    assert strong.value == -reply.value and strong.given_up == strong.best_value + reply.value > 0
+
+
 def test_a_wordgame_move_and_a_pass_reviewed(lists: dict[str, Lexicon]) -> None:
     game, best_then = ten_over_sixteen(lists)
     first, passed = analyse(game, 0, POINTS)

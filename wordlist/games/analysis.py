@@ -6,12 +6,12 @@ ranks them (`Bot.ranked`): the best one found, and the value of the move played.
 what the level plays by (points, or points and the worth of the tiles kept, or a searched score
 difference); the difference between the best value and the played one is what the turn gave up.
 
-A pass or an exchange is worth 0; a move the bot does not consider (Balda's letter alone while a
-word can be made) is worth its points. What is given up is never below 0: a search on a budget may
-rank a move lower than the one a player found. Balda's lookahead values a move weaker than the
-best by the bound alpha-beta proves (its value is at most that), so what it gave up is at least
-the figure given. Each position's bot is seeded by the turn's place in
-the log, so an analysis is the same every time it is made.
+A pass or an exchange is worth 0; a move the bot does not rank (Balda's letter alone while a word
+can be made) is valued on the level's scale from the position it leaves (`_value_after`). What is
+given up is never below 0: a search on a budget may rank a move lower than the one a player
+found. Balda's lookahead values a move weaker than the best by the bound alpha-beta proves (its
+value is at most that), so what it gave up is at least the figure given. Each position's bot is
+seeded by the turn's place in the log, so an analysis is the same every time it is made.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordlist.errors import ArgumentTypeError, WordlistError
-from wordlist.games.bot import Bot, Ranked, check_level
+from wordlist.games.bot import LEVELS, POINTS, Bot, Ranked, check_level
 from wordlist.games.protocol import PLAY, RESIGN, Game, checked_player
 
 ANALYSIS_LEVEL = "strong"  # the strongest level an analysis can afford on a server, turn after turn
@@ -76,28 +76,51 @@ def analyse(game: Game, player: int, level: str = ANALYSIS_LEVEL) -> list[MoveRe
     position = game.restarted()
     reviews = []
     for index, turn in enumerate(game.history):
-        if turn.player == player and turn.action != RESIGN:
-            reviews.append(review(position, index, turn, level))
+        mine = turn.player == player and turn.action != RESIGN
+        if mine:
+            ranked = Bot(level, seed=index).ranked(position)
+            value = _ranked_value(position, turn, ranked)
         try:
             position.act(game.action_of(turn))
         except WordlistError as error:
             raise WordlistError(
                 f"the game's log does not replay from its start: turn {index + 1}: {error}"
             ) from None
+        if mine:
+            if value is None:  # a move the bot does not rank: valued from the position it left
+                value = _value_after(position, turn, level, index)
+            reviews.append(_review(index, turn, value, ranked))
     return reviews
 
 
-def review(position: Game, index: int, turn: Any, level: str) -> MoveReview:
-    """`turn`, about to be played in `position`, beside the best move the bot of `level` finds there."""
-    ranked = Bot(level, seed=index).ranked(position)
-    value = 0.0
-    if turn.action == PLAY:
-        played = _move_key(position.move_of(turn))
-        mine = next((r for r in ranked if _move_key(r.candidate.move) == played), None)
-        value = float(turn.points) if mine is None else mine.value
+def _ranked_value(position: Game, turn: Any, ranked: Sequence[Ranked]) -> float | None:
+    """The value of the move `turn` makes in `position`, as the bot ranked it; 0 for a pass or an
+    exchange; None for a move the bot does not rank."""
+    if turn.action != PLAY:
+        return 0.0
+    played = _move_key(position.move_of(turn))
+    return next((r.value for r in ranked if _move_key(r.candidate.move) == played), None)
+
+
+def _value_after(position: Game, turn: Any, level: str, seed: int) -> float:
+    """The value of a move the bot does not rank (Balda's letter alone while a word can be made), on
+    the level's scale: its points at a level that values points; for a lookahead (a score
+    difference seen from the mover), the final difference if the move ended the game, else what
+    the opponent's best reply leaves the mover (its value, negated)."""
+    if LEVELS[level].evaluation == POINTS:
+        return float(turn.points)
+    if position.is_over:
+        final = position.final_scores
+        return float(final[turn.player] - final[1 - turn.player])
+    replies = Bot(level, seed=seed).ranked(position, 1)
+    return -replies[0].value if replies else float(turn.points)
+
+
+def _review(index: int, turn: Any, value: float, ranked: Sequence[Ranked]) -> MoveReview:
+    """The review of `turn`, worth `value`, beside the best of `ranked` (the moves of its position)."""
     if not ranked:
         return MoveReview(index, turn, value, None, 0.0, 0.0)
-    best: Ranked = ranked[0]
+    best = ranked[0]
     return MoveReview(index, turn, value, best.candidate, best.value, max(0.0, best.value - value))
 
 
