@@ -306,3 +306,19 @@ def test_a_friend_s_game_is_reviewed_for_each_seat(client: TestClient, app_paths
     assert (ann["player"], len(ann["moves"]), ann["given_up"]) == (0, 1, 0)
     assert (bob["player"], bob["moves"]) == (1, [])
     assert json.loads(json.dumps(ann)) == ann
+
+
+def test_the_hint_looks_ahead_in_the_terminal_and_over_http(client: TestClient, app_paths) -> None:
+    data, _ = app_paths
+    game = BaldaGame.new(Lexicon.open("en", "balda", data), seed=8, players=("You", "Bot"))
+    hint, greedy = best_move(game), Bot("greedy", seed=0).ranked(game, 1)[0].candidate
+    assert (hint.word, hint.points, greedy.word, greedy.points) == ("go", 2, "run", 3)  # not the most points
+    shown: list[str] = []
+    play_balda(game, human=0, read=scripted(["hint", "hint", "hint", "quit"]), write=shown.append)
+    assert [BALDA_SCREEN.hint(game, hint, level) for level in (1, 2, 3)] == [
+        line for line in shown if line.startswith(("Try ", "Put a letter", "GO: type"))
+    ]
+    created = create(client, seed=8)
+    game_id = created["game"]["id"]
+    answer = client.post(f"/api/games/{game_id}/hint", json={"version": 0}, headers=bearer(created["token"]))
+    assert answer.status_code == 200 and (answer.json()["word"], answer.json()["points"]) == ("go", 2)
