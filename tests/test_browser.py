@@ -26,13 +26,15 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from tests.conftest import ROOT
 from tests.list_helpers import copy_list, edit_manifest, unlicensed_list
 from tests.server_helpers import Server, best_move, stored_game
+from tests.test_analysis import opening_seed as choice_seed
 from tests.test_server import bearer
 from wordlist import Lexicon
 from wordlist.games import Bot
+from wordlist.games.analysis import analyse
+from wordlist.games.analysis import best_move as hint_move
 from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
 from wordlist.games.bot import DEFAULT_LEVEL, LEVELS
 from wordlist.games.protocol import cell_name
-from wordlist.games.terminal import ranked
 from wordlist.games.wordgame import Wordgame
 from wordlist.games.wordgame.terminal import SCREEN as WORDGAME_SCREEN
 from wordlist.server.games import rematch_id
@@ -636,7 +638,7 @@ def test_a_balda_hint_in_three_steps(player: Player, server: Server) -> None:
     game_id = player.adopt(created)
     page = player.page
     game = player.stored(game_id)
-    best = ranked(game)[0]
+    best = hint_move(game)
     hint = page.locator(".status button.hint")
     expect(hint).to_have_text("Hint")
     hint.click()
@@ -661,7 +663,7 @@ def test_a_wordgame_hint_and_a_move_scored_as_it_is_built(player: Player, server
     )
     page = player.page
     game = player.stored(game_id)
-    best = ranked(game)[0]
+    best = hint_move(game)
     for level in (1, 2):
         page.locator(".status button.hint").click()
         expect(page.locator(".message")).to_have_text(WORDGAME_SCREEN.hint(game, best, level))
@@ -718,7 +720,7 @@ def cross_word_position(lexicon: Lexicon):
     for seed in range(500):
         game = Wordgame.new(lexicon, seed=seed, players=("Ann", "Bot"))
         first = best_move(game)
-        if first is None or any(t.blank for t in first.move.tiles) or ranked(game)[0].move != first.move:
+        if first is None or any(t.blank for t in first.move.tiles) or hint_move(game).move != first.move:
             continue
         game.play(first.move)
         Bot("strong", seed=(seed << 16) + game.version).move(game)
@@ -835,6 +837,34 @@ def test_a_rematch_against_the_bot_after_resigning(player: Player, server: Serve
     player.wait_turns(1)  # the bot has moved first
     expect(page.locator(".status")).to_contain_text("Your turn.")
     expect(page.locator(".cell.shown-path")).to_have_count(len(again.history[0].path))
+
+
+def test_the_review_of_your_moves_after_the_game(player: Player, server: Server) -> None:
+    seed = choice_seed(Lexicon.open("en", "balda", server.data))  # words of different points to choose
+    body = {"game": "balda", "seed": seed, "name": "Ann"}
+    game_id = player.adopt(httpx2.post(f"{server.url}/api/games", json=body).json())
+    page = player.page
+    game = player.stored(game_id)
+    weakest = min((c for c in game.legal_moves() if c.points > 1), key=lambda c: (c.points, c.word))
+    trace(page, weakest.move)
+    page.click("text=Play word")
+    player.after_move(game_id, 0)
+    expect(page.locator("button.review-moves")).to_have_count(0)  # only once the game is over
+    page.click("button:text-is('Resign')")
+    page.locator("dialog.ask button.confirm").click()
+    page.click("button.review-moves")
+    game = player.stored(game_id)
+    (review,) = analyse(game, 0)  # the library's analysis, as the server makes it
+    upper = game.lexicon.display
+    expect(page.locator(".review-table caption")).to_have_text("Your moves beside the strong bot's best")
+    cells = ["1", upper(weakest.word), str(weakest.points), upper(review.best.word), str(review.best_points)]
+    lost = f"{review.given_up:.1f}".removesuffix(".0")
+    expect(page.locator(".review-table tbody tr td")).to_have_text([*cells, lost])
+    assert review.given_up > 0
+    expect(page.locator(".review-table tbody tr.gave-up")).to_have_count(1)
+    expect(page.locator(".review-total")).to_have_text(f"Given up in all: {lost}.")
+    expect(page.locator("button.review-moves")).to_have_count(0)
+    shoot(page, "review.png")
 
 
 def test_a_friend_s_rematch_your_games_and_the_tab_s_title(browser: Browser, server: Server) -> None:

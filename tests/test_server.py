@@ -803,7 +803,7 @@ def test_openapi_documents_every_route_with_its_models(client: TestClient) -> No
         for method in route.methods
     }
     documented_routes = {(method, path) for path, item in document["paths"].items() for method in item}
-    assert routes == documented_routes and len(routes) == 17
+    assert routes == documented_routes and len(routes) == 18
     for path, item in document["paths"].items():
         for method, operation in item.items():
             assert operation.get("summary"), (method, path)

@@ -16,7 +16,7 @@ from tests.conftest import BACKENDS, new_database
 from tests.server_helpers import ROOMY, stored_game
 from tests.test_server import act, bearer, create, documented, error
 from wordlist import Lexicon
-from wordlist.games import terminal
+from wordlist.games.analysis import best_move
 from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
 from wordlist.games.wordgame import Wordgame
 from wordlist.games.wordgame.terminal import SCREEN as WORDGAME_SCREEN
@@ -177,7 +177,7 @@ def test_the_hint_is_the_terminal_s_and_its_move_plays(client: TestClient, app_p
     assert response.status_code == 200, response.text
     hint = response.json()
     documented(client, "post", "/api/games/{game_id}/hint", 200, hint)
-    best = terminal.ranked(game)[0]  # what `hint` in the terminal gives
+    best = best_move(game)  # what `hint` in the terminal gives: the strong bot's best
     screen = BALDA_SCREEN if kind == "balda" else WORDGAME_SCREEN
     assert hint["found"] and hint["word"] == best.word and hint["points"] == best.points
     assert hint["steps"] == [screen.hint(game, best, 1), screen.hint(game, best, 2)]

@@ -235,6 +235,24 @@ class Game(ABC):
         self.resigned = self.turn
         return record
 
+    @abstractmethod
+    def restarted(self) -> Self:
+        """The game as it began: the same list, settings, players and seed, no turn played. Acting
+        every turn of `history` on it (`act(action_of(turn))`) gives this game again, which is how
+        an analysis visits the positions a game went through."""
+
+    def action_of(self, turn: Any) -> dict:
+        """A turn of the log as the action that plays it again (`act`)."""
+        if turn.action == PLAY:
+            return {"action": PLAY, "move": self.move_of(turn).to_dict()}
+        if turn.action == EXCHANGE:
+            return {"action": EXCHANGE, "tiles": list(turn.returned)}
+        return {"action": turn.action}
+
+    @abstractmethod
+    def move_of(self, turn: Any) -> Any:
+        """The move a played turn of the log made (as `play` takes it)."""
+
     @classmethod
     def move_from_dict(cls, data: object) -> Any:
         """A move read from JSON (as `Candidate.to_dict()["move"]` writes it); IllegalMove('malformed')."""

@@ -12,6 +12,7 @@ before each turn. The human's commands are the same in every game:
     resign          give up
     save FILE       save the game (continue it with --load FILE)
     quit            stop (save FILE first to continue it later)
+    analysis        after the game: your moves beside the strong bot's best
 
 Anything else is read as a move by the game's `Screen.parse`. Lines are read with readline where
 the terminal has it (line editing, Up for the previous line). Colour marks the last move and the
@@ -37,6 +38,7 @@ from typing import Any, TextIO
 
 from wordlist.atomic import file_path
 from wordlist.errors import ArgumentError, ArgumentTypeError, FolderNameError, WordlistError
+from wordlist.games.analysis import ANALYSIS_LEVEL, analyse, best_move, total_given_up
 from wordlist.games.bot import Bot
 from wordlist.games.protocol import Cell, Game, IllegalMove
 from wordlist.games.state import write_atomic
@@ -190,8 +192,7 @@ class _Hints:
 
     def next(self, game: Game) -> tuple[Any, int]:
         if self.version != game.version:
-            best = ranked(game)
-            self.version, self.level, self.candidate = game.version, 0, best[0] if best else None
+            self.version, self.level, self.candidate = game.version, 0, best_move(game)
         self.level = min(self.level + 1, 3)
         return self.candidate, self.level
 
@@ -235,7 +236,51 @@ class Driver:
         write("")
         write(self.screen.draw(game, None, self.style))
         write(self.screen.result(game))
+        if self.human is not None:
+            self.after_game()
         return game
+
+    def after_game(self) -> None:
+        """Once the game is over: the human's moves reviewed on request, until they leave."""
+        while True:
+            try:
+                text = self.read("Type analysis to review your moves, or Enter to leave> ").strip().lower()
+            except EOFError:
+                return
+            if text == "analysis":
+                self.write(self.analysis())
+            elif text == "board":
+                self.write(self.screen.draw(self.game, None, self.style))
+            elif text in ("", "quit", "exit"):
+                return
+            else:
+                self.write("The game is over: analysis, board, or Enter to leave.")
+
+    def analysis(self) -> str:
+        """The human's turns beside the best moves the analysing bot finds, and what each gave up."""
+        game, screen = self.game, self.screen
+        assert self.human is not None  # only a human's moves are reviewed
+        reviews = analyse(game, self.human)
+        lines = [
+            f"Your moves beside the best the {ANALYSIS_LEVEL} bot finds (points; given up by its value):"
+        ]
+        for r in reviews:
+            played = game.lexicon.display(r.turn.word) if r.turn.action == "play" else r.turn.action
+            mine = f"{r.index + 1:>4}  {played:<12}{r.points:>4}"
+            if r.best is None:
+                lines.append(f"{mine}   no move could be made")
+                continue
+            best = f"{game.lexicon.display(r.best.word):<12}{r.best_points:>4}"
+            if r.given_up:
+                lines.append(
+                    f"{mine}   {best}  {'gave up ' + _number(r.given_up):<14} {screen.notation(game, r.best)}"
+                )
+            elif (r.best.word, r.best_points) == (r.turn.word, r.points):
+                lines.append(f"{mine}   {best}  the best")
+            else:  # another move, valued as much
+                lines.append(f"{mine}   {best}  {'as good':<14} {screen.notation(game, r.best)}")
+        lines.append(f"Given up in all: {_number(total_given_up(reviews))}.")
+        return "\n".join(lines)
 
     def human_turn(self) -> bool:
         """Read commands until the human has moved; False if they quit or the input ends."""
@@ -345,6 +390,11 @@ def play(
     bots = bots or (Bot("strong", seed), Bot("strong", None if seed is None else seed + 1))
     driver = Driver(game, screen, human, bots, read or line_reader(), write, style or Style.detect())
     return driver.run()
+
+
+def _number(value: float) -> str:
+    """3.0 -> '3', 2.5 -> '2.5': a value as a player reads it."""
+    return f"{value:.1f}".removesuffix(".0")
 
 
 def _has_command(game: Game, command: str) -> bool:

@@ -30,16 +30,18 @@ import orjson
 
 from wordlist.errors import UnknownList, WordlistError
 from wordlist.games import LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
+from wordlist.games.analysis import ANALYSIS_LEVEL, analyse, best_move, total_given_up
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
 from wordlist.games.bot import DEFAULT_LEVEL
-from wordlist.games.protocol import Found
 from wordlist.games.terminal import Screen
 from wordlist.games.wordgame import Wordgame
 from wordlist.games.wordgame.terminal import SCREEN as WORDGAME_SCREEN
 from wordlist.lexicon import Lexicon
+from wordlist.server.analyses import Analyses
 from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError, conflict, not_found
+from wordlist.server.limits import Searches
 from wordlist.server.models import Action, Check, Join, NewGame
 from wordlist.server.records import GameRecord, GameTable, secret_hash
 
@@ -69,15 +71,21 @@ def rematch_id(game_id: str) -> str:
     return base64.urlsafe_b64encode(digest).decode()[:16]
 
 
-def best_move(found: Found) -> Any:
-    """The terminal's hint (`terminal.ranked`'s first): the most points, then the first word in
-    order; only the moves of the best score are built."""
-    if not len(found):
-        return None
-    top = max(found.points)
-    return min(
-        (found.build(i) for i, points in enumerate(found.points) if points == top), key=lambda c: c.word
-    )
+def analysis_json(game: Game, seat: int, level: str = ANALYSIS_LEVEL) -> dict:
+    """`analyse(game, seat, level)` as JSON: each review, its best move with its notation as typed
+    in the terminal; what the seat gave up in all. A log that does not replay is a damaged game."""
+    try:
+        reviews = analyse(game, seat, level)
+    except WordlistError as error:
+        raise ApiError(500, "damaged_game", f"the stored game cannot be analysed: {error}") from None
+    screen = SCREENS[game.KIND]
+    moves = []
+    for review in reviews:
+        item = review.to_dict(game)
+        if review.best is not None:
+            item["best"]["notation"] = screen.notation(game, review.best)
+        moves.append(item)
+    return {"level": level, "player": seat, "moves": moves, "given_up": round(total_given_up(reviews), 2)}
 
 
 def turn_json(game: Game, turn: Any) -> dict:
@@ -120,6 +128,7 @@ class Games:
         self.catalog = catalog
         self.store = store
         self.live = LiveGames(live_games)
+        self.analyses = Analyses()
 
     # --- creating and joining ------------------------------------------------------------------
 
@@ -295,7 +304,7 @@ class Games:
             raise ApiError(
                 409, "no_hints", "hints are for games against the bot; a friend's game is played unaided"
             )
-        candidate = best_move(game.bot_search())
+        candidate = best_move(game)
         if candidate is None or len(candidate.word) < 2:  # Balda's letter alone: no word to hint at
             return {"found": False, "can_exchange": game.can_exchange(), **dict.fromkeys(_HINT_FIELDS)}
         screen = SCREENS[game.KIND]
@@ -309,6 +318,21 @@ class Games:
             "cell": list(candidate.start if isinstance(game, Wordgame) else candidate.move.cell),
             "direction": candidate.direction if isinstance(game, Wordgame) else None,
         }
+
+    async def analysis(self, game_id: str, token: str | None, searches: Searches) -> dict:
+        """Once the game is over: each turn of the seat holding `token` beside the best move the
+        analysing bot finds in its position, and what it gave up (made once among the server's
+        `searches`, then kept; 503 search_timeout while it is made)."""
+        record = await self._record(game_id)
+        seat = self._seat(record, token)
+        record, game = await self._load(record)
+        try:
+            if not game.is_over:
+                raise ApiError(409, "game_not_over", "the analysis comes once the game is over")
+            made = lambda: self.analyses.get(record.id, seat, lambda: analysis_json(game, seat))  # noqa: E731
+            return await searches.run(made, late="it goes on: ask again in a few seconds")
+        finally:
+            self.live.put(record.id, record.revision, game)  # a game over never changes: shared as read
 
     async def rematch(self, game_id: str, token: str | None) -> dict:
         """A new game like this one once it is over, the seats swapped (the other player moves

@@ -201,8 +201,9 @@ class Searches:
         self._slots = threading.BoundedSemaphore(workers)
         self._threads = anyio.CapacityLimiter(max(4, 4 * workers))  # searches waiting for a slot
 
-    async def run(self, search: Callable[[], T]) -> T:
-        """The result of `search`, run in a thread once a slot is free; 503 after `timeout` seconds."""
+    async def run(self, search: Callable[[], T], late: str = "narrow it down") -> T:
+        """The result of `search`, run in a thread once a slot is free; 503 after `timeout` seconds
+        (its message ends with `late`: what to do then)."""
         deadline = time.monotonic() + self.timeout
 
         def job() -> T:
@@ -218,7 +219,7 @@ class Searches:
                 return await anyio.to_thread.run_sync(job, abandon_on_cancel=True, limiter=self._threads)
         except (TimeoutError, _Late):
             raise ApiError(
-                503, "search_timeout", f"the search did not finish in {self.timeout:g} s; narrow it down"
+                503, "search_timeout", f"the search did not finish in {self.timeout:g} s; {late}"
             ) from None
 
 

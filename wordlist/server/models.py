@@ -258,6 +258,30 @@ class Turn(Open):
     exchanged: int = Field(0, description="Wordgame exchange: how many tiles went back (never which)")
 
 
+class Review(Model):
+    """One of your turns beside the best move the analysing bot found in its position."""
+
+    index: int = Field(description="the turn's place in the game's log (0: the first turn)")
+    played: Turn = Field(description="your turn, as the log shows it")
+    word: str = Field(description="the word it made (its main word); empty for a pass or an exchange")
+    value: float = Field(description="its value to the analysing bot (its points, or its equity)")
+    best: dict | None = Field(
+        description="the best move found, as a move list shows it (`move`, `word`, `points`) with its "
+        "`notation` as typed in the terminal; null: no move could be made"
+    )
+    best_value: float
+    given_up: float = Field(description="best_value - value; 0: as good as the best found")
+
+
+class Analysis(Model):
+    """Once the game is over: each of your turns (but a resignation) beside the best move found."""
+
+    level: str = Field(description="the bot level that ranked the moves")
+    player: int = Field(description="your seat")
+    moves: list[Review]
+    given_up: float = Field(description="what your turns gave up in all")
+
+
 class View(Open):
     """What one player sees (`Game.view(player)`); Balda and Wordgame add their fields."""
 

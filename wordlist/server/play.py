@@ -22,6 +22,7 @@ from wordlist.server.budgets import Budgets, client_key
 from wordlist.server.games import Games
 from wordlist.server.lean import lean_route
 from wordlist.server.limits import Changes
+from wordlist.server.lists import searches_of
 
 MAX_WAIT = 30.0  # seconds a GET may wait for the game to change
 
@@ -190,6 +191,21 @@ async def hint(game_id: GameId, body: models.HintRequest, token: Token, request:
     then the move itself. Games against the bot only (409 no_hints in a friend's game)."""
     budgets_of(request).moves.spend(client_of(request))  # a search, as costly as the bot's move
     return await games_of(request).hint(game_id, token, body.version)
+
+
+@router.get(
+    "/{game_id}/analysis",
+    response_model_exclude_unset=True,  # a turn has its own game's fields only
+    response_model=models.Analysis,
+    responses=models.problems(401, 403, 404, 409, 429, 503),
+    summary="Once the game is over: each of your moves beside the best the bot finds, and what it gave up",
+)
+async def analysis(game_id: GameId, token: Token, request: Request) -> dict:
+    """Each of your turns beside the best move the strong bot finds in its position, with the value
+    each gave up; made once a game, among the server's searches (503 search_timeout while it is
+    made: ask again), 409 game_not_over while the game goes on."""
+    budgets_of(request).moves.spend(client_of(request))  # the first asking makes it: a bot's moves
+    return await games_of(request).analysis(game_id, token, searches_of(request))
 
 
 @router.post(

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wordlist.errors import WordlistError
+from wordlist.errors import ArgumentError, WordlistError
 from wordlist.format import pos_mask
 from wordlist.games import protocol, state
 from wordlist.games.balda import board as geometry
@@ -91,6 +91,12 @@ class BaldaGame(protocol.Game):
         game = cls(lexicon, settings, board, players, [0, 0], start_word, seed)
         game.scored.append((start_word, frozenset((middle, col) for col in range(settings.size))))
         return game
+
+    def restarted(self) -> BaldaGame:
+        """The game as it began: the same starting word, settings, players and seed."""
+        return type(self).new(
+            self.lexicon, self.settings, seed=self.seed, players=self.players, start_word=self.start_word
+        )
 
     # --- state -------------------------------------------------------------------------------------
 
@@ -200,6 +206,12 @@ class BaldaGame(protocol.Game):
             return Candidate(Move(cells[new_cell], letter, tuple([cells[j] for j in path])), word)
 
         return build
+
+    def move_of(self, turn: Turn) -> Move:
+        """The move a played turn made: its letter on its cell, and its word's path."""
+        if turn.cell is None:
+            raise ArgumentError(f"a {turn.action} turn made no move")
+        return Move(turn.cell, turn.letter, turn.path)
 
     def check(self, move: Move) -> str:
         """The word `move` would score; raises IllegalMove naming the broken rule. Changes nothing."""

@@ -139,6 +139,10 @@ class Wordgame(protocol.Game):
             game._refill(player)
         return game
 
+    def restarted(self) -> Wordgame:
+        """The game as it began: the same settings and players, the racks dealt from the same seed."""
+        return type(self).new(self.lexicon, self.settings, seed=self.seed, players=self.players)
+
     # --- state -------------------------------------------------------------------------------------
 
     @property
@@ -272,6 +276,12 @@ class Wordgame(protocol.Game):
             return Candidate(Move(tuple(tiles)), word, start, DIRECTIONS[flag], points)
 
         return build
+
+    def move_of(self, turn: Turn) -> Move:
+        """The move a played turn made: the tiles it placed."""
+        if turn.action != PLAY:
+            raise ArgumentError(f"a {turn.action} turn made no move")
+        return Move(turn.tiles)
 
     def check(self, move: Move | Iterable[Tile]) -> Score:
         """What placing the tiles of `move` would score for the player to move; raises IllegalMove

@@ -148,6 +148,11 @@ class Turn:
     returned: tuple[str, ...] = field(default=(), repr=False)  # never in a view, nor in a log line
 
     @property
+    def word(self) -> str:
+        """The main word a move made ("" for a pass, an exchange or a resignation), as Balda's turn."""
+        return self.words[0][0] if self.words else ""
+
+    @property
     def is_pass(self) -> bool:
         """Whether the player passed."""
         return self.action == PASS

@@ -7,6 +7,7 @@ import { api, ApiError, savedGames, updateGame } from "/api.js";
 import { creditFor } from "/credit.js";
 import { fill, h, signed } from "/dom.js";
 import { logEntries } from "/log.js";
+import { reviewTable } from "/review.js";
 import { lexiconFor } from "/words.js";
 
 export class GameScreen {
@@ -23,6 +24,7 @@ export class GameScreen {
     this.onKey = (event) => this.key(event);
     this.hinted = null; // {version, answer, level}: the hint asked for this turn, and how much is shown
     this.selected = undefined; // the log entry shown on the board (null: none; undefined: not shown yet)
+    this.analysis = null; // once the game is over and asked for: your moves beside the best found
   }
 
   async start() {
@@ -192,6 +194,17 @@ export class GameScreen {
     this.describeNow();
   }
 
+  /** After the game: your moves beside the best the bot finds, as a table under the result. */
+  async review() {
+    try {
+      const path = `/api/games/${encodeURIComponent(this.id)}/analysis`;
+      this.analysis = await api(path, { token: this.entry.token, signal: this.controller.signal });
+    } catch (error) {
+      return this.say(error.message, "error");
+    }
+    this.describeNow();
+  }
+
   async rematch() {
     try {
       const created = await api(`/api/games/${encodeURIComponent(this.id)}/rematch`, {
@@ -325,6 +338,7 @@ export class GameScreen {
         : h("button.primary.small.rematch", { type: "button", onclick: () => this.rematch() }, again),
       " ",
       h("a.button.small", { href: "#/" }, "New game"),
+      this.analysis ? null : [" ", h("button.small.review-moves", { type: "button", onclick: () => this.review() }, "Review my moves")],
     );
     return [
       h("strong", "Game over. "),
@@ -332,6 +346,7 @@ export class GameScreen {
       this.game.ending?.(view, me) ?? null,
       offer && !offer.joined ? h("p.offer", `${other} wants a rematch.`) : null,
       actions,
+      this.analysis ? reviewTable(this.analysis, view) : null,
     ];
   }
 }
