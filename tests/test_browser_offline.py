@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from tests.test_browser import Player, browser, player, server, trace  # noqa: F401 (fixtures)
 from wordlist.games import Bot
+from wordlist.games.analysis import best_move
 from wordlist.games.balda.game import BaldaGame
 from wordlist.games.balda.records import BaldaSettings, Move
 from wordlist.games.wordgame.game import Wordgame
@@ -73,6 +74,14 @@ def test_a_balda_game_against_the_bot_with_the_server_gone(player: Player, serve
         player.wait_turns(len(state["history"]))
         if game.is_over:
             break
+        if len(state["history"]) == 0:  # the hint is the strong bot's, by its lookahead, as the server's
+            hinted = best_move(game)
+            for step in ("word beginning with", "Put a letter on", "it is on the board"):  # a step a click
+                page.locator(".status button.hint").click()
+                expect(page.locator(".message")).to_contain_text(step)
+            said = f"{hinted.word.upper()} for {hinted.points} points: it is on the board"
+            expect(page.locator(".message")).to_contain_text(said)
+            page.keyboard.press("Escape")
         moves = game.legal_moves()
         best = max(moves, key=lambda c: c.points)
         trace(page, best.move)

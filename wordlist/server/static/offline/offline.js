@@ -112,6 +112,7 @@ export async function localApi(path, { method = "GET", body } = {}) {
     return status(id, state, info);
   }
   if (method === "POST" && what === "rematch") return createLocalGame({ ...rematchBody(state), bot_first: state.history[0]?.player === 0 });
+  if (method === "GET" && what === "analysis") throw new ApiError(503, { code: "offline", message: "The review of your moves is made by the server, and this game was played in the browser." });
   if (method !== "POST" || !["actions", "check", "hint"].includes(what)) throw new ApiError(404, { code: "not_found", message: `No ${method} ${route} for a game kept in this browser.` });
   if (body?.version !== state.history.length) throw new ApiError(409, { code: "version_conflict", message: "the game has moved on", version: state.history.length });
   try {
@@ -213,12 +214,22 @@ async function check(state, move, lexicon) {
   }
 }
 
+/** The level whose best move a hint gives (wordlist.games.analysis.HINT_LEVEL). */
+const HINT_LEVEL = "strong";
+
+/** The move a hint gives, as the server's (wordlist.games.analysis.best_move): the strong bot's
+ * best (Balda: by its lookahead), then the word first in alphabetical order, then the search's. */
 async function hint(state, lexicon) {
   const rules = GAMES[state.game];
-  const moves = (await rules.candidates(state, (p) => search(state.list, p))).filter((m) => state.game !== "balda" || m.path.length > 1);
+  const ahead = state.game === "balda";
+  const find = (p) => (ahead ? search(state.list, { ...p, difference: state.scores[0] - state.scores[1] }, HINT_LEVEL) : search(state.list, p));
+  const moves = (await rules.candidates(state, find)).filter((m) => state.game !== "balda" || m.path.length > 1);
   const canExchange = state.game === "wordgame" && wordgame.canExchange(state);
   if (!moves.length) return { found: false, can_exchange: canExchange };
-  const best = moves.reduce((a, b) => (b.points > a.points ? b : a)); // the first of the most points
+  const wordOf = (m) => (state.game === "balda" ? baldaJudged(state, m).word : m.tiles.map(([l]) => l).join(""));
+  const ranked = moves.map((m, i) => ({ m, i, value: m.value ?? m.points, word: wordOf(m) }));
+  ranked.sort((a, b) => b.value - a.value || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0) || a.i - b.i);
+  const best = ranked[0].m;
   const judged = state.game === "balda" ? baldaJudged(state, best) : best;
   const move = rules.moveOf(state, best);
   const found = { found: true, can_exchange: canExchange, steps: rules.hintSteps(state, judged, lexicon), points: best.points, move };
