@@ -185,9 +185,10 @@ def test_the_terminal_reviews_your_moves_after_the_game(lists: dict[str, Lexicon
     text = "\n".join(shown)
     lines = text.splitlines()
     start = lines.index("Your moves beside the best the strong bot finds (points; given up by its value):")
-    # by the strong bot's lookahead (the score difference it foresees) CABLE is worth 5 and TAB at
-    # most 1 (alpha-beta bounds a weaker move below the best): TAB gave up at least 4
-    assert [(r.value, r.best_value) for r in analyse(game, 0)] == [(1, 5)]
+    # by the strong bot's lookahead (the score difference it foresees) CABLE is worth 1 (its 5 less
+    # the bot's best reply, 4) and TAB at most -3 (alpha-beta bounds a weaker move below the best):
+    # TAB gave up at least 4
+    assert [(r.value, r.best_value) for r in analyse(game, 0)] == [(-3, 1)]
     assert lines[start + 1] == "   1  TAB            3   CABLE          5  gave up 4      b2 c b2 b3..e3"
     assert lines[start + 2] == "Given up in all: 4."
     assert "The game is over: analysis, board, or Enter to leave." in lines[:start]
