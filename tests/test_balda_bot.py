@@ -85,12 +85,12 @@ def test_strategies(lexicon: Lexicon) -> None:
     game = BaldaGame.new(lexicon, start_word="table")
     words = game.search(single_letters=False).all()
     longest = max(c.points for c in words)
-    assert Bot("strong", 1).choose(game).points == longest == 5  # CABLE over the start word
+    assert Bot("greedy", 1).choose(game).points == longest == 5  # CABLE over the start word
     median = statistics.median(c.points for c in words)
     picks = {Bot("beginner", s).choose(game).word for s in range(20)}
     assert picks and all(len(w) <= median < longest for w in picks) and len(picks) > 1
-    with pytest.raises(UnknownLevel, match="unknown bot level 'expert'"):
-        Bot("expert")
+    with pytest.raises(UnknownLevel, match="unknown bot level 'hard'"):
+        Bot("hard")
 
 
 def test_the_bot_plays_a_single_letter_only_where_no_word_fits(tmp_path: Path) -> None:

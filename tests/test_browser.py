@@ -28,6 +28,7 @@ from tests.test_server import bearer
 from wordlist import Lexicon
 from wordlist.games import Bot
 from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
+from wordlist.games.bot import DEFAULT_LEVEL, LEVELS
 from wordlist.games.protocol import cell_name
 from wordlist.games.terminal import ranked
 from wordlist.games.wordgame import Wordgame
@@ -189,6 +190,9 @@ def test_a_whole_balda_game_against_the_bot(player: Player) -> None:
     page = player.page
     page.goto("/")
     expect(page.locator("#language")).to_have_value("en")
+    levels = page.locator("select[name=level]")  # the menu is the bot's one level table
+    expect(levels.locator("option")).to_have_text(list(LEVELS))
+    expect(levels).to_have_value(DEFAULT_LEVEL)
     page.fill("#name", "Ann")
     page.click("text=Start the game")
     game_id = player.game_id()

@@ -99,7 +99,7 @@ def test_the_bot_levels(lexicon: Lexicon) -> None:
     place(game, "coats", (7, 3))
     game.racks[0] = list("dogsetax")
     moves = game.legal_moves()
-    strong = Bot("strong").choose(game)
+    strong = Bot("greedy").choose(game)
     assert strong is not None and strong.points == max(m.points for m in moves)
     median = statistics.median(m.points for m in moves)
     picks = {Bot("beginner", i).choose(game) for i in range(20)}

@@ -54,6 +54,15 @@ MAX_DEFINITION_LENGTH = 5000
 COMPILED_LETTERS = 64  # letters of an alphabet: a set of letters is one uint64
 COMPILED_CELLS = 128  # cells of a Balda board: a set of cells is two uint64 (a 9x9 board has 81)
 
+# --- the bots' budgets: counted in positions searched, never in time, so a seed and a position give
+# the same move in Python, in the core and in the browser (the bench reports the time they take) ---
+
+BALDA_STRONG_NODES = 1_000  # positions whose moves Balda's "strong" lookahead lists per move, at most
+BALDA_EXPERT_NODES = 4_000  # ... and "expert"'s (deeper, exact near the end of the board)
+BALDA_EXPERT_PLIES = 4  # "expert" looks 4 moves deep (its move, a reply, its next, the best reply)
+BALDA_EXPERT_WIDTH = 6  # ... among the best 6 moves by points at each turn it looks past
+BALDA_EXACT_EMPTY = 5  # ... and to the end of the game, every move, once so few cells are empty
+
 # The numbers the generated files carry, by the name they have there (C: WORDLIST_ + the name).
 SHARED = {
     "FIRST_WORD_LETTERS": FIRST_WORD_LETTERS,
@@ -72,4 +81,9 @@ SHARED = {
     "MAX_NAME": MAX_NAME,
     "COMPILED_LETTERS": COMPILED_LETTERS,
     "COMPILED_CELLS": COMPILED_CELLS,
+    "BALDA_STRONG_NODES": BALDA_STRONG_NODES,
+    "BALDA_EXPERT_NODES": BALDA_EXPERT_NODES,
+    "BALDA_EXPERT_PLIES": BALDA_EXPERT_PLIES,
+    "BALDA_EXPERT_WIDTH": BALDA_EXPERT_WIDTH,
+    "BALDA_EXACT_EMPTY": BALDA_EXACT_EMPTY,
 }

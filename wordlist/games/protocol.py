@@ -24,6 +24,7 @@ frontend can branch on; the state is left unchanged.
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -192,6 +193,13 @@ class Game(ABC):
     def bot_search(self) -> Found:
         """The moves a bot chooses among (by default all of them)."""
         return self.search()
+
+    def bot_values(self, found: Found, level: Any, rng: random.Random) -> Sequence[float]:
+        """The value of each move of `found` (as `bot_search` lists them) to a bot at `level` (a
+        `bot.Level`: its name and its `budget(KIND)`), in points: by default the points now. A game
+        with a stronger evaluation (a lookahead, an equity) overrides it; randomness only from
+        `rng`, so a seed repeats the game."""
+        return [float(p) for p in found.points]
 
     def legal_moves(self) -> list:
         """Every legal move of the player to move, as candidates (`.move`, `.word`, `.points`)."""

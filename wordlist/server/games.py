@@ -27,6 +27,7 @@ from wordlist.errors import UnknownList, WordlistError
 from wordlist.games import LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
+from wordlist.games.bot import DEFAULT_LEVEL
 from wordlist.games.protocol import Found
 from wordlist.games.terminal import Screen
 from wordlist.games.wordgame import Wordgame
@@ -405,7 +406,7 @@ class Games:
         """The bot plays while it is its turn (once, as turns alternate); its log entries."""
         turns = []
         while record.opponent == "bot" and not game.is_over and game.turn == record.bot_player:
-            bot = Bot(record.level or "strong", seed=((record.bot_seed or 0) << 16) + game.version)
+            bot = Bot(record.level or DEFAULT_LEVEL, seed=((record.bot_seed or 0) << 16) + game.version)
             game.act(bot.action(game))
             turns.append(turn_json(game, game.history[-1]))
         return turns

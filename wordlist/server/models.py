@@ -19,7 +19,7 @@ Name = Annotated[
     StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_NAME),
     AfterValidator(check_name),
 ]
-Level = Literal["strong", "beginner"]  # wordlist.games.LEVELS (a test keeps them equal)
+Level = Literal["beginner", "greedy", "strong", "expert"]  # wordlist.games.LEVELS (a test keeps them equal)
 Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="[row, column] from the top left")]
 
 
@@ -147,6 +147,14 @@ class BaldaOptions(RequestBody):
     extra_parts_of_speech: list[Literal["verb", "adjective", "adverb"]] = Field(
         default_factory=list, max_length=3, description="besides nouns"
     )
+
+
+class BotLevel(BaseModel):
+    """A level of the bot, weakest first in GET /api/games/levels."""
+
+    name: Level
+    about: str = Field(description="how it plays, in a few words")
+    default: bool = Field(description="the level a new game gets when it names none")
 
 
 class NewGame(RequestBody):

@@ -15,6 +15,7 @@ import anyio.to_thread
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
+from wordlist.games.bot import DEFAULT_LEVEL, LEVEL_TABLE
 from wordlist.server import models
 from wordlist.server.budgets import Budgets, client_key
 from wordlist.server.games import Games
@@ -97,6 +98,12 @@ async def join_game(game_id: GameId, body: models.Join, request: Request) -> dic
     joined = await anyio.to_thread.run_sync(games_of(request).join, game_id, body)
     changes_of(request).notify(game_id)
     return {**joined, "invite_url": None}
+
+
+@router.get("/levels", response_model=list[models.BotLevel], summary="The bot's levels, weakest first")
+async def bot_levels() -> list[dict]:
+    """The levels a game against the bot may name (`level`), weakest first, and the default one."""
+    return [{"name": lv.name, "about": lv.about, "default": lv.name == DEFAULT_LEVEL} for lv in LEVEL_TABLE]
 
 
 @router.get(

@@ -41,8 +41,9 @@ async function showHome() {
   fill(main, h("div.home", yourGames(), form)); // a returning player's games first: whose turn it is
   fill(form, h("p.muted", "Loading the word lists…"));
   let lists;
+  let levels; // the bot's levels, weakest first: the server's one table (GET /api/games/levels)
   try {
-    lists = await api("/api/lists");
+    [lists, levels] = await Promise.all([api("/api/lists"), api("/api/games/levels")]);
   } catch (error) {
     fill(form, h("p.message.error", { role: "alert" }, error.message));
     return;
@@ -89,8 +90,7 @@ async function showHome() {
   const level = h(
     "select",
     { name: "level", "aria-label": "Bot level" },
-    h("option", { value: "strong" }, "strong"),
-    h("option", { value: "beginner" }, "beginner"),
+    levels.map((l) => h("option", { value: l.name, selected: l.default, title: l.about }, l.name)),
   );
   const botFirst = h("label.check.bot-only", null, h("input", { type: "checkbox", name: "bot_first" }), " The bot moves first");
   const name = h("input", { name: "name", id: "name", maxlength: 40, placeholder: "You", autocomplete: "nickname" });
