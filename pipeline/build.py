@@ -19,7 +19,7 @@ from pathlib import Path
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FILES
 from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, Manifest, dumps_json
-from wordlist.format.base import LANGUAGE_CODE, check_language
+from wordlist.format.base import LANGUAGE_CODE, LEAVES_JSON, check_language
 from wordlist_pipeline.atomic import check_replaceable, sha256_file, write_text
 from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES
 from wordlist_pipeline.dump.multistream import default_index_path, dump_header
@@ -39,8 +39,8 @@ DEFAULT_OUTPUT = Path("outputs")
 ENTRIES = "entries.parquet"
 SOURCE = "source.json"
 # what a word list's folder holds: the artefacts, and the exports `wordlist export` writes beside them
-# (a rebuild drops those: they describe the old list)
-WORD_LIST_FILES = {*ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, *EXPORT_FILES.values()}
+# and the leave values `wordlist leaves` learns (a rebuild drops those: they describe the old list)
+WORD_LIST_FILES = {*ARTEFACT_FILES, GAME_JSON, LEAVES_JSON, MANIFEST_JSON, *EXPORT_FILES.values()}
 
 
 def sample_dumps(directory: Path = SAMPLE_DIR) -> dict[str, Path]:

@@ -21,3 +21,6 @@ export const BALDA_EXPERT_NODES = 4000;
 export const BALDA_EXPERT_PLIES = 4;
 export const BALDA_EXPERT_WIDTH = 6;
 export const BALDA_EXACT_EMPTY = 5;
+export const WORDGAME_EXPERT_RACKS = 12;
+export const WORDGAME_EXPERT_CANDIDATES = 6;
+export const WORDGAME_ENDGAME_NODES = 300;

@@ -62,6 +62,9 @@ BALDA_EXPERT_NODES = 4_000  # ... and "expert"'s (deeper, exact near the end of 
 BALDA_EXPERT_PLIES = 4  # "expert" looks 4 moves deep (its move, a reply, its next, the best reply)
 BALDA_EXPERT_WIDTH = 6  # ... among the best 6 moves by points at each turn it looks past
 BALDA_EXACT_EMPTY = 5  # ... and to the end of the game, every move, once so few cells are empty
+WORDGAME_EXPERT_RACKS = 12  # Wordgame "expert": opponent racks simulated per candidate
+WORDGAME_EXPERT_CANDIDATES = 6  # ... for the best 6 moves by equity
+WORDGAME_ENDGAME_NODES = 300  # ... and positions its exact endgame (bag empty) searches per move
 
 # The numbers the generated files carry, by the name they have there (C: WORDLIST_ + the name).
 SHARED = {
@@ -86,4 +89,7 @@ SHARED = {
     "BALDA_EXPERT_PLIES": BALDA_EXPERT_PLIES,
     "BALDA_EXPERT_WIDTH": BALDA_EXPERT_WIDTH,
     "BALDA_EXACT_EMPTY": BALDA_EXACT_EMPTY,
+    "WORDGAME_EXPERT_RACKS": WORDGAME_EXPERT_RACKS,
+    "WORDGAME_EXPERT_CANDIDATES": WORDGAME_EXPERT_CANDIDATES,
+    "WORDGAME_ENDGAME_NODES": WORDGAME_ENDGAME_NODES,
 }

@@ -44,12 +44,26 @@ def kept(rack: Sequence[str], used: Sequence[str]) -> list[str]:
     return left
 
 
+def raw_played(move: movegen.RawMove) -> list[str]:
+    """The rack tiles a move as the generator lists it places ("?" for a blank)."""
+    return [BLANK if kind == BLANK_TILE else letter for letter, kind in move[3] if kind != ON_BOARD]
+
+
 def equities(found: Found, rack: Sequence[str], leaves: LeaveValues) -> list[int]:
-    """Each move's equity in hundredths: points * 100 + the leave of the tiles it keeps."""
-    return [
-        found.points[i] * LEAVE_UNIT + leaves.leave(kept(rack, played(found.build(i))))
-        for i in range(len(found))
-    ]
+    """Each move's equity in hundredths: points * 100 + the leave of the tiles it keeps (from the
+    generator's moves when the search kept them, else from each built candidate)."""
+    if len(found.raw) == len(found):
+        used = [raw_played(move) for move in found.raw]
+    else:
+        used = [played(found.build(i)) for i in range(len(found))]
+    memo: dict[tuple[str, ...], int] = {}  # many moves keep the same tiles
+    values = []
+    for points, tiles in zip(found.points, used, strict=True):
+        left = tuple(sorted(kept(rack, tiles)))
+        if left not in memo:
+            memo[left] = leaves.leave(left)
+        values.append(points * LEAVE_UNIT + memo[left])
+    return values
 
 
 def best_exchange(rack: Sequence[str], leaves: LeaveValues) -> tuple[list[str], int]:
@@ -89,8 +103,7 @@ def best_reply(game, position: movegen.Position, leaves: LeaveValues) -> int:
     raw = movegen.generate(game.lexicon.graph, position)
     best: tuple[int, int] | None = None
     for move in raw:
-        used = [BLANK if kind == BLANK_TILE else letter for letter, kind in move[3] if kind != ON_BOARD]
-        value = move[4] * LEAVE_UNIT + leaves.leave(kept(position.rack, used))
+        value = move[4] * LEAVE_UNIT + leaves.leave(kept(position.rack, raw_played(move)))
         if best is None or value > best[0]:
             best = (value, move[4])
     return 0 if best is None else best[1]
