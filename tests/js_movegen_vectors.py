@@ -18,6 +18,7 @@ instead: the end of the ArtefactError both must raise.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import random
@@ -28,6 +29,8 @@ from typing import Any
 from wordlist import ArtefactError, Lexicon
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda import movegen as balda_movegen
+from wordlist.games.balda import search as balda_search
+from wordlist.games.bot import LEVELS
 from wordlist.games.wordgame import BLANK, Wordgame
 from wordlist.games.wordgame import movegen as wordgame_movegen
 from wordlist.graph import Graph
@@ -76,7 +79,7 @@ def wordgame_case(graph: Graph, game: Wordgame, rack: list[str]) -> dict[str, An
     return {"position": case, "expect": expect(moves)}
 
 
-def balda_case(graph: Graph, game: BaldaGame) -> dict[str, Any]:
+def balda_case(graph: Graph, game: BaldaGame, levels: tuple[str, ...] = ("strong",)) -> dict[str, Any]:
     position = game.position()
     case = {
         "game": "balda",
@@ -90,9 +93,24 @@ def balda_case(graph: Graph, game: BaldaGame) -> dict[str, Any]:
         raw = balda_movegen.python_word_moves(graph, position)
     except ArtefactError as error:
         return {"position": case, "error": str(error).split("corrupt DAWG: ")[-1]}
+    # the lookahead of the levels that search, by the pure-Python reference (search.py)
+    case["difference"] = game.scores[game.turn] - game.scores[1 - game.turn]
+    generate = functools.partial(balda_movegen.python_word_moves, graph)
+    lookahead = {}
+    for level in levels:
+        found = balda_search.search(
+            generate, position, raw, case["difference"], LEVELS[level].budget("balda")
+        )
+        lookahead[level] = {
+            "values": list(found.values),
+            "nodes": found.nodes,
+            "depth": found.depth,
+            "exact": found.exact,
+        }
     return {
         "position": case,
         "expect": expect([[cell, letter, list(path), len(path)] for cell, letter, path in raw]),
+        "lookahead": lookahead,
     }
 
 
@@ -123,7 +141,10 @@ def balda_cases(lexicon: Lexicon, graph: Graph, turns: int) -> list[dict[str, An
         for _ in range(turns):
             if game.is_over:
                 break
-            cases.append(balda_case(graph, game))
+            # the expert's larger budget on every fourth position: the Python reference is slow
+            cases.append(
+                balda_case(graph, game, ("strong", "expert") if len(cases) % 4 == 0 else ("strong",))
+            )
             game.play(max(game.legal_moves(), key=lambda m: m.points).move)
     return cases
 

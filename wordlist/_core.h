@@ -35,5 +35,6 @@ int ready(Graph *self);
 int letter_index(Graph *self, PyObject *item);
 PyObject *Graph_wordgame(Graph *self, PyObject *args);
 PyObject *Graph_balda(Graph *self, PyObject *args);
+PyObject *Graph_balda_search(Graph *self, PyObject *args);
 
 #endif

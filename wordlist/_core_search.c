@@ -250,6 +250,95 @@ done:
     return result;
 }
 
+/* What a Balda position holds while the core reads it. */
+typedef struct {
+    uint8_t cells[WL_MAX_CELLS];
+    uint8_t *lengths;
+    uint64_t *scored_cells;
+    uint8_t *word_letters;
+    PyObject *scored;
+} balda_held;
+
+static void balda_release(balda_held *held) {
+    Py_XDECREF(held->scored);
+    PyMem_Free(held->lengths);
+    PyMem_Free(held->scored_cells);
+    PyMem_Free(held->word_letters);
+}
+
+/* Fill `p` (its size and diagonal already set) from the board and the scored words; 0, or -1 with
+   an exception. `held` is released by the caller either way. */
+static int balda_position(Graph *self, PyObject *board, PyObject *scored_obj, unsigned long mask, wl_balda *p,
+                          balda_held *held) {
+    memset(held, 0, sizeof *held);
+    if (p->size < 1 || p->size * p->size > WL_MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "a Balda board of %dx%d: at most %d cells", p->size, p->size, WL_MAX_CELLS);
+        return -1;
+    }
+    int ncells = p->size * p->size;
+    PyObject *squares = PySequence_Fast(board, "the board is a sequence of squares");
+    if (squares == NULL) return -1;
+    if (PySequence_Fast_GET_SIZE(squares) != ncells) {
+        PyErr_Format(PyExc_ValueError, "the board has %zd squares, not %d", PySequence_Fast_GET_SIZE(squares), ncells);
+        Py_DECREF(squares);
+        return -1;
+    }
+    for (int i = 0; i < ncells; i++) {
+        int letter = letter_index(self, PySequence_Fast_GET_ITEM(squares, i));
+        if (letter < 0) {
+            Py_DECREF(squares);
+            return -1;
+        }
+        held->cells[i] = (uint8_t)letter;
+    }
+    Py_DECREF(squares);
+    held->scored = PySequence_Fast(scored_obj, "scored is a sequence of (word, low cells, high cells)");
+    if (held->scored == NULL) return -1;
+    Py_ssize_t nscored = PySequence_Fast_GET_SIZE(held->scored), total = 0;
+    held->lengths = PyMem_Calloc((size_t)nscored + 1, 1);
+    held->scored_cells = PyMem_Calloc(2 * (size_t)nscored + 1, sizeof *held->scored_cells);
+    if (held->lengths == NULL || held->scored_cells == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t s = 0; s < nscored; s++) {
+        PyObject *word, *low, *high;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(held->scored, s), "UOO:scored", &word, &low, &high)) return -1;
+        Py_ssize_t length = PyUnicode_GET_LENGTH(word);
+        if (length <= WL_MAX_CELLS) total += length; /* (a longer word is spelled by no path: left out) */
+    }
+    held->word_letters = PyMem_Malloc((size_t)total + 1);
+    if (held->word_letters == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t s = 0; s < nscored; s++) {
+        PyObject *word, *low, *high;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(held->scored, s), "UOO:scored", &word, &low, &high)) return -1;
+        Py_ssize_t length = PyUnicode_GET_LENGTH(word);
+        if (length > WL_MAX_CELLS) length = 0; /* (no path: a length of 0 is never compared) */
+        held->lengths[s] = (uint8_t)length;
+        for (Py_ssize_t k = 0; k < length; k++) {
+            PyObject *one = PyUnicode_Substring(word, k, k + 1);
+            if (one == NULL) return -1;
+            int letter = letter_index(self, one);
+            Py_DECREF(one);
+            held->word_letters[at++] = (uint8_t)letter;
+        }
+        held->scored_cells[2 * s] = PyLong_AsUnsignedLongLongMask(low);
+        held->scored_cells[2 * s + 1] = PyLong_AsUnsignedLongLongMask(high);
+        if (PyErr_Occurred()) return -1;
+    }
+    p->board = held->cells;
+    p->mask = (uint32_t)(mask & WL_VALUE_MASK);
+    p->n_scored = (size_t)nscored;
+    p->scored_lengths = held->lengths;
+    p->scored_letters = held->word_letters;
+    p->scored_cells = held->scored_cells;
+    return 0;
+}
+
 /* balda(board, size, diagonal, mask, scored[, max_steps]) -> Moves
    board: size*size letters, row-major (None: empty); mask: the parts of speech that count;
    scored: (word, low 64 cells, high 64 cells) for each word scored before and the cells it used. */
@@ -262,84 +351,59 @@ PyObject *Graph_balda(Graph *self, PyObject *args) {
     if (!ready(self)) return NULL;
     if (!PyArg_ParseTuple(args, "OipkO|K:balda", &board, &p.size, &p.diagonal, &mask, &scored_obj, &max_steps))
         return NULL;
-    if (p.size < 1 || p.size * p.size > WL_MAX_CELLS)
-        return PyErr_Format(PyExc_ValueError, "a Balda board of %dx%d: at most %d cells", p.size, p.size, WL_MAX_CELLS);
-    int ncells = p.size * p.size;
-    uint8_t cells[WL_MAX_CELLS];
-    PyObject *squares = PySequence_Fast(board, "the board is a sequence of squares");
-    if (squares == NULL) return NULL;
-    if (PySequence_Fast_GET_SIZE(squares) != ncells) {
-        PyErr_Format(PyExc_ValueError, "the board has %zd squares, not %d", PySequence_Fast_GET_SIZE(squares), ncells);
-        Py_DECREF(squares);
-        return NULL;
-    }
-    for (int i = 0; i < ncells; i++) {
-        int letter = letter_index(self, PySequence_Fast_GET_ITEM(squares, i));
-        if (letter < 0) {
-            Py_DECREF(squares);
-            return NULL;
-        }
-        cells[i] = (uint8_t)letter;
-    }
-    Py_DECREF(squares);
-    PyObject *scored = PySequence_Fast(scored_obj, "scored is a sequence of (word, low cells, high cells)");
-    if (scored == NULL) return NULL;
-    Py_ssize_t nscored = PySequence_Fast_GET_SIZE(scored), total = 0;
-    uint8_t *lengths = PyMem_Calloc((size_t)nscored + 1, 1);
-    uint64_t *scored_cells = PyMem_Calloc(2 * (size_t)nscored + 1, sizeof *scored_cells);
-    uint8_t *word_letters = NULL;
+    balda_held held;
     PyObject *result = NULL;
-    if (lengths == NULL || scored_cells == NULL) {
-        PyErr_NoMemory();
-        goto done;
+    if (balda_position(self, board, scored_obj, mask, &p, &held) == 0) {
+        p.max_steps = max_steps;
+        wl_moves found;
+        wl_error error;
+        wl_status status;
+        Py_BEGIN_ALLOW_THREADS
+        status = wl_balda_moves(self->graph, &p, &found, &error);
+        Py_END_ALLOW_THREADS
+        result = moves_of(self, BALDA, status, &found, &error);
     }
-    for (Py_ssize_t s = 0; s < nscored; s++) {
-        PyObject *word, *low, *high;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(scored, s), "UOO:scored", &word, &low, &high)) goto done;
-        Py_ssize_t length = PyUnicode_GET_LENGTH(word);
-        if (length <= WL_MAX_CELLS) total += length; /* (a longer word is spelled by no path: left out) */
-    }
-    word_letters = PyMem_Malloc((size_t)total + 1);
-    if (word_letters == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    Py_ssize_t at = 0;
-    for (Py_ssize_t s = 0; s < nscored; s++) {
-        PyObject *word, *low, *high;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(scored, s), "UOO:scored", &word, &low, &high)) goto done;
-        Py_ssize_t length = PyUnicode_GET_LENGTH(word);
-        if (length > WL_MAX_CELLS) length = 0; /* (no path: a length of 0 is never compared) */
-        lengths[s] = (uint8_t)length;
-        for (Py_ssize_t k = 0; k < length; k++) {
-            PyObject *one = PyUnicode_Substring(word, k, k + 1);
-            if (one == NULL) goto done;
-            int letter = letter_index(self, one);
-            Py_DECREF(one);
-            word_letters[at++] = (uint8_t)letter;
+    balda_release(&held);
+    return result;
+}
+
+/* balda_search(board, size, diagonal, mask, scored, difference, budget) -> (values, nodes, depth, exact)
+   The lookahead's value of each word move (in balda()'s order): core/src/balda_search.c. */
+PyObject *Graph_balda_search(Graph *self, PyObject *args) {
+    PyObject *board, *scored_obj;
+    wl_balda p;
+    memset(&p, 0, sizeof p);
+    unsigned long mask;
+    int difference;
+    unsigned long long budget;
+    if (!ready(self)) return NULL;
+    if (!PyArg_ParseTuple(args, "OipkOiK:balda_search", &board, &p.size, &p.diagonal, &mask, &scored_obj, &difference,
+                          &budget))
+        return NULL;
+    balda_held held;
+    PyObject *result = NULL;
+    if (balda_position(self, board, scored_obj, mask, &p, &held) == 0) {
+        wl_balda_searched searched;
+        wl_error error;
+        wl_status status;
+        Py_BEGIN_ALLOW_THREADS
+        status = wl_balda_search(self->graph, &p, difference, budget, &searched, &error);
+        Py_END_ALLOW_THREADS
+        if (status != WL_OK) {
+            raise_error(&error);
+        } else {
+            PyObject *values = PyTuple_New((Py_ssize_t)searched.count);
+            for (size_t i = 0; values != NULL && i < searched.count; i++) {
+                PyObject *value = PyLong_FromLong(searched.values[i]);
+                if (value == NULL) Py_CLEAR(values);
+                else PyTuple_SET_ITEM(values, (Py_ssize_t)i, value);
+            }
+            if (values != NULL)
+                result = Py_BuildValue("(NKiO)", values, (unsigned long long)searched.nodes, searched.depth,
+                                       searched.exact ? Py_True : Py_False);
+            wl_balda_searched_free(&searched);
         }
-        scored_cells[2 * s] = PyLong_AsUnsignedLongLongMask(low);
-        scored_cells[2 * s + 1] = PyLong_AsUnsignedLongLongMask(high);
-        if (PyErr_Occurred()) goto done;
     }
-    p.board = cells;
-    p.mask = (uint32_t)(mask & WL_VALUE_MASK);
-    p.n_scored = (size_t)nscored;
-    p.scored_lengths = lengths;
-    p.scored_letters = word_letters;
-    p.scored_cells = scored_cells;
-    p.max_steps = max_steps;
-    wl_moves found;
-    wl_error error;
-    wl_status status;
-    Py_BEGIN_ALLOW_THREADS
-    status = wl_balda_moves(self->graph, &p, &found, &error);
-    Py_END_ALLOW_THREADS
-    result = moves_of(self, BALDA, status, &found, &error);
-done:
-    Py_DECREF(scored);
-    PyMem_Free(lengths);
-    PyMem_Free(scored_cells);
-    PyMem_Free(word_letters);
+    balda_release(&held);
     return result;
 }

@@ -169,6 +169,22 @@ typedef struct {
 
 wl_status wl_balda_moves(const wl_graph *graph, const wl_balda *position, wl_moves *moves, wl_error *error);
 
+/* Balda's lookahead (wordlist/games/balda/search.py is the reference: the same values): each word
+   move of `position` (in wl_balda_moves' order) valued for the player to move, whose score minus
+   the opponent's is `difference`, by alpha-beta over both players' moves with iterative deepening,
+   visiting at most `budget` positions (each one a move generation). */
+typedef struct {
+    int32_t *values; /* one a move, in wl_balda_moves' order; free with wl_balda_searched_free */
+    size_t count;
+    uint64_t nodes;  /* positions visited, at most the budget */
+    int depth;       /* the deepest complete depth (0: the greedy values) */
+    int exact;       /* no line was cut at the depth's end */
+} wl_balda_searched;
+
+wl_status wl_balda_search(const wl_graph *graph, const wl_balda *position, int32_t difference, uint64_t budget,
+                          wl_balda_searched *searched, wl_error *error);
+void wl_balda_searched_free(wl_balda_searched *searched);
+
 #ifdef __cplusplus
 }
 #endif

@@ -65,6 +65,36 @@ wl_moves *wasm_balda(const wl_graph *graph, int size, int diagonal, const uint8_
     return kept(wl_balda_moves(graph, &position, &found, &last_error), &found);
 }
 
+/* Balda's lookahead (wordlist.h): the values in a block of their own, or NULL (the error is kept). */
+EXPORT(wl_balda_search)
+wl_balda_searched *wasm_balda_search(const wl_graph *graph, int size, int diagonal, const uint8_t *board, uint32_t mask,
+                                     size_t n_scored, const uint8_t *lengths, const uint8_t *letters,
+                                     const uint64_t *cells, int32_t difference, double budget) {
+    wl_balda position = {size, diagonal, board, mask, n_scored, lengths, letters, cells, 0};
+    wl_balda_searched found;
+    if (wl_balda_search(graph, &position, difference, (uint64_t)budget, &found, &last_error) != WL_OK) return NULL;
+    wl_balda_searched *searched = malloc(sizeof *searched);
+    if (searched == NULL) {
+        wl_balda_searched_free(&found);
+        last_error.status = WL_NO_MEMORY;
+        return NULL;
+    }
+    *searched = found;
+    return searched;
+}
+
+EXPORT(wl_searched_count) double wasm_searched_count(const wl_balda_searched *s) { return (double)s->count; }
+EXPORT(wl_searched_value) int32_t wasm_searched_value(const wl_balda_searched *s, size_t i) { return s->values[i]; }
+EXPORT(wl_searched_nodes) double wasm_searched_nodes(const wl_balda_searched *s) { return (double)s->nodes; }
+EXPORT(wl_searched_depth) int wasm_searched_depth(const wl_balda_searched *s) { return s->depth; }
+EXPORT(wl_searched_exact) int wasm_searched_exact(const wl_balda_searched *s) { return s->exact; }
+
+EXPORT(wl_searched_release) void wasm_searched_release(wl_balda_searched *searched) {
+    if (searched == NULL) return;
+    wl_balda_searched_free(searched);
+    free(searched);
+}
+
 EXPORT(wl_moves_count) double wasm_moves_count(const wl_moves *moves) { return (double)moves->count; }
 /* Where move i's bytes begin (its layout: wordlist.h). */
 EXPORT(wl_move) const uint8_t *wasm_move(const wl_moves *moves, size_t i) { return moves->data + moves->start[i]; }

@@ -8,11 +8,12 @@
 //   const bots = await Bots.load(lexicon);           // the list's words.dawg copied into the module
 //   bots.search({ game: "wordgame", board, rack });  // every move: [{direction, line, start, tiles, points}]
 //   bots.bestMove({ game: "balda", size: 5, board }); // the first move of the most points, or null
+//   bots.bestMove({ game: "balda", size: 5, board, difference: 0 }, "strong"); // by the lookahead
 //   bots.close();
 
 import { describe } from "./alphabet.js";
 import { ArtefactError } from "./errors.js";
-import { FIRST_WORD_LETTERS } from "./limits.js";
+import { BALDA_EXPERT_NODES, BALDA_STRONG_NODES, FIRST_WORD_LETTERS } from "./limits.js";
 
 const WASM_URL = new URL("./core.wasm", import.meta.url);
 const EMPTY = 255; // a square without a tile (wordlist.h)
@@ -22,6 +23,9 @@ const PREMIUMS = { d: [2, 1], t: [3, 1], D: [1, 2], T: [1, 3] }; // letter, word
 const BAD_GRAPH = new Set([3, 4, 5, 6, 7]); // wl_status: a damaged or malformed words.dawg
 const OUT_OF_STEPS = 2;
 const ALL_PARTS_OF_SPEECH = 0x7fffffff;
+// The bot levels that search, and their budgets in positions (wordlist.games.bot's level table);
+// "greedy" values a move by its points.
+const BALDA_BUDGETS = { greedy: 0, strong: BALDA_STRONG_NODES, expert: BALDA_EXPERT_NODES };
 
 /** @type {Promise<WebAssembly.Module> | null} */
 let compiled = null;
@@ -111,8 +115,55 @@ export class Bots {
    * @param {object} position
    * @returns {object | null}
    */
-  bestMove(position) {
-    return this._search(position, true)[0] ?? null;
+  bestMove(position, level = "greedy") {
+    if (level === "greedy" || position?.game !== "balda") {
+      if (level !== "greedy") throw new RangeError(`level: "greedy" for ${describe(position?.game)}, not ${describe(level)}`);
+      return this._search(position, true)[0] ?? null;
+    }
+    const moves = this._search(position, false);
+    const { values } = this.values(position, level);
+    let best = -1;
+    for (let i = 0; i < values.length; i++) if (best < 0 || values[i] > values[best]) best = i;
+    return best < 0 ? null : { ...moves[best], value: values[best] };
+  }
+
+  /**
+   * Balda's lookahead at `level` ("strong" or "expert", as the Python bot's levels): the value of
+   * each move `search` lists, in its order (the score difference the search foresees for the player
+   * to move, whose lead is `position.difference`, default 0), the positions it visited, the deepest
+   * complete depth and whether the values are exact; the same as the Python library's.
+   * @param {object} position
+   * @param {string} level
+   * @returns {{values: number[], nodes: number, depth: number, exact: boolean}}
+   */
+  values(position, level) {
+    const budget = BALDA_BUDGETS[level];
+    if (!Object.hasOwn(BALDA_BUDGETS, level) || budget === 0) {
+      throw new RangeError(`level: "strong" or "expert", not ${describe(level)}`);
+    }
+    if (position === null || typeof position !== "object" || position.game !== "balda") {
+      throw new RangeError(`position.game: "balda" (the lookahead is Balda's), not ${describe(position?.game)}`);
+    }
+    const difference = position.difference ?? 0;
+    if (!Number.isInteger(difference) || Math.abs(difference) > 1 << 28) {
+      throw new RangeError(`position.difference: a whole number of points, not ${describe(difference)}`);
+    }
+    if (!this._graph) throw new Error("these Bots are closed");
+    const searched = this._balda(position, { difference, budget });
+    if (searched === 0) this._fail();
+    const core = this._core;
+    try {
+      const count = core.wl_searched_count(searched);
+      const values = Array.from({ length: count }, (_, i) => core.wl_searched_value(searched, i));
+      return {
+        values,
+        nodes: core.wl_searched_nodes(searched),
+        depth: core.wl_searched_depth(searched),
+        exact: core.wl_searched_exact(searched) === 1,
+      };
+    } finally {
+      core.wl_searched_release(searched);
+    }
   }
 
   /** Free the module's copy of the list (the Bots cannot search after). */
@@ -132,18 +183,21 @@ export class Bots {
     if (position.game === "wordgame") moves = this._wordgame(position);
     else if (position.game === "balda") moves = this._balda(position);
     else throw new RangeError(`position.game: "wordgame" or "balda", not ${describe(position.game)}`);
-    if (moves === 0) {
-      const status = this._core.wl_status();
-      const message = this._message();
-      if (BAD_GRAPH.has(status)) throw new ArtefactError(`${this.lexicon._dawg.source}: corrupt DAWG: ${message}`);
-      if (status === OUT_OF_STEPS) throw new Error(message);
-      throw new RangeError(message);
-    }
+    if (moves === 0) this._fail();
     try {
       return this._read(moves, position.game, best);
     } finally {
       this._core.wl_moves_release(moves);
     }
+  }
+
+  /** Throw the core's last error. */
+  _fail() {
+    const status = this._core.wl_status();
+    const message = this._message();
+    if (BAD_GRAPH.has(status)) throw new ArtefactError(`${this.lexicon._dawg.source}: corrupt DAWG: ${message}`);
+    if (status === OUT_OF_STEPS) throw new Error(message);
+    throw new RangeError(message);
   }
 
   _wordgame(position) {
@@ -208,7 +262,8 @@ export class Bots {
     );
   }
 
-  _balda(position) {
+  /** The core's moves of a Balda position, or (with `lookahead`: difference, budget) its values. */
+  _balda(position, lookahead = null) {
     const { size, board } = position;
     if (!Number.isInteger(size) || !Array.isArray(board) || board.length !== size * size) {
       throw new RangeError(`position.board: a flat list of size x size squares (letters or null)`);
@@ -229,18 +284,11 @@ export class Bots {
     }
     const cellBytes = new Uint8Array(new Uint32Array(cells).buffer);
     const [board_, lengths_, letters_, cells_] = this._place([squares, new Uint8Array(lengths), new Uint8Array(letters), cellBytes]);
-    return this._core.wl_balda(
-      this._graph,
-      size,
-      position.diagonal ? 1 : 0,
-      board_,
-      (position.mask ?? ALL_PARTS_OF_SPEECH) >>> 0,
-      lengths.length,
-      lengths_,
-      letters_,
-      cells_,
-      0,
-    );
+    const common = [this._graph, size, position.diagonal ? 1 : 0, board_, (position.mask ?? ALL_PARTS_OF_SPEECH) >>> 0];
+    if (lookahead) {
+      return this._core.wl_balda_search(...common, lengths.length, lengths_, letters_, cells_, lookahead.difference, lookahead.budget);
+    }
+    return this._core.wl_balda(...common, lengths.length, lengths_, letters_, cells_, 0);
   }
 
   /** The moves the core found, as objects (only the best one with `best`). */

@@ -65,6 +65,36 @@ describe("the WebAssembly core plays the Python library's moves", () => {
     });
   }
 
+  test("Balda's lookahead: the Python reference's values, nodes and depth; its best move", async () => {
+    let searched = 0;
+    let deeper = 0;
+    for (const document of all.filter((d) => d.game === "balda" && !d.list.includes("damaged"))) {
+      const bots = await botsFor(document.list);
+      for (const [i, { position, lookahead }] of document.cases.entries()) {
+        if (lookahead === undefined) continue;
+        const moves = bots.search(position);
+        for (const level of Object.keys(lookahead)) {
+          const found = bots.values(position, level);
+          assert.deepEqual(found, lookahead[level], `case ${i} ${level}`);
+          const top = Math.max(...found.values);
+          const best = bots.bestMove(position, level);
+          if (moves.length === 0) assert.equal(best, null);
+          else assert.deepEqual(best, { ...moves[found.values.indexOf(top)], value: top }, `case ${i} ${level}`);
+          searched += 1;
+          if (found.depth >= 2) deeper += 1;
+        }
+      }
+      assert.throws(() => bots.values(document.cases[0].position, "greedy"), RangeError);
+      assert.throws(() => bots.values(document.cases[0].position, "hard"), RangeError);
+      assert.throws(() => bots.values({ ...document.cases[0].position, difference: 1.5 }, "strong"), RangeError);
+      assert.throws(() => bots.values({ ...document.cases[0].position, game: "wordgame" }, "strong"), RangeError);
+      assert.throws(() => bots.bestMove(document.cases[0].position, "hard"), RangeError);
+      bots.close();
+    }
+    assert.ok(searched > 20 && deeper > 0, `${searched} searches, ${deeper} two moves deep or more`);
+    assert.ok(all.some((d) => d.cases.some((c) => c.lookahead?.expert)), "the expert level was compared");
+  });
+
   test("the vectors hold English, German and synthetic lists of both games, and damaged ones", () => {
     const lists = all.map((d) => `${d.list} ${d.game}`);
     for (const part of ["en-wordgame", "de-wordgame", "en-balda", "de-balda", "synthetic", "damaged"]) {

@@ -39,7 +39,7 @@ def word_list() -> Lexicon:
 
 def mid_game(lexicon: Lexicon, size: int, diagonal: bool, seed: int) -> BaldaGame:
     game = BaldaGame.new(lexicon, BaldaSettings(size=size, diagonal=diagonal), seed=seed)
-    bots = (Bot("strong", seed), Bot("beginner", seed + 1))
+    bots = (Bot("greedy", seed), Bot("beginner", seed + 1))
     while len(game.history) < (size * size - size) // 2:
         bots[game.turn].move(game)
     return game

@@ -3,7 +3,8 @@
     python -m tests.bench.run_all [NAME ...] [--quick]
 
 NAMEs pick benchmarks (default: all); --quick runs the scale and memory benchmarks on small dumps
-(minutes instead of about an hour). `make bench BENCH="scale --quick"` passes these on.
+(minutes instead of about an hour) and the bots' matches on a few games. `make bench
+BENCH="scale --quick"` passes these on.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from tests.bench import balda, core, diff, js, lexicon, memory, scale, server, wordgame
+from tests.bench import balda, core, diff, js, lexicon, match, memory, scale, server, wordgame
 from tests.bench.common import machine
 from wordlist_pipeline.synth import parse_size
 
@@ -34,6 +35,7 @@ BENCHMARKS: list[tuple[str, Callable[[bool], object]]] = [
     ("core", lambda quick: core.run()),
     ("server", lambda quick: server.run()),
     ("diff", lambda quick: diff.run(100_000 if quick else 400_000)),
+    ("match", match.run_all),
 ]
 
 

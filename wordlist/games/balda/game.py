@@ -25,12 +25,13 @@ import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from wordlist.errors import WordlistError
 from wordlist.format import pos_mask
 from wordlist.games import protocol, state
 from wordlist.games.balda import board as geometry
-from wordlist.games.balda import movegen
+from wordlist.games.balda import movegen, search
 from wordlist.games.balda.records import BaldaSettings, Candidate, IllegalMove, Move, Turn
 from wordlist.games.protocol import PLAY, RESIGN, Cell, Found, cell_name, checked_cell
 from wordlist.games.state import GameStateError, Reader
@@ -168,6 +169,23 @@ class BaldaGame(protocol.Game):
         """A bot chooses among the words; a single letter only where no word can be made."""
         words = self.search(single_letters=False)
         return words if len(words) or self.is_over else self.search()
+
+    def bot_values(self, found: Found, level: Any, rng: random.Random) -> list[float]:
+        """Each move's value to a bot at `level`: the score difference the lookahead foresees
+        (wordlist.games.balda.search) within the level's budget; a bot with no word move places a
+        single letter, worth its point."""
+        budget = level.budget(self.KIND)
+        if self.is_over or budget < 1 or not len(found):
+            return [float(p) for p in found.points]
+        position = self.position()
+        moves = movegen.word_moves(self.lexicon.graph, position)
+        if len(moves) != len(found):  # single letters only: each worth its point, nothing to search
+            return [float(p) for p in found.points]
+        mover = self.turn
+        difference = self.scores[mover] - self.scores[1 - mover]
+        return [
+            float(v) for v in search.lookahead(self.lexicon.graph, position, moves, difference, budget).values
+        ]
 
     def _candidate(self, words: Sequence[movegen.RawMove], singles: Sequence[movegen.RawMove] = ()):
         """Build move i of the word moves followed by the single letters."""

@@ -68,18 +68,25 @@ def compiled_word_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
     core = graph.compiled
     if core is None:
         raise RuntimeError("the compiled move generator is not available (wordlist/_core.c)")
+    try:
+        return core.balda(
+            position.board, position.size, position.diagonal, position.mask, compiled_scored(position)
+        )
+    except RuntimeError as error:  # the search's step budget ran out
+        raise WordlistError(str(error)) from None
+    except CorruptGraph as error:  # a damaged guide, met where the Python search meets it
+        raise graph.corrupt(str(error)) from None
+
+
+def compiled_scored(position: Position) -> list[tuple[str, int, int]]:
+    """The words scored before as the core takes them: (word, cells 0-63, cells 64-127) bit sets."""
     scored = []
     for word, cell_sets in position.scored.items():
         for cells in cell_sets:
             on_board = cells if cells <= _CELLS else _CELLS.intersection(cells)
             bits = sum(map(_BITS.__getitem__, on_board))
             scored.append((word, bits & _LOW, bits >> 64))
-    try:
-        return core.balda(position.board, position.size, position.diagonal, position.mask, scored)
-    except RuntimeError as error:  # the search's step budget ran out
-        raise WordlistError(str(error)) from None
-    except CorruptGraph as error:  # a damaged guide, met where the Python search meets it
-        raise graph.corrupt(str(error)) from None
+    return scored
 
 
 _LOW = (1 << 64) - 1
