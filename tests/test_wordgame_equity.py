@@ -10,12 +10,14 @@ import random
 import shutil
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from tests.conftest import run_cli
 from tests.game_helpers import GENERATORS, dense_list, generator, written_list
 from wordlist import Lexicon
 from wordlist.errors import ArtefactError
+from wordlist.format import schema
 from wordlist.format.leaves import LeaveValues
 from wordlist.games.bot import LEVELS, Bot
 from wordlist.games.protocol import EXCHANGE
@@ -66,6 +68,9 @@ def test_leaves_are_learned_the_same_bytes_with_the_same_seed(lists, tmp_path: P
         tiles = set(Lexicon.load(folder).game_spec.tiles.counts)
         assert set(loaded.values) == tiles and set(loaded.duplicates) == tiles
         assert loaded.vowels == {"en": "aeiou", "de": "aeiouäöü"}[lang]
+        document = json.loads(runs[name])
+        jsonschema.validate(document, schema("leaves.json"), cls=jsonschema.Draft202012Validator)
+        assert loaded.to_json() == document
     assert runs["a"] == runs["b"]
     assert runs["a"] != runs["c"]
     # learning again over its own file is allowed (the manifest lists it)
@@ -126,6 +131,13 @@ def test_a_bad_leaves_file_is_one_line_naming_it(lists, tmp_path: Path, text: st
     result = run_cli("query", "--data", tmp_path, "-l", "en", "-p", "wordgame", "count")
     assert result.returncode == 2 and "Traceback" not in result.stderr  # (query: 2 is an error)
     assert len(result.stderr.strip().splitlines()) == 1 and "leaves.json" in result.stderr
+
+
+def test_the_schema_rejects_what_the_record_rejects() -> None:
+    validator = jsonschema.Draft202012Validator(schema("leaves.json"))
+    assert not list(validator.iter_errors(GOOD))
+    for text, _ in BAD[2:8] + BAD[11:]:  # (tiles and vowels of the alphabet: only the record knows it)
+        assert list(validator.iter_errors(json.loads(text))), text
 
 
 def test_a_replaced_leaves_file_fails_its_checksum(lists, tmp_path: Path) -> None:
