@@ -191,9 +191,9 @@ def endgame(game, found: Found, budget: int) -> list[int]:
     me = game.turn
     racks = [list(game.racks[0]), list(game.racks[1])]
     spread = game.scores[me] - game.scores[1 - me]
-    values = []
-    for i in range(len(found)):
-        candidate = found.build(i)
+    values = [0] * len(found)
+    for i in sorted(range(len(found)), key=lambda i: (-found.points[i], i)):  # the budget goes first
+        candidate = found.build(i)  # to the moves most likely best
         placed = [(t.cell, t.letter, t.blank) for t in candidate.move.tiles]
         value = play(
             game.board,
@@ -207,5 +207,5 @@ def endgame(game, found: Found, budget: int) -> list[int]:
             -(10**9),
             10**9,
         )
-        values.append(value * LEAVE_UNIT)
+        values[i] = value * LEAVE_UNIT
     return values
