@@ -58,7 +58,6 @@ from wordlist_pipeline.download import (
 from wordlist_pipeline.dump.limit import MAX_PAGE_BYTES, size_text
 from wordlist_pipeline.editions import language_name
 from wordlist_pipeline.extract import ExtractResult, ExtractStats, check_paths, extract
-from wordlist_pipeline.leaves import learn_leaves
 from wordlist_pipeline.paths import check_output_folder
 from wordlist_pipeline.profile import available_profiles, load_profile
 from wordlist_pipeline.synth import parse_size, synthetic_dump
@@ -602,6 +601,8 @@ def leaves_command(
     The bots value a move as its points plus the worth of the tiles kept (equity). The list, the
     number of games and the seed give the same bytes; the manifest records the file's checksum.
     """
+    from wordlist_pipeline.leaves import learn_leaves  # (imports the games: only for this command)
+
     path, values = learn_leaves(folder, games, seed)
     best = sorted(values.values.items(), key=lambda item: (-item[1], item[0]))[:5]
     shown = ", ".join(f"{tile} {value / 100:+.2f}" for tile, value in best)
