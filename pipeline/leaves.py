@@ -7,8 +7,11 @@ are a sample whose target is the points that player scores on their next turn. A
 fits, per tile, the worth of keeping one copy and the cost of each extra copy, and one weight for
 the balance of vowels and consonants kept ((vowels - consonants) squared), all relative to keeping
 nothing. Then `games` more games between bots playing by that equity give the samples of the
-values written (greedy play keeps leaves an equity bot avoids; measured on the benchmark's list,
-the second round won 61% against greedy where the first won 57%, 300 games each).
+values written (greedy play keeps leaves an equity bot avoids), and their target adds to the next
+turn's points the first fit's value of the leave that turn kept: good tiles kept help beyond the
+next turn (they make a good leave again), and a target of the next turn's points alone valued
+leaves at about half what plays best. The weights are written 3/2 as large (`SCALE`), the weight
+that played best in matches on the benchmark's list (docs/playing.md has the measurements).
 
 Why this model and not a table of every leave: 2 x tiles + 1 weights learn from a few
 hundred games (a table of leaves up to 7 tiles has millions of entries and needs millions of
@@ -36,15 +39,20 @@ from wordlist_pipeline.atomic import sha256_file, write_text
 VOWELS = {"en": "aeiou", "de": "aeiouäöü"}  # by language; another language fits without balance
 RIDGE = 4.0  # pulls a rarely seen tile's weights to 0 (points squared per sample)
 MAX_GAMES = 100_000
+# The fitted values are written 3/2 times as large: the fit sees two turns of the leave's effect,
+# and matches played the benchmark list's equity bot best at this weight (docs/playing.md).
+SCALE = (3, 2)
 
 
 def self_play_samples(
     lexicon: Lexicon, games: int, seed: int | str, leaves: LeaveValues | None = None
 ) -> list[tuple[tuple[str, ...], int]]:
-    """(leave, the points the player scored on their next turn) after every move of `games`
-    self-play games (greedy bots; with `leaves`, bots playing by that equity); the last move of
-    each player has no next turn and gives no sample."""
+    """(leave, what it brought in hundredths) after every move of `games` self-play games (greedy
+    bots; with `leaves`, bots playing by that equity): the points the player scored on their next
+    turn, plus (with `leaves`) the value of the leave that turn kept; the last move of each player
+    has no next turn and gives no sample."""
     samples = []
+    worth = (lambda leave: 0) if leaves is None else leaves.leave
     for number in range(games):
         game = Wordgame.new(lexicon, seed=random.Random(f"{seed}/deal/{number}").getrandbits(63))
         rng = random.Random(f"{seed}/bots/{number}")
@@ -62,14 +70,20 @@ def self_play_samples(
                 tiles = game.bot_exchange()
                 game.exchange(tiles) if tiles else game.pass_turn()
                 scored, leave = 0, None
-            if waiting[player] is not None:
-                samples.append((waiting[player], scored))
+            if waiting[player] is not None:  # what the leave brought: these points, and the next leave
+                samples.append((waiting[player], scored * LEAVE_UNIT + (worth(leave) if leave else 0)))
             waiting[player] = tuple(sorted(leave)) if leave else None
     return samples
 
 
-def fit(samples: Sequence[tuple[tuple[str, ...], int]], tiles: Sequence[str], vowels: str) -> LeaveValues:
-    """The ridge regression of the samples' points on the leave's features (see the module)."""
+def fit(
+    samples: Sequence[tuple[tuple[str, ...], int]],
+    tiles: Sequence[str],
+    vowels: str,
+    scale: tuple[int, int] = (1, 1),
+) -> LeaveValues:
+    """The ridge regression of the samples' targets (hundredths) on the leave's features (see the
+    module), its weights multiplied by `scale` (a fraction)."""
     names = [*(("value", t) for t in tiles), *(("duplicate", t) for t in tiles), ("balance", "")]
     index = {name: i for i, name in enumerate(names)}
     size = len(names) + 1  # + the intercept, the worth of keeping nothing (not regularized)
@@ -86,7 +100,7 @@ def fit(samples: Sequence[tuple[tuple[str, ...], int]], tiles: Sequence[str], vo
     weights = solve(normal, right)
 
     def weight(name: tuple[str, str]) -> int:
-        value = round(weights[index[name]] * LEAVE_UNIT)
+        value = round(weights[index[name]] * scale[0] / scale[1])  # the targets are hundredths
         return max(-MAX_LEAVE_WEIGHT, min(MAX_LEAVE_WEIGHT, value))
 
     return LeaveValues(
@@ -147,8 +161,16 @@ def learn_leaves(
     vowels = VOWELS.get(lexicon.language, "")
     first = fit(self_play_samples(lexicon, games, seed), tiles, vowels)
     samples = self_play_samples(lexicon, games, f"{seed}/equity", first)
-    how = {"games": games, "seed": seed, "bot": "greedy, then equity", "samples": len(samples)}
-    values = replace(fit(samples, tiles, vowels), learned=how)
+    values = fit(samples, tiles, vowels, SCALE)
+    how = {
+        "games": games,
+        "seed": seed,
+        "bot": "greedy, then equity",
+        "target": "next turn's points + next leave",
+        "scale": f"{SCALE[0]}/{SCALE[1]}",
+        "samples": len(samples),
+    }
+    values = replace(values, learned=how)
     write_text(target, dumps_json(values.to_json()))
     files = dict(manifest.files)
     files[LEAVES_JSON] = FileInfo(target.stat().st_size, sha256_file(target))
