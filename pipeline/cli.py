@@ -634,6 +634,33 @@ def synth_command(
     out.print(f"next: wordlist extract {result.dump} --out entries.parquet", markup=False)
 
 
+@app.command(
+    "leaves",
+    epilog=examples(
+        "wordlist leaves outputs/en/wordgame --games 400 --seed 1",
+        "wordlist leaves outputs/de/wordgame --games 400 --seed 1",
+    ),
+)
+def leaves_command(
+    folder: Annotated[Path, typer.Argument(metavar="LIST", help="A Wordgame word list's folder")],
+    games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Self-play games")] = 400,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Same seed, same bytes")] = 1,
+) -> None:
+    """Learn a Wordgame list's leave values by self-play: leaves.json beside the list.
+
+    The bots value a move as its points plus the worth of the tiles kept (equity). The list, the
+    number of games and the seed give the same bytes; the manifest records the file's checksum.
+    """
+    from wordlist_pipeline.leaves import learn_leaves  # (imports the games: only for this command)
+
+    path, values = learn_leaves(folder, games, seed)
+    best = sorted(values.values.items(), key=lambda item: (-item[1], item[0]))[:5]
+    shown = ", ".join(f"{tile} {value / 100:+.2f}" for tile, value in best)
+    out.print(
+        f"{path}  ({values.learned['samples']:,} leaves from {games:,} games; best: {shown})", markup=False
+    )
+
+
 @app.command("profiles")
 def profiles_command() -> None:
     """The shipped selection profiles."""

@@ -14,6 +14,7 @@ from wordlist.atomic import check_replaceable_file
 from wordlist.errors import WordlistError
 from wordlist.export import FORMATS as EXPORT_FILES
 from wordlist.format import ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON
+from wordlist.format.base import LEAVES_JSON
 from wordlist.os_errors import os_reason
 from wordlist_pipeline.errors import OutputError
 
@@ -26,8 +27,9 @@ SAMPLE_DIR = _PACKAGED_SAMPLES if _PACKAGED_SAMPLES.is_dir() else _REPOSITORY_SA
 # What a word list's folder may hold, so what a build replaces there: its artefacts, and the
 # exports `wordlist export` wrote beside them (before exports had a folder of their own, or by
 # `--out`), which the build writes again from the new list. Anything else stops the build before
-# it extracts (build.plan_build), and the swap allows no more (artefacts.write_word_list).
-WORD_LIST_FILES = frozenset({*ARTEFACT_FILES, GAME_JSON, MANIFEST_JSON, *EXPORT_FILES.values()})
+# it extracts (build.plan_build), and the swap allows no more (artefacts.write_word_list). The
+# leave values `wordlist leaves` learned are dropped too: they describe the old list.
+WORD_LIST_FILES = frozenset({*ARTEFACT_FILES, GAME_JSON, LEAVES_JSON, MANIFEST_JSON, *EXPORT_FILES.values()})
 
 
 def check_input_file(path: Path, what: str, error: type[WordlistError] = WordlistError) -> Path:

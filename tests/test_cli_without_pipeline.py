@@ -35,7 +35,7 @@ class HidePipeline:
 sys.meta_path.insert(0, HidePipeline())
 """
 LIBRARY_COMMANDS = ["stats", "export", "serve", "query", "play"]
-PIPELINE_COMMANDS = ["build", "diff", "download", "extract", "package", "profiles", "synth", "why"]
+PIPELINE_COMMANDS = ["build", "diff", "download", "extract", "leaves", "package", "profiles", "synth", "why"]
 
 
 class Library:

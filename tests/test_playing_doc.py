@@ -12,8 +12,11 @@ DOC = ROOT / "docs" / "playing.md"
 
 
 def test_the_table_is_the_level_table() -> None:
-    rows = re.findall(r"^\| (\w+) \|.*\| ([\d,]+ positions|none) \|$", DOC.read_text(encoding="utf-8"), re.M)
-    assert [name for name, _ in rows] == list(LEVELS)
-    for name, budget in rows:
+    pattern = r"^\| (\w+) \|.*\| ([\d,]+ racks|none) \| ([\d,]+ positions|none) \|$"
+    rows = re.findall(pattern, DOC.read_text(encoding="utf-8"), re.M)
+    assert [name for name, _, _ in rows] == list(LEVELS)
+    for name, racks, budget in rows:
         expected = LEVELS[name].budget("balda")
         assert budget == ("none" if expected == 0 else f"{expected:,} positions")
+        expected = LEVELS[name].budget("wordgame")
+        assert racks == ("none" if expected == 0 else f"{expected:,} racks")

@@ -45,6 +45,7 @@ from wordlist.format import (
     pos_names,
     read_word_list,
 )
+from wordlist.format.leaves import LeaveValues
 from wordlist.graph import ROOT, Graph
 from wordlist.locations import DATA_ENV, DEFAULT_ROOT, all_lists, data_root, find_list
 from wordlist.records import Definitions, MemoryDefinitions, Merging, ParquetDefinitions, WordRecord
@@ -103,8 +104,10 @@ class Lexicon:
         dawg_bytes: bytes,
         definitions: Definitions,
         path: Path | None = None,
+        leaves: LeaveValues | None = None,
     ) -> None:
         self.path = path
+        self.leaves = leaves  # leaves.json: Wordgame's leave values, when learned for the list
         self.manifest = manifest
         self.alphabet_spec = alphabet
         self.game_spec = game
@@ -140,6 +143,7 @@ class Lexicon:
             dawg_bytes=files.dawg,
             definitions=ParquetDefinitions(files.path, files.manifest.files.get(WORDS_PARQUET), verify),
             path=files.path,
+            leaves=files.leaves,
         )
 
     @classmethod

@@ -20,3 +20,6 @@ export const COMPILED_LETTERS = 64;
 export const COMPILED_CELLS = 128;
 export const BALDA_STRONG_NODES = 300;
 export const BALDA_EXPERT_NODES = 4000;
+export const WORDGAME_EXPERT_RACKS = 12;
+export const WORDGAME_EXPERT_CANDIDATES = 6;
+export const WORDGAME_ENDGAME_NODES = 300;

@@ -124,7 +124,8 @@ def play(
             clock = clocks[seat != first_seat]
             clock.wall.append((time.perf_counter() - wall) * 1000)
             clock.cpu.append((time.process_time() - cpu) * 1000)
-        spreads.append(game.scores[first_seat] - game.scores[1 - first_seat])
+        final = game.final_scores  # Wordgame: less the tiles left on each rack, as the winner is named
+        spreads.append(final[first_seat] - final[1 - first_seat])
         if progress is not None and len(spreads) % every == 0 and len(spreads) < match.games:
             progress(tally(match, spreads, clocks))
     return tally(match, spreads, clocks)

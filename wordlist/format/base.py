@@ -29,6 +29,7 @@ WORDS_PARQUET = "words.parquet"
 WORDS_TXT = "words.txt"
 ALPHABET_JSON = "alphabet.json"
 GAME_JSON = "game.json"  # only in lists whose profile defines a game
+LEAVES_JSON = "leaves.json"  # only once `wordlist leaves` has learned them for a game list
 MANIFEST_JSON = "manifest.json"
 LICENSE_MD = "LICENSE.md"  # the licence and attribution in words (lists built before it have none)
 ARTEFACT_FILES = (WORDS_DAWG, WORDS_PARQUET, WORDS_TXT, ALPHABET_JSON, LICENSE_MD)

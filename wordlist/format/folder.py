@@ -2,8 +2,8 @@
 
 Every file the library uses is checked against the manifest when it is first used: its size
 always, its sha256 unless the reader was told not to (`verify=False`). manifest.json, alphabet.json,
-game.json (when listed) and words.dawg at load; words.parquet on the first lookup of a definition
-or title (`check_file`). words.txt is for other programs: the library never reads it.
+game.json and leaves.json (when listed) and words.dawg at load; words.parquet on the first lookup
+of a definition or title (`check_file`). words.txt is for other programs: the library never reads it.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from wordlist.format.alphabet import Alphabet
 from wordlist.format.base import (
     ALPHABET_JSON,
     GAME_JSON,
+    LEAVES_JSON,
     MANIFEST_JSON,
     WORDS_DAWG,
     FormatError,
@@ -29,6 +30,7 @@ from wordlist.format.base import (
 )
 from wordlist.format.dawg import dawg_layout
 from wordlist.format.game import GameSpec
+from wordlist.format.leaves import LeaveValues
 from wordlist.format.manifest import FileInfo, Manifest
 
 
@@ -41,6 +43,7 @@ class WordListFiles:
     alphabet: Alphabet
     game: GameSpec | None
     dawg: bytes
+    leaves: LeaveValues | None = None  # leaves.json, when listed
 
 
 def read_manifest(folder: Path) -> Manifest:
@@ -75,12 +78,20 @@ def read_word_list(folder: str | Path, *, verify: bool = True) -> WordListFiles:
             )
         except FormatError as error:
             raise ArtefactError(f"{folder / GAME_JSON}: {error}") from None
+    leaves = None
+    if LEAVES_JSON in manifest.files:
+        try:
+            leaves = LeaveValues.from_json(
+                read_json_checked(folder, LEAVES_JSON, manifest, verify), alphabet.letters
+            )
+        except FormatError as error:
+            raise ArtefactError(f"{folder / LEAVES_JSON}: {error}") from None
     data = read_checked(folder, WORDS_DAWG, manifest, verify)
     try:
         dawg_layout(data)
     except FormatError as error:
         raise ArtefactError(f"{folder / WORDS_DAWG}: not a valid DAWG: {error}") from None
-    return WordListFiles(folder, manifest, alphabet, game, data)
+    return WordListFiles(folder, manifest, alphabet, game, data, leaves)
 
 
 def folder_path(folder: str | os.PathLike) -> Path:

@@ -70,6 +70,9 @@ COMPILED_CELLS = 128  # cells of a Balda board: a set of cells is two uint64 (a 
 BALDA_STRONG_NODES = 300  # positions Balda's "strong" lookahead visits per move, at most (a move
 # generation each: about 0.1 ms on the 400,000-word list, so strong fits today's p99 server move)
 BALDA_EXPERT_NODES = 4_000  # ... and "expert"'s (deeper; exact once the lines reach the end)
+WORDGAME_EXPERT_RACKS = 12  # Wordgame "expert": opponent racks simulated per candidate
+WORDGAME_EXPERT_CANDIDATES = 6  # ... for the best 6 moves by equity
+WORDGAME_ENDGAME_NODES = 300  # ... and positions its exact endgame (bag empty) searches per move
 
 # The numbers the generated files carry, by the name they have there (C: WORDLIST_ + the name).
 SHARED = {
@@ -93,4 +96,7 @@ SHARED = {
     "COMPILED_CELLS": COMPILED_CELLS,
     "BALDA_STRONG_NODES": BALDA_STRONG_NODES,
     "BALDA_EXPERT_NODES": BALDA_EXPERT_NODES,
+    "WORDGAME_EXPERT_RACKS": WORDGAME_EXPERT_RACKS,
+    "WORDGAME_EXPERT_CANDIDATES": WORDGAME_EXPERT_CANDIDATES,
+    "WORDGAME_ENDGAME_NODES": WORDGAME_ENDGAME_NODES,
 }

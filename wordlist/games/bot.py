@@ -4,9 +4,10 @@ it picks among them by value.
 The game's search lists its moves compactly (`Found`: the points of each, and a way to build one);
 the game values them for the level (`Game.bot_values`: by default the points now; Balda's lookahead,
 Wordgame's equity are the games' own) and the level's pick returns the index of its choice, so the
-bot builds a move object for the one move it plays. With no move at all the bot exchanges the tiles
-the game's `bot_exchange` names (Wordgame: all but its blanks, while the bag holds a full rack), or
-else passes; Balda always has a move (a single letter scores).
+bot builds a move object for the one move it plays. With no move at all, or when the game's
+`bot_exchange_instead` values an exchange above its best move (Wordgame at "strong" and up, by
+equity), the bot exchanges the tiles the game's `bot_exchange` names, or else passes; Balda always
+has a move (a single letter scores).
 
 Levels, weakest first (`LEVELS`, the one table the command line, the server and the page list):
 - "beginner": a random move among those worth at most the median, like a casual player;
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wordlist.errors import ArgumentError, ArgumentTypeError, UnknownLevel
-from wordlist.format.limits import BALDA_EXPERT_NODES, BALDA_STRONG_NODES
+from wordlist.format.limits import BALDA_EXPERT_NODES, BALDA_STRONG_NODES, WORDGAME_EXPERT_RACKS
 from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Game
 
 Pick = Callable[[Sequence[float], random.Random], int]  # the moves' values -> the chosen index
@@ -72,7 +73,13 @@ LEVEL_TABLE: tuple[Level, ...] = (
     Level("beginner", POINTS, weaker_half, about="a random move among the weaker half"),
     Level("greedy", POINTS, best, about="the most points now"),
     Level("strong", LOOKAHEAD, best, (("balda", BALDA_STRONG_NODES),), "looks ahead"),
-    Level("expert", LOOKAHEAD, best, (("balda", BALDA_EXPERT_NODES),), "looks furthest ahead"),
+    Level(
+        "expert",
+        LOOKAHEAD,
+        best,
+        (("balda", BALDA_EXPERT_NODES), ("wordgame", WORDGAME_EXPERT_RACKS)),
+        "looks furthest ahead",
+    ),
 )
 LEVELS: dict[str, Level] = {level.name: level for level in LEVEL_TABLE}  # weakest first
 DEFAULT_LEVEL = "strong"
@@ -125,7 +132,7 @@ class Bot:
         if not isinstance(game, Game):
             raise ArgumentTypeError(f"a bot plays a Game, not {type(game).__name__}")
         found = game.bot_search()
-        if not len(found):
+        if not len(found) or game.bot_exchange_instead(found, self.spec):
             return None
         return found.build(self.spec.pick(values_for(game, found, self.spec, self.rng), self.rng))
 
@@ -156,9 +163,8 @@ class Bot:
         chosen = self.choose(game)
         return game.act(self._without_move(game)) if chosen is None else game.play(chosen.move)
 
-    @staticmethod
-    def _without_move(game: Game) -> dict:
-        tiles = game.bot_exchange()
+    def _without_move(self, game: Game) -> dict:
+        tiles = game.bot_exchange(self.spec)
         return {"action": EXCHANGE, "tiles": tiles} if tiles else {"action": PASS}
 
 

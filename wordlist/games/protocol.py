@@ -92,6 +92,7 @@ class Found(Generic[C]):
 
     points: Sequence[int]
     build: Callable[[int], C]
+    raw: Sequence[Any] = ()  # the game's own compact moves, for its evaluation (Wordgame: movegen's)
 
     def __len__(self) -> int:
         return len(self.points)
@@ -223,9 +224,15 @@ class Game(ABC):
         self._check_not_over()
         raise self.Illegal("cannot_exchange")
 
-    def bot_exchange(self) -> list:
-        """The tiles a bot with no move puts back ([]: it passes instead)."""
+    def bot_exchange(self, level: Any = None) -> list:
+        """The tiles a bot puts back ([]: it passes instead): with no move, or when
+        `bot_exchange_instead` says it is worth more at `level` (a `bot.Level`, None: points only)."""
         return []
+
+    def bot_exchange_instead(self, found: Found, level: Any) -> bool:
+        """Whether a bot at `level` would rather exchange (`bot_exchange(level)`) than play the best
+        of `found` (a game with exchanges valued by its evaluation overrides it); by default never."""
+        return False
 
     def resign(self) -> Any:
         """The player to move gives up; the other player wins."""

@@ -17,6 +17,7 @@ from wordlist.errors import UnknownSchema
 SCHEMAS = {
     "alphabet.json": "alphabet.schema.json",
     "game.json": "game.schema.json",
+    "leaves.json": "leaves.schema.json",
     "manifest.json": "manifest.schema.json",
 }
 

@@ -42,13 +42,21 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from wordlist.errors import ArgumentError, ArgumentTypeError
-from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK
+from wordlist.format.leaves import LEAVE_UNIT
+from wordlist.format.limits import (
+    FIRST_WORD_LETTERS,
+    MAX_RACK,
+    WORDGAME_ENDGAME_NODES,
+    WORDGAME_EXPERT_CANDIDATES,
+)
 from wordlist.games import protocol
+from wordlist.games.bot import POINTS
 from wordlist.games.protocol import EXCHANGE, PASS, PLAY, Cell, Found
 from wordlist.games.state import Reader
-from wordlist.games.wordgame import movegen, rules, saved
+from wordlist.games.wordgame import equity, movegen, rules, saved
 from wordlist.games.wordgame.board import DIRECTIONS, Layout
 from wordlist.games.wordgame.movegen import BLANK_TILE, ON_BOARD
 from wordlist.games.wordgame.records import (
@@ -244,7 +252,7 @@ class Wordgame(protocol.Game):
         if self.is_over:
             return Found([], self._candidate([]))
         raw = movegen.generate(self.lexicon.graph, self.position(rack))
-        return Found(movegen.move_points(raw), self._candidate(raw))
+        return Found(movegen.move_points(raw), self._candidate(raw), raw)
 
     def _check_rack(self, rack: object) -> None:
         if not isinstance(rack, list | tuple):
@@ -388,13 +396,42 @@ class Wordgame(protocol.Game):
         self.turn = 1 - self.turn
         return record
 
-    def bot_exchange(self) -> list[str]:
-        """A bot with no move puts back every tile but its blanks (with no word among them, they are
-        its worst tiles; a blank fits any word), all of them if it holds only blanks; [] when the
-        bag is too small (it passes)."""
+    def bot_exchange(self, level: Any = None) -> list[str]:
+        """The tiles a bot puts back: by equity (the tiles whose kept rest has the best leave value)
+        at a level with the game's evaluation on a list with leave values; else, with no move, every
+        tile but its blanks (with no word among them, they are its worst tiles; a blank fits any
+        word), all of them if it holds only blanks; [] when the bag is too small (it passes)."""
         if not self.can_exchange():
             return []
+        if self._values_leaves(level):
+            return equity.best_exchange(self.rack, self.lexicon.leaves)[0]
         return [t for t in self.rack if t != BLANK] or list(self.rack)
+
+    def bot_exchange_instead(self, found: Found, level: Any) -> bool:
+        """At a level with the game's evaluation, on a list with leave values: whether the best
+        exchange keeps tiles worth more than the best move's equity (points + leave)."""
+        if not self.can_exchange() or not self._values_leaves(level):
+            return False
+        leaves = self.lexicon.leaves
+        return equity.best_exchange(self.rack, leaves)[1] > max(equity.equities(found, self.rack, leaves))
+
+    def _values_leaves(self, level: Any) -> bool:
+        return self.lexicon.leaves is not None and getattr(level, "evaluation", POINTS) != POINTS
+
+    def bot_values(self, found: Found, level: Any, rng: random.Random) -> list[float]:
+        """Each move's value in points to a bot at `level`: its equity (points + the leave value of
+        the tiles kept; the points on a list without leaves.json); with a budget (`expert`), the
+        exact endgame once the bag is empty, else the equity less the opponent's simulated replies
+        for the best candidates (racks drawn with `rng`). See `wordgame.equity`."""
+        leaves = self.lexicon.leaves or equity.NO_LEAVES
+        budget = level.budget(self.KIND)
+        if budget and not self.bag:
+            values = equity.endgame(self, found, WORDGAME_ENDGAME_NODES)
+        elif budget:
+            values = equity.simulated(self, found, leaves, rng, WORDGAME_EXPERT_CANDIDATES, budget)
+        else:
+            values = equity.equities(found, self.rack, leaves)
+        return [v / LEAVE_UNIT for v in values]
 
     def notation(self, turn: Turn) -> str:
         """'h8 down tea' (where the main word starts, the direction, the whole word; a blank's letter
