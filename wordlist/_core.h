@@ -26,6 +26,17 @@ typedef struct {
     Py_UCS4 codes[WL_MAX_LETTERS]; /* the letters' code points, to find a square's letter */
 } Graph;
 
+enum { WORDGAME, BALDA };
+
+/* The moves a search found (MovesType). */
+typedef struct {
+    PyObject_HEAD
+    int kind;
+    wl_moves moves;
+    PyObject *letters, *pairs; /* the graph's */
+    PyObject *points;          /* list, made when first asked for */
+} Moves;
+
 /* The core's error as a Python exception; NULL. */
 PyObject *raise_error(const wl_error *error);
 /* Is the Graph made? (else TypeError) */
@@ -36,5 +47,7 @@ int letter_index(Graph *self, PyObject *item);
 PyObject *Graph_wordgame(Graph *self, PyObject *args);
 PyObject *Graph_balda(Graph *self, PyObject *args);
 PyObject *Graph_balda_search(Graph *self, PyObject *args);
+PyObject *Graph_wordgame_equities(Graph *self, PyObject *args);
+PyObject *Graph_wordgame_exchange(Graph *self, PyObject *args);
 
 #endif

@@ -5,16 +5,6 @@
 
 /* --- Moves ------------------------------------------------------------------------------------------ */
 
-enum { WORDGAME, BALDA };
-
-typedef struct {
-    PyObject_HEAD
-    int kind;
-    wl_moves moves;
-    PyObject *letters, *pairs; /* the graph's */
-    PyObject *points;          /* list, made when first asked for */
-} Moves;
-
 
 static void Moves_dealloc(Moves *self) {
     wl_moves_free(&self->moves);

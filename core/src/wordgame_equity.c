@@ -1,0 +1,152 @@
+/* Wordgame's equity in the core: each move's points plus the leave value of the tiles it keeps,
+   and the best exchange. wordlist/games/wordgame/equity.py is the reference (and
+   wordlist/format/leaves.py owns the leave's formula and leaves.json): the same integers, in
+   hundredths of a point, so the server's and the browser's bots rank moves the same. */
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_TILES (WL_MAX_LETTERS + 1) /* the letters, then the blank */
+
+static int refuse(wl_error *error, const char *what) {
+    if (error != NULL) {
+        error->status = WL_BAD_ARGUMENT;
+        error->detail = 0;
+        error->what = what;
+    }
+    return -1;
+}
+
+static int check_leaves(const wl_leaves *leaves, wl_error *error) {
+    if (leaves == NULL || leaves->nletters < 1 || leaves->nletters > WL_MAX_LETTERS || leaves->values == NULL ||
+        leaves->duplicates == NULL || leaves->letters == NULL)
+        return refuse(error, "the leave values: an alphabet of 1 to 64 letters, values and duplicates for each tile");
+    for (int t = 0; t <= leaves->nletters; t++)
+        if (leaves->values[t] < -WL_MAX_LEAVE_WEIGHT || leaves->values[t] > WL_MAX_LEAVE_WEIGHT ||
+            leaves->duplicates[t] < -WL_MAX_LEAVE_WEIGHT || leaves->duplicates[t] > WL_MAX_LEAVE_WEIGHT)
+            return refuse(error, "a leave weight beyond the limit (wordlist/format/leaves.py)");
+    if (leaves->balance < -WL_MAX_LEAVE_WEIGHT || leaves->balance > WL_MAX_LEAVE_WEIGHT)
+        return refuse(error, "the leave balance beyond the limit (wordlist/format/leaves.py)");
+    return 0;
+}
+
+/* The one formula (LeaveValues.leave in Python, leave() in js/src/core.js): edit the three together.
+   `bag` (tiles in the bag) is an input for a weighting by the stage of the game; none today. */
+int64_t wl_leave(const wl_leaves *leaves, const uint8_t *counts, int bag) {
+    (void)bag;
+    int64_t total = 0;
+    int64_t vowels = 0, consonants = 0;
+    for (int t = 0; t <= leaves->nletters; t++) {
+        int64_t n = counts[t];
+        if (!n) continue;
+        total += n * leaves->values[t] + (n - 1) * leaves->duplicates[t];
+        if (t == leaves->nletters) continue; /* a blank is neither */
+        if (leaves->vowels >> t & 1) vowels += n;
+        else consonants += n;
+    }
+    return total + (int64_t)leaves->balance * (vowels - consonants) * (vowels - consonants);
+}
+
+/* The rack as counts by tile (the blank last); -1 if it holds more than MAX_RACK tiles or a letter
+   outside the alphabet. */
+static int rack_counts(const wl_leaves *leaves, const wl_wordgame *rack, uint8_t counts[MAX_TILES], wl_error *error) {
+    memset(counts, 0, MAX_TILES);
+    int total = rack->blank_tiles;
+    if (rack->blank_tiles < 0 || rack->rack_distinct < 0 || rack->rack_distinct > WL_MAX_LETTERS ||
+        (rack->rack_distinct && (rack->rack_letters == NULL || rack->rack_counts == NULL)))
+        return refuse(error, "the rack");
+    for (int k = 0; k < rack->rack_distinct; k++) {
+        if (rack->rack_letters[k] >= leaves->nletters) return refuse(error, "the rack: a letter outside the alphabet");
+        total += rack->rack_counts[k];
+        if (total > WL_MAX_RACK) break;
+        counts[rack->rack_letters[k]] += rack->rack_counts[k];
+    }
+    if (total > WL_MAX_RACK) return refuse(error, "the rack: more tiles than the longest rack");
+    counts[leaves->nletters] = (uint8_t)rack->blank_tiles;
+    return 0;
+}
+
+wl_status wl_wordgame_equities(const wl_leaves *leaves, const wl_wordgame *rack, const wl_moves *moves, int bag,
+                               int64_t *equities, wl_error *error) {
+    uint8_t counts[MAX_TILES], left[MAX_TILES];
+    if (check_leaves(leaves, error) || rack_counts(leaves, rack, counts, error)) return WL_BAD_ARGUMENT;
+    for (size_t i = 0; i < moves->count; i++) {
+        const uint8_t *m = moves->data + moves->start[i];
+        memcpy(left, counts, sizeof left);
+        for (int k = 0; k < m[3]; k++) {
+            int letter = m[4 + 2 * k], kind = m[5 + 2 * k];
+            if (kind == WL_ON_BOARD) continue;
+            int tile = kind == WL_BLANK_TILE ? leaves->nletters : letter;
+            if (tile > leaves->nletters || !left[tile]) {
+                refuse(error, "a move places a tile that is not on the rack");
+                return WL_BAD_ARGUMENT;
+            }
+            left[tile]--;
+        }
+        equities[i] = moves->points[i] * WL_LEAVE_UNIT + wl_leave(leaves, left, bag);
+    }
+    return WL_OK;
+}
+
+/* The tiles in Python's sorted order (by code point; the blank is "?"). */
+static void sorted_tiles(const wl_leaves *leaves, int order[MAX_TILES]) {
+    int n = leaves->nletters + 1;
+    for (int t = 0; t < n; t++) order[t] = t;
+    for (int i = 1; i < n; i++) /* insertion sort: at most 65 tiles */
+        for (int j = i; j > 0; j--) {
+            uint32_t a = order[j] == leaves->nletters ? '?' : leaves->letters[order[j]];
+            uint32_t b = order[j - 1] == leaves->nletters ? '?' : leaves->letters[order[j - 1]];
+            if (a >= b) break;
+            int swap = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = swap;
+        }
+}
+
+/* Is `a` before `b` as Python compares the sorted tuples of the tiles kept? */
+static int kept_before(const int order[MAX_TILES], int n, const uint8_t *a, const uint8_t *b) {
+    int ta = 0, tb = 0, ra = 0, rb = 0; /* the tile each is at in `order`, and its copies left */
+    for (;;) {
+        while (ta < n && !(ra = ra ? ra : a[order[ta]])) ta++;
+        while (tb < n && !(rb = rb ? rb : b[order[tb]])) tb++;
+        if (ta == n || tb == n) return ta == n && tb != n; /* a shorter prefix comes first */
+        if (ta != tb) return ta < tb;
+        if (--ra == 0) ta++;
+        if (--rb == 0) tb++;
+    }
+}
+
+wl_status wl_wordgame_exchange(const wl_leaves *leaves, const wl_wordgame *rack, int bag, wl_exchange *best,
+                               wl_error *error) {
+    uint8_t counts[MAX_TILES], keep[MAX_TILES], best_keep[MAX_TILES];
+    memset(best, 0, sizeof *best);
+    if (check_leaves(leaves, error) || rack_counts(leaves, rack, counts, error)) return WL_BAD_ARGUMENT;
+    int order[MAX_TILES], n = leaves->nletters + 1;
+    sorted_tiles(leaves, order);
+    memset(keep, 0, sizeof keep);
+    /* every count of each tile up to the rack's, as a mixed-radix counter; all but "keep all" */
+    for (;;) {
+        if (memcmp(keep, counts, (size_t)n)) {
+            int64_t value = wl_leave(leaves, keep, bag);
+            if (!best->found || value > best->value ||
+                (value == best->value && kept_before(order, n, keep, best_keep))) {
+                best->found = 1;
+                best->value = value;
+                memcpy(best_keep, keep, sizeof best_keep);
+            }
+        }
+        int t = 0;
+        while (t < n && keep[t] == counts[t]) keep[t++] = 0;
+        if (t == n) break;
+        keep[t]++;
+    }
+    for (int t = 0; t < n && best->found; t++) best->returned[t] = (uint8_t)(counts[t] - best_keep[t]);
+    return WL_OK;
+}
+
+int wl_wordgame_exchange_instead(const wl_exchange *best, const int64_t *equities, size_t count) {
+    if (!best->found) return 0;
+    for (size_t i = 0; i < count; i++)
+        if (equities[i] >= best->value) return 0;
+    return 1;
+}
