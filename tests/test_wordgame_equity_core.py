@@ -210,3 +210,64 @@ def test_the_binding_refuses_bad_inputs(lexicons: dict[str, Lexicon]) -> None:
     with pytest.raises(TypeError):
         core.wordgame_equities([], good, *rack, 0)
     assert core.wordgame_exchange(good, *rack, 0) is None  # an empty rack: no exchange
+
+
+NODE_LOAD = """
+import { Lexicon } from "./js/src/index.js";
+try {
+  const lexicon = await Lexicon.load(process.argv[1]);
+  const { values, duplicates, vowels, balance } = lexicon.leaves;
+  const tables = { values: Object.fromEntries(values), duplicates: Object.fromEntries(duplicates) };
+  console.log(JSON.stringify({ ...tables, vowels, balance }));
+} catch (error) {
+  console.log(JSON.stringify({ error: error.message, kind: error.name }));
+}
+"""
+
+
+def test_the_javascript_reader_loads_leaves_json_as_python_does(tmp_path: Path) -> None:
+    """A list whose manifest lists leaves.json: JavaScript reads the same values; a bad one (its
+    checksum right) is refused by both with the same message; a changed one fails its checksum."""
+    import hashlib
+    import shutil
+
+    from wordlist.errors import ArtefactError
+
+    folder = tmp_path / "en" / "wordgame"
+    shutil.copytree(ROOT / "outputs" / "en" / "wordgame", folder)
+    lexicon = Lexicon.load(folder)
+
+    def write(document: dict) -> None:
+        data = json.dumps(document, ensure_ascii=False).encode("utf-8")
+        (folder / "leaves.json").write_bytes(data)
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        manifest["files"]["leaves.json"] = {"bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        (folder / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+
+    def node() -> dict:
+        run = subprocess.run(
+            ["node", "--input-type=module", "-e", NODE_LOAD, str(folder)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        assert run.returncode == 0, run.stderr
+        return json.loads(run.stdout)
+
+    good = random_leaves(lexicon.graph.letters, 9, 2000)
+    write(good.to_json())
+    assert Lexicon.load(folder).leaves == good
+    assert node() == {
+        "values": dict(good.values),
+        "duplicates": dict(good.duplicates),
+        "vowels": good.vowels,
+        "balance": good.balance,
+    }
+    for bad in ({**good.to_json(), "unit": 10}, {**good.to_json(), "values": {"zz": 1}}, [1]):
+        write(bad)  # type: ignore[arg-type]
+        with pytest.raises(ArtefactError) as refused:
+            Lexicon.load(folder)
+        assert node() == {"error": str(refused.value), "kind": "ArtefactError"}
+    write(good.to_json())
+    (folder / "leaves.json").write_bytes((folder / "leaves.json").read_bytes().replace(b"100", b"101", 1))
+    assert "checksum" in node()["error"]

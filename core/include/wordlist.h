@@ -205,7 +205,7 @@ typedef struct {
 } wl_leaves;
 
 /* The leave of keeping counts[t] of each tile (nletters + 1 counts) with `bag` tiles in the bag:
-   the one formula in C (LeaveValues.leave in Python, leave() in js/src/core.js). */
+   the one formula in C (LeaveValues.leave in Python; the browser runs this one). */
 int64_t wl_leave(const wl_leaves *leaves, const uint8_t *counts, int bag);
 
 /* Each move's equity, points * WL_LEAVE_UNIT + the leave of the tiles it keeps from the rack of

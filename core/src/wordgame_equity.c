@@ -30,7 +30,7 @@ static int check_leaves(const wl_leaves *leaves, wl_error *error) {
     return 0;
 }
 
-/* The one formula (LeaveValues.leave in Python, leave() in js/src/core.js): edit the three together.
+/* The one formula (LeaveValues.leave in Python; the browser runs this one): edit the two together.
    `bag` (tiles in the bag) is an input for a weighting by the stage of the game; none today. */
 int64_t wl_leave(const wl_leaves *leaves, const uint8_t *counts, int bag) {
     (void)bag;

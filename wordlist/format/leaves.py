@@ -44,7 +44,7 @@ class LeaveValues:
     def leave(self, tiles: Iterable[str], bag: int | None = None) -> int:
         """The value of keeping `tiles` ("?" a blank), in hundredths of a point, with `bag` tiles in
         the bag (None: not known; today's formula does not weight by it). The one formula in Python:
-        wl_leave (core/src/wordgame_equity.c) and leave() (js/src/core.js) are its copies."""
+        wl_leave (core/src/wordgame_equity.c, which the browser runs too) is its copy in C."""
         counts = Counter(tiles)
         total = 0
         vowels = consonants = 0
