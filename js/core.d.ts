@@ -16,6 +16,8 @@ export interface WordgamePosition {
   firstWord?: number;
   /** Tiles left in the bag (default 0): an input of the equity; a bot exchanges only if it holds a rack. */
   bag?: number;
+  /** "expert": the opponent's racks its simulation plays against (drawn by the caller, as the Python bot draws them). */
+  racks?: string[][];
 }
 
 /** A Balda position: a flat board of size x size letters (null: empty). */
@@ -32,7 +34,8 @@ export interface BaldaPosition {
   difference?: number;
 }
 
-/** Wordgame's values at "greedy" (points) or "strong" (equity: points + the leave of the tiles kept). */
+/** Wordgame's values at "greedy" (points), "strong" (equity: points + the leave of the tiles kept) or
+ * "expert" (the equity less the opponent's simulated replies, on position.racks). */
 export interface WordgameValues {
   /** Each move's value in points, in search()'s order. */
   values: number[];
@@ -80,7 +83,7 @@ export declare class Bots {
   /** The move a bot at `level` (default "greedy") plays; at Wordgame "strong", an exchange instead. */
   bestMove(position: WordgamePosition, level?: Level): (WordgameMove & { value?: number }) | { exchange: string[]; value: number } | null;
   bestMove(position: BaldaPosition, level?: Level): (BaldaMove & { value?: number }) | null;
-  /** Wordgame: "greedy" or "strong"; Balda: "strong" or "expert" (the lookahead). */
+  /** Wordgame: "greedy", "strong" or "expert" (with the bag not empty); Balda: "strong" or "expert" (the lookahead). */
   values(position: WordgamePosition, level: Level): WordgameValues;
   values(position: BaldaPosition, level: Level): BaldaValues;
   close(): void;

@@ -36,7 +36,7 @@ from typing import Any
 from wordlist import ArtefactError, Lexicon
 from wordlist.format import FormatError
 from wordlist.format.leaves import LeaveValues
-from wordlist.format.limits import MAX_LEAVE_WEIGHT
+from wordlist.format.limits import MAX_LEAVE_WEIGHT, WORDGAME_EXPERT_CANDIDATES, WORDGAME_EXPERT_RACKS
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda import movegen as balda_movegen
 from wordlist.games.balda import search as balda_search
@@ -112,6 +112,31 @@ def strong_equity(game: Wordgame, raw: list, moves: list[list], rack: list[str])
     elif best is not None:
         plays = {"move": moves[best], "value": equities[best] / 100}
     return {"equities": equities, "exchange": exchange, "exchangeInstead": instead, "plays": plays}
+
+
+def expert_cases(lexicon: Lexicon, graph: Graph, turns: int = 3) -> list[dict[str, Any]]:
+    """Positions of a game between greedy bots with the "expert" simulation's values by the Python
+    reference, on opponent racks drawn from a seeded rng (the position carries them, so the browser
+    plays against the same racks)."""
+    from tests.game_helpers import generator
+
+    cases = []
+    with generator("python"):
+        game = Wordgame.new(lexicon, seed=5)
+        for turn in range(turns):
+            if game.is_over or not game.bag:
+                break
+            found = game.bot_search()
+            if not len(found):
+                game.pass_turn()
+                continue
+            racks = equity.opponent_racks(game, random.Random(turn), WORDGAME_EXPERT_RACKS)
+            leaves = lexicon.leaves or equity.NO_LEAVES
+            values = equity.simulated_on(game, found, leaves, racks, WORDGAME_EXPERT_CANDIDATES)
+            position = wordgame_case(graph, game, list(game.rack))["position"]
+            cases.append({"position": {**position, "racks": racks}, "expert": values})
+            game.play(found.build(max(range(len(found)), key=lambda i: (found.points[i], -i))).move)
+    return cases
 
 
 def sample_leaves(letters: str, seed: int) -> LeaveValues:
@@ -286,6 +311,8 @@ def write_movegen_vectors(
             document = {"list": version, "game": game, "cases": cases}
             if game == "wordgame":
                 document["refused_leaves"] = refused_leaves(lexicon.letters)
+                if version == name:  # (a damaged copy's searches fail where the cases above say)
+                    document["expert"] = expert_cases(lexicon, graph)
             (out / f"{version}.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
             written += len(cases)
     return written

@@ -19,6 +19,7 @@ from wordlist import Lexicon
 from wordlist.format.leaves import MAX_LEAVE_WEIGHT, LeaveValues
 from wordlist.games.bot import LEVELS, Bot
 from wordlist.games.wordgame import Wordgame, equity
+from wordlist.games.wordgame import movegen as wordgame_movegen
 from wordlist.graph import PYTHON_MOVEGEN_ENV, _core
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,6 +122,59 @@ def test_strong_bots_play_the_same_games_on_either_side(lexicons: dict[str, Lexi
         lexicon.leaves = None
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_core_simulates_as_the_reference(
+    lexicons: dict[str, Lexicon], lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The expert's simulation (racks drawn in Python from the bot's seeded rng) in C and in Python:
+    the same values, with leave values and without."""
+    lexicon = lexicons[lang]
+    compared = 0
+    for seed in range(4):
+        game = midgame(lexicon, seed, 2 + seed)
+        if game.is_over or not game.bag:
+            continue
+        found = game.bot_search()
+        for table in (equity.NO_LEAVES, random_leaves(lexicon.graph.letters, seed, 2500)):
+            racks = [sorted(game.rack)]  # the core's answer with its racks, then Python's with the same
+            fast = equity._compiled_simulation(game, found, table, [list("ab?"), *racks], 3, len(game.bag))
+            assert fast is not None
+            rng_seed = random.Random(seed).getrandbits(32)
+            with_core = equity.simulated(game, found, table, random.Random(rng_seed), 6, 12)
+            monkeypatch.setattr(equity, "_compiled_simulation", lambda *args: None)
+            reference = equity.simulated(game, found, table, random.Random(rng_seed), 6, 12)
+            monkeypatch.undo()
+            assert with_core == reference
+            assert with_core != equity.equities(found, game.rack, table, len(game.bag), lexicon.graph)
+            compared += len(with_core)
+    assert compared > 100
+
+
+def test_the_simulation_binding_refuses_bad_inputs(lexicons: dict[str, Lexicon]) -> None:
+    lexicon = lexicons["de"]
+    core = lexicon.graph.compiled
+    assert core is not None
+    game = midgame(lexicon, 1, 2)
+    found = game.bot_search()
+    n = len(lexicon.graph.letters) + 1
+    table = ([0] * n, [0] * n, 0, 0)
+    position = wordgame_movegen.compiled_arguments(lexicon.graph, game.position())
+    with pytest.raises(ValueError, match="counts a rack"):
+        core.wordgame_simulate(position, found.raw, table, bytes(n + 1), 3, 10)
+    with pytest.raises(ValueError, match="longest rack"):
+        core.wordgame_simulate(position, found.raw, table, bytes([16] + [0] * (n - 1)), 3, 10)
+    with pytest.raises(ValueError, match="candidates"):
+        core.wordgame_simulate(position, found.raw, table, bytes(n), -1, 10)
+    with pytest.raises(TypeError):
+        core.wordgame_simulate(list(position), found.raw, table, bytes(n), 3, 10)
+    with pytest.raises(ValueError):
+        core.wordgame_simulate((*position[:5], b"\x00\x00", *position[6:]), found.raw, table, bytes(n), 3, 10)
+    # a rack the moves do not come from: a move places a tile it does not hold
+    with pytest.raises(ValueError, match="not on the rack"):
+        core.wordgame_simulate((*position[:5], b"", b"", 0, *position[8:]), found.raw, table, bytes(n), 3, 10)
+    assert core.wordgame_simulate(position, found.raw, table, b"", 3, 10) == [p * 100 for p in found.points]
+
+
 HIDDEN = """
 import json, sys
 sys.modules["wordlist._core"] = None  # as if it had not been built
@@ -139,6 +193,8 @@ for lang in ("en", "de"):
         level = LEVELS["strong"]
         out.append([game.bot_values(found, level, random.Random(0)), game.bot_exchange(level),
                     game.bot_exchange_instead(found, level)])
+        if seed == 0:
+            out.append(game.bot_values(found, LEVELS["expert"], random.Random(5)))
 print(json.dumps({"extension": graph._core is not None, "values": out}))
 """
 
@@ -165,6 +221,8 @@ def test_without_the_extension_the_values_are_the_same(lexicons: dict[str, Lexic
                     game.bot_exchange_instead(found, level),
                 ]
             )
+            if seed == 0:
+                out.append(game.bot_values(found, LEVELS["expert"], random.Random(5)))
     assert hidden["values"] == out
 
 

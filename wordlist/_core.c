@@ -224,6 +224,7 @@ static PyMethodDef Graph_methods[] = {
     {"balda_search", (PyCFunction)Graph_balda_search, METH_VARARGS, "Balda's lookahead: each word move's value."},
     {"wordgame_equities", (PyCFunction)Graph_wordgame_equities, METH_VARARGS, "Wordgame: each move's equity (see the module)."},
     {"wordgame_exchange", (PyCFunction)Graph_wordgame_exchange, METH_VARARGS, "Wordgame: the best exchange by leave."},
+    {"wordgame_simulate", (PyCFunction)Graph_wordgame_simulate, METH_VARARGS, "Wordgame's expert simulation."},
     {"children", (PyCFunction)Graph_children, METH_O, "[(letter, child node)] in Graph.children's order."},
     {"node", (PyCFunction)Graph_node, METH_O, "node(key): the node the key's UTF-8 bytes lead to, or -1."},
     {"value", (PyCFunction)Graph_value, METH_O, "value(key): the value of the key, or None."},

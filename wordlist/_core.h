@@ -45,6 +45,10 @@ int ready(Graph *self);
    -1 (an error set) for anything else. */
 int letter_index(Graph *self, PyObject *item);
 PyObject *Graph_wordgame(Graph *self, PyObject *args);
+/* A parsed Wordgame position handed on (its buffers live until `run` returns). */
+typedef PyObject *(*position_run)(Graph *self, const wl_wordgame *position, void *context);
+PyObject *wordgame_position_run(Graph *self, PyObject *args, position_run run, void *context);
+PyObject *Graph_wordgame_simulate(Graph *self, PyObject *args);
 PyObject *Graph_balda(Graph *self, PyObject *args);
 PyObject *Graph_balda_search(Graph *self, PyObject *args);
 PyObject *Graph_wordgame_equities(Graph *self, PyObject *args);

@@ -39,7 +39,7 @@ static int weights(PyObject *object, int n, int32_t *out, const char *what) {
     return 0;
 }
 
-/* Parse leaves and the rack into `in` (its buffers released by release_inputs); 0 or -1. */
+/* Parse leaves and the rack (none for NULL) into `in` (its buffers released by release_inputs); 0 or -1. */
 static int inputs(Graph *self, PyObject *leaves, PyObject *rack, PyObject *counts, int blank_tiles, equity_inputs *in) {
     PyObject *values, *duplicates, *vowel_mask;
     long balance;
@@ -65,6 +65,7 @@ static int inputs(Graph *self, PyObject *leaves, PyObject *rack, PyObject *count
     }
     for (int k = 0; k < n; k++) in->letters[k] = self->codes[k];
     in->leaves = (wl_leaves){n, in->letters, in->values, in->duplicates, (uint64_t)vowels, (int32_t)balance};
+    if (rack == NULL) return 0; /* the leave values only */
     if (PyObject_GetBuffer(rack, &in->rack_view, PyBUF_SIMPLE) < 0) return -1;
     if (PyObject_GetBuffer(counts, &in->counts_view, PyBUF_SIMPLE) < 0) {
         PyBuffer_Release(&in->rack_view);
@@ -144,5 +145,76 @@ PyObject *Graph_wordgame_exchange(Graph *self, PyObject *args) {
         }
     }
     release_inputs(&in);
+    return result;
+}
+
+typedef struct {
+    Moves *moves;
+    equity_inputs in;
+    Py_buffer racks;
+    Py_ssize_t candidates;
+    int bag;
+} simulation;
+
+static PyObject *simulate_position(Graph *self, const wl_wordgame *position, void *context) {
+    simulation *sim = context;
+    const wl_moves *moves = &sim->moves->moves;
+    size_t nracks = (size_t)sim->racks.len / (size_t)(self->nletters + 1);
+    int64_t *equities = PyMem_Malloc((moves->count + 1) * sizeof *equities);
+    int64_t *values = PyMem_Malloc((moves->count + 1) * sizeof *values);
+    PyObject *result = NULL;
+    wl_error error;
+    wl_status status = WL_NO_MEMORY;
+    if (equities != NULL && values != NULL) {
+        status = wl_wordgame_equities(&sim->in.leaves, position, moves, sim->bag, equities, &error);
+        if (status == WL_OK) {
+            Py_BEGIN_ALLOW_THREADS
+            status = wl_wordgame_simulate(self->graph, &sim->in.leaves, position, moves, equities, (size_t)sim->candidates,
+                                          sim->racks.buf, nracks, sim->bag, values, &error);
+            Py_END_ALLOW_THREADS
+        }
+    } else {
+        error.status = WL_NO_MEMORY;
+    }
+    if (status != WL_OK) {
+        raise_error(&error);
+    } else if ((result = PyList_New((Py_ssize_t)moves->count)) != NULL) {
+        for (size_t i = 0; i < moves->count; i++) {
+            PyObject *value = PyLong_FromLongLong(values[i]);
+            if (value == NULL) {
+                Py_CLEAR(result);
+                break;
+            }
+            PyList_SET_ITEM(result, (Py_ssize_t)i, value);
+        }
+    }
+    PyMem_Free(equities);
+    PyMem_Free(values);
+    return result;
+}
+
+/* wordgame_simulate(position, moves, leaves, racks, candidates, bag) -> [value, ...] (hundredths):
+   position the arguments of wordgame() for the position `moves` came from (its rack the player's),
+   racks the opponent's racks drawn by the caller, one count a tile each (the letters, the blank). */
+PyObject *Graph_wordgame_simulate(Graph *self, PyObject *args) {
+    PyObject *position, *moves_obj, *leaves, *racks;
+    simulation sim;
+    memset(&sim, 0, sizeof sim);
+    if (!ready(self)) return NULL;
+    if (!PyArg_ParseTuple(args, "O!O!OOni:wordgame_simulate", &PyTuple_Type, &position, &MovesType, &moves_obj, &leaves,
+                          &racks, &sim.candidates, &sim.bag))
+        return NULL;
+    sim.moves = (Moves *)moves_obj;
+    if (sim.moves->kind != WORDGAME) return PyErr_Format(PyExc_TypeError, "the moves are not Wordgame's");
+    if (sim.candidates < 0) return PyErr_Format(PyExc_ValueError, "candidates: a count, not %zd", sim.candidates);
+    if (PyObject_GetBuffer(racks, &sim.racks, PyBUF_SIMPLE) < 0) return NULL;
+    PyObject *result = NULL;
+    if (sim.racks.len % (self->nletters + 1)) {
+        PyErr_Format(PyExc_ValueError, "racks: %d counts a rack", self->nletters + 1);
+    } else if (inputs(self, leaves, NULL, NULL, 0, &sim.in) == 0) {
+        result = wordgame_position_run(self, position, simulate_position, &sim);
+    }
+    release_inputs(&sim.in);
+    PyBuffer_Release(&sim.racks);
     return result;
 }

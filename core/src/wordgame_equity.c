@@ -2,6 +2,7 @@
    and the best exchange. wordlist/games/wordgame/equity.py is the reference (and
    wordlist/format/leaves.py owns the leave's formula and leaves.json): the same integers, in
    hundredths of a point, so the server's and the browser's bots rank moves the same. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -149,4 +150,112 @@ int wl_wordgame_exchange_instead(const wl_exchange *best, const int64_t *equitie
     for (size_t i = 0; i < count; i++)
         if (equities[i] >= best->value) return 0;
     return 1;
+}
+
+/* The rack of `counts` (by tile) as wl_wordgame_moves takes it: the distinct letters in code-point
+   order (the order Python tries them, which fixes the moves' order and so the first best reply). */
+static void rack_of_counts(const wl_leaves *leaves, const uint8_t *counts, const int order[MAX_TILES], wl_wordgame *p,
+                           uint8_t letters[MAX_TILES], uint8_t tallies[MAX_TILES]) {
+    int distinct = 0, tiles = counts[leaves->nletters];
+    for (int j = 0; j <= leaves->nletters; j++) {
+        int t = order[j];
+        if (t == leaves->nletters || !counts[t]) continue;
+        letters[distinct] = (uint8_t)t;
+        tallies[distinct++] = counts[t];
+        tiles += counts[t];
+    }
+    p->rack_letters = letters;
+    p->rack_counts = tallies;
+    p->rack_distinct = distinct;
+    p->blank_tiles = counts[leaves->nletters];
+    p->rack_tiles = tiles;
+}
+
+wl_status wl_wordgame_simulate(const wl_graph *graph, const wl_leaves *leaves, const wl_wordgame *position,
+                               const wl_moves *moves, const int64_t *equities, size_t candidates, const uint8_t *racks,
+                               size_t nracks, int bag, int64_t *values, wl_error *error) {
+    if (check_leaves(leaves, error)) return WL_BAD_ARGUMENT;
+    int n = leaves->nletters, size = position->size;
+    for (size_t r = 0; r < nracks; r++) {
+        int tiles = 0;
+        for (int t = 0; t <= n; t++) tiles += racks[r * (size_t)(n + 1) + t];
+        if (tiles > WL_MAX_RACK) {
+            refuse(error, "an opponent's rack: more tiles than the longest rack");
+            return WL_BAD_ARGUMENT;
+        }
+    }
+    for (size_t i = 0; i < moves->count; i++) values[i] = equities[i];
+    if (!nracks || !moves->count) return WL_OK;
+    if (candidates > moves->count) candidates = moves->count;
+    /* the candidates: the best equities, the first among equals (a stable selection) */
+    size_t *chosen = malloc((candidates + 1) * sizeof *chosen);
+    uint8_t *picked = calloc(moves->count, 1);
+    uint8_t *board = malloc((size_t)size * (size_t)size), *blanks = malloc((size_t)size * (size_t)size);
+    int64_t *sums = calloc(candidates + 1, sizeof *sums);
+    wl_status status = WL_OK;
+    if (chosen == NULL || picked == NULL || board == NULL || blanks == NULL || sums == NULL) {
+        status = WL_NO_MEMORY;
+        if (error != NULL) error->status = WL_NO_MEMORY;
+        goto done;
+    }
+    for (size_t c = 0; c < candidates; c++) {
+        size_t best = moves->count;
+        for (size_t i = 0; i < moves->count; i++)
+            if (!picked[i] && (best == moves->count || equities[i] > equities[best])) best = i;
+        picked[best] = 1;
+        chosen[c] = best;
+    }
+    int order[MAX_TILES];
+    sorted_tiles(leaves, order);
+    int64_t worst = 0;
+    for (size_t c = 0; c < candidates && status == WL_OK; c++) {
+        const uint8_t *m = moves->data + moves->start[chosen[c]];
+        memcpy(board, position->board, (size_t)size * (size_t)size);
+        memcpy(blanks, position->blanks, (size_t)size * (size_t)size);
+        for (int k = 0; k < m[3]; k++) {
+            int kind = m[5 + 2 * k];
+            if (kind == WL_ON_BOARD) continue;
+            int cell = m[0] == 0 ? m[1] * size + m[2] + k : (m[2] + k) * size + m[1];
+            board[cell] = m[4 + 2 * k];
+            if (kind == WL_BLANK_TILE) blanks[cell] = 1;
+        }
+        for (size_t r = 0; r < nracks && status == WL_OK; r++) {
+            wl_wordgame reply = *position;
+            uint8_t letters[MAX_TILES], tallies[MAX_TILES];
+            reply.board = board;
+            reply.blanks = blanks;
+            rack_of_counts(leaves, racks + r * (size_t)(n + 1), order, &reply, letters, tallies);
+            wl_moves found;
+            status = wl_wordgame_moves(graph, &reply, &found, error);
+            if (status != WL_OK) break;
+            int64_t *reply_equities = malloc((found.count + 1) * sizeof *reply_equities);
+            if (reply_equities == NULL) {
+                wl_moves_free(&found);
+                status = WL_NO_MEMORY;
+                if (error != NULL) error->status = WL_NO_MEMORY;
+                break;
+            }
+            status = wl_wordgame_equities(leaves, &reply, &found, bag, reply_equities, error);
+            int64_t points = 0;
+            for (size_t i = 0, best = found.count; status == WL_OK && i < found.count; i++)
+                if (best == found.count || reply_equities[i] > reply_equities[best]) best = i, points = found.points[i];
+            free(reply_equities);
+            wl_moves_free(&found);
+            sums[c] += points;
+            if (points > worst) worst = points;
+        }
+    }
+    if (status == WL_OK) {
+        for (size_t i = 0; i < moves->count; i++)
+            if (!picked[i]) values[i] -= worst * WL_LEAVE_UNIT;
+        for (size_t c = 0; c < candidates; c++)
+            values[chosen[c]] -= WL_LEAVE_UNIT * sums[c] / (int64_t)nracks;
+    }
+done:
+    free(chosen);
+    free(picked);
+    free(board);
+    free(blanks);
+    free(sums);
+    return status;
 }

@@ -142,6 +142,31 @@ describe("the WebAssembly core plays the Python library's moves", () => {
     assert.ok(exchanged > 0, "an exchange beat every move somewhere");
   });
 
+  test("Wordgame's expert: the Python reference's simulation on the same opponent racks", async () => {
+    let compared = 0;
+    let changed = 0;
+    for (const document of all.filter((d) => d.expert)) {
+      const bots = await botsFor(document.list);
+      for (const [i, { position, expert }] of document.expert.entries()) {
+        const found = bots.values(position, "expert");
+        assert.deepEqual(found.values, expert.map((v) => v / 100), `${document.list} expert ${i}`);
+        const strong = bots.values(position, "strong");
+        assert.deepEqual(found.equities, strong.equities);
+        if (found.values.some((v, k) => v !== strong.values[k])) changed += 1;
+        compared += expert.length;
+      }
+      const position = document.expert[0]?.position;
+      if (position) {
+        assert.throws(() => bots.values({ ...position, bag: 0 }, "expert"), RangeError); // the endgame: Python's
+        assert.throws(() => bots.values({ ...position, racks: [["%"]] }, "expert"), RangeError);
+        assert.throws(() => bots.values({ ...position, racks: "ab" }, "expert"), RangeError);
+        assert.deepEqual(bots.values({ ...position, racks: [] }, "expert").values, bots.values(position, "strong").values);
+      }
+      bots.close();
+    }
+    assert.ok(compared > 100 && changed > 3, `${compared} moves simulated, ${changed} positions changed by it`);
+  });
+
   test("leaves.json: refused as Python refuses it, with its words", () => {
     let refused = 0;
     for (const document of all.filter((d) => d.refused_leaves)) {

@@ -71,8 +71,9 @@ export async function play(lexicon: Lexicon): Promise<number> {
   const best: BaldaMove | null = bots.bestMove({ game: "balda", size: 5, board: cells, diagonal: true, scored: { ab: [[1, 2]] } });
   const strong: WordgameValues = bots.values({ ...opening, bag: 80 }, "strong");
   const plays = bots.bestMove({ ...opening, bag: 80 }, "strong");
+  const simulated: number[] = bots.values({ ...opening, bag: 80, racks: [["a", "?"]] }, "expert").values;
   const exchanged = plays !== null && "exchange" in plays ? plays.exchange.length : 0;
   const learned = lexicon.leaves?.vowels.length ?? 0;
   bots.close();
-  return moves.length + (moves[0]?.tiles.length ?? 0) + (best?.path.length ?? 0) + strong.equities.length + exchanged + learned;
+  return moves.length + (moves[0]?.tiles.length ?? 0) + (best?.path.length ?? 0) + strong.equities.length + exchanged + learned + simulated.length;
 }

@@ -22,13 +22,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from wordlist.errors import WordlistError
 from wordlist.format.alphabet import BLANK
 from wordlist.format.leaves import LEAVE_UNIT, LeaveValues
 from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK
 from wordlist.games.protocol import Found
 from wordlist.games.wordgame import movegen
 from wordlist.games.wordgame.movegen import BLANK_TILE, ON_BOARD
-from wordlist.graph import Graph, _core
+from wordlist.graph import CorruptGraph, Graph, _core
 
 NO_LEAVES = LeaveValues({}, {}, "", 0)  # a list without leaves.json: every leave is worth 0
 
@@ -185,15 +186,31 @@ def simulated(
     leave - the average points of the opponent's best reply over `iterations` racks drawn from the
     tiles the player cannot see. Moves left out keep their equity less the largest reply seen, so
     a simulated move is never ranked below one that was not looked at for want of replies."""
+    return simulated_on(game, found, leaves, opponent_racks(game, rng, iterations), candidates)
+
+
+def opponent_racks(game, rng: random.Random, iterations: int) -> list[list[str]]:
+    """`iterations` racks drawn with `rng` from the tiles the player to move cannot see (the one
+    place the simulation's randomness comes from: the core and the browser are given them)."""
+    unseen = [tile for tile, n in game.unseen(game.turn).items() for _ in range(n)]
+    size = min(game.settings.rack_size, len(unseen))
+    return [rng.sample(unseen, size) for _ in range(iterations)] if iterations and size else []
+
+
+def simulated_on(
+    game, found: Found, leaves: LeaveValues, racks: list[list[str]], candidates: int
+) -> list[int]:
+    """`simulated` on the opponent racks given (in the C core where it is built and the moves came
+    from it; else in Python, the reference)."""
     rack = list(game.rack)
     bag = len(game.bag)
     values = equities(found, rack, leaves, bag, game.lexicon.graph)
     order = sorted(range(len(found)), key=lambda i: (-values[i], i))[:candidates]
-    unseen = [tile for tile, n in game.unseen(game.turn).items() for _ in range(n)]
-    size = min(game.settings.rack_size, len(unseen))
-    racks = [rng.sample(unseen, size) for _ in range(iterations)] if iterations and size else []
     if not racks:
         return values
+    fast = _compiled_simulation(game, found, leaves, racks, candidates, bag)
+    if fast is not None:
+        return fast
     worst = 0
     for i in order:
         candidate = found.build(i)
@@ -202,6 +219,32 @@ def simulated(
         values[i] -= LEAVE_UNIT * sum(replies) // len(replies)
     chosen = set(order)
     return [v if i in chosen else v - worst * LEAVE_UNIT for i, v in enumerate(values)]
+
+
+def _compiled_simulation(
+    game, found: Found, leaves: LeaveValues, racks: list[list[str]], candidates: int, bag: int
+):
+    """`simulated`'s replies and values in the C core (`wl_wordgame_simulate`), on the racks drawn
+    here; None where the core is not there or a tile has no index (the Python reference runs)."""
+    graph = game.lexicon.graph
+    core = _core_inputs(graph, game.rack, leaves)
+    if core is None or not isinstance(found.raw, _core.Moves) or len(found.raw) != len(found):
+        return None
+    compiled, table, _ = core
+    tiles = {tile: k for k, tile in enumerate([*graph.letters, BLANK])}
+    counts = bytearray(len(tiles) * len(racks))
+    for r, rack in enumerate(racks):
+        for tile in rack:
+            if tile not in tiles or len(rack) > MAX_RACK:
+                return None
+            counts[r * len(tiles) + tiles[tile]] += 1
+    position = movegen.compiled_arguments(graph, game.position())
+    try:
+        return compiled.wordgame_simulate(position, found.raw, table, bytes(counts), candidates, bag)
+    except RuntimeError as error:  # a reply's search ran out of steps, as movegen.compiled_moves says
+        raise WordlistError(str(error)) from None
+    except CorruptGraph as error:  # a damaged guide met by a reply's search
+        raise graph.corrupt(str(error)) from None
 
 
 def endgame(game, found: Found, budget: int) -> list[int]:
