@@ -171,7 +171,13 @@ setup(
     ext_modules=[
         Extension(
             "wordlist._core",
-            ["wordlist/_core.c", "wordlist/_core_search.c", "wordlist/_core_isword.c", *CORE_SOURCES],
+            [
+                "wordlist/_core.c",
+                "wordlist/_core_search.c",
+                "wordlist/_core_equity.c",
+                "wordlist/_core_isword.c",
+                *CORE_SOURCES,
+            ],
             include_dirs=["core/include"],
             depends=[*CORE_HEADERS, "wordlist/_core.h"],
             optional=True,

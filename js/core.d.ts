@@ -14,6 +14,10 @@ export interface WordgamePosition {
   points?: Record<string, number>;
   rackSize?: number;
   firstWord?: number;
+  /** Tiles left in the bag (default 0): an input of the equity; a bot exchanges only if it holds a rack. */
+  bag?: number;
+  /** "expert": the opponent's racks its simulation plays against (drawn by the caller, as the Python bot draws them). */
+  racks?: string[][];
 }
 
 /** A Balda position: a flat board of size x size letters (null: empty). */
@@ -26,7 +30,32 @@ export interface BaldaPosition {
   mask?: number;
   /** The words scored before and the cells of each. */
   scored?: Record<string, number[][]>;
+  /** The player to move's score minus the opponent's (the lookahead's start; default 0). */
+  difference?: number;
 }
+
+/** Wordgame's values at "greedy" (points), "strong" (equity: points + the leave of the tiles kept) or
+ * "expert" (the equity less the opponent's simulated replies, on position.racks). */
+export interface WordgameValues {
+  /** Each move's value in points, in search()'s order. */
+  values: number[];
+  /** The same in hundredths of a point (whole numbers). */
+  equities: number[];
+  /** The best exchange by leave (value in hundredths), or null (no leaves.json, an empty rack, "greedy"). */
+  exchange: { tiles: string[]; value: number } | null;
+  /** Whether the bot would rather exchange than play. */
+  exchangeInstead: boolean;
+}
+
+/** Balda's lookahead values. */
+export interface BaldaValues {
+  values: number[];
+  nodes: number;
+  depth: number;
+  exact: boolean;
+}
+
+export type Level = "greedy" | "strong" | "expert";
 
 /** A Wordgame move: each letter of the word with its kind (0 on the board, 1 a tile, 2 a blank). */
 export interface WordgameMove {
@@ -51,7 +80,11 @@ export declare class Bots {
   readonly letters: string[];
   search(position: WordgamePosition): WordgameMove[];
   search(position: BaldaPosition): BaldaMove[];
-  bestMove(position: WordgamePosition): WordgameMove | null;
-  bestMove(position: BaldaPosition): BaldaMove | null;
+  /** The move a bot at `level` (default "greedy") plays; at Wordgame "strong", an exchange instead. */
+  bestMove(position: WordgamePosition, level?: Level): (WordgameMove & { value?: number }) | { exchange: string[]; value: number } | null;
+  bestMove(position: BaldaPosition, level?: Level): (BaldaMove & { value?: number }) | null;
+  /** Wordgame: "greedy", "strong" or "expert" (with the bag not empty); Balda: "strong" or "expert" (the lookahead). */
+  values(position: WordgamePosition, level: Level): WordgameValues;
+  values(position: BaldaPosition, level: Level): BaldaValues;
   close(): void;
 }

@@ -126,7 +126,12 @@ export declare class Lexicon implements Iterable<string> {
    * From the bytes of words.dawg, the parsed alphabet.json and, for a list with a tile game, the
    * parsed game.json: works in browsers, workers and Node.
    */
-  static fromBytes(dawgBytes: Uint8Array | ArrayBuffer, alphabet: AlphabetJson, game?: GameJson | null): Lexicon;
+  static fromBytes(
+    dawgBytes: Uint8Array | ArrayBuffer,
+    alphabet: AlphabetJson,
+    game?: GameJson | null,
+    leaves?: Record<string, unknown> | null,
+  ): Lexicon;
   /** From a word-list folder (Node only): manifest.json (required) first, then each file checked against it; game.json when it lists one. */
   static load(folder: string | URL, options?: LoadOptions): Promise<Lexicon>;
 
@@ -134,6 +139,14 @@ export declare class Lexicon implements Iterable<string> {
   readonly manifest: Record<string, unknown> | null;
   /** The parsed game.json (checked) when the list has a tile game, else null. */
   readonly game: GameJson | null;
+  /** Wordgame's leave values (leaves.json, checked) when learned for the list, else null. */
+  readonly leaves: {
+    values: Map<string, number>;
+    duplicates: Map<string, number>;
+    vowels: string;
+    balance: number;
+    learned: Record<string, unknown>;
+  } | null;
   /** manifest.json's "license" when loaded from a folder; null from fromBytes and for lists built before lists carried it. */
   readonly license: LicenseJson | null;
   /** The line crediting Wiktionary's contributors (license.attribution), or null. */

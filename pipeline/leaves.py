@@ -61,7 +61,11 @@ def self_play_samples(
             player = game.turn
             found = game.search()
             if len(found):
-                values = found.points if leaves is None else equities(found, game.rack, leaves)
+                values = (
+                    found.points
+                    if leaves is None
+                    else equities(found, game.rack, leaves, len(game.bag), lexicon.graph)
+                )
                 top = max(values)
                 candidate = found.build(rng.choice([i for i, p in enumerate(values) if p == top]))
                 scored, leave = candidate.points, kept(game.rack, played(candidate))

@@ -14,6 +14,13 @@ compact JSON one a line, the first few, and the best (the first of the most poin
 come from seeded games played by the strong bot, racks with no blank, one and two. On a damaged
 copy of a list (`damaged`: a byte of its units or guide changed) a case may hold ``{"error": ...}``
 instead: the end of the ArtefactError both must raise.
+
+Wordgame's cases also hold ``"equity"``: the "strong" bot's evaluation by the pure-Python reference
+(wordgame/equity.py) with the list's leave values (leaves.json, written beside the list when it has
+them; points only without): each move's equity in hundredths, the best exchange, whether the bot
+would rather exchange, and the move or exchange it plays (the first of the best equity). The
+position carries ``bag``, the tiles left in the bag. `refused_leaves` gives bad leaves.json
+documents with Python's message for each.
 """
 
 from __future__ import annotations
@@ -27,11 +34,15 @@ from pathlib import Path
 from typing import Any
 
 from wordlist import ArtefactError, Lexicon
+from wordlist.format import FormatError
+from wordlist.format.leaves import LeaveValues
+from wordlist.format.limits import MAX_LEAVE_WEIGHT, WORDGAME_EXPERT_CANDIDATES, WORDGAME_EXPERT_RACKS
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda import movegen as balda_movegen
 from wordlist.games.balda import search as balda_search
 from wordlist.games.bot import LEVELS
-from wordlist.games.wordgame import BLANK, Wordgame
+from wordlist.games.protocol import Found
+from wordlist.games.wordgame import BLANK, Wordgame, equity
 from wordlist.games.wordgame import movegen as wordgame_movegen
 from wordlist.graph import Graph
 
@@ -68,6 +79,7 @@ def wordgame_case(graph: Graph, game: Wordgame, rack: list[str]) -> dict[str, An
         "rack": list(rack),
         "rackSize": position.rack_size,
         "firstWord": position.first_word,
+        "bag": len(game.bag),
     }
     try:
         raw = wordgame_movegen.python_moves(graph, position)
@@ -76,7 +88,120 @@ def wordgame_case(graph: Graph, game: Wordgame, rack: list[str]) -> dict[str, An
     moves = [
         [d, line, start, [list(tile) for tile in tiles], points] for d, line, start, tiles, points in raw
     ]
-    return {"position": case, "expect": expect(moves)}
+    return {"position": case, "expect": expect(moves), "equity": strong_equity(game, raw, moves, rack)}
+
+
+def strong_equity(game: Wordgame, raw: list, moves: list[list], rack: list[str]) -> dict[str, Any]:
+    """What the "strong" bot makes of the position, by the Python reference (as Wordgame.bot_values,
+    bot_exchange and bot_exchange_instead decide, on `rack`)."""
+    leaves = game.lexicon.leaves
+    bag = len(game.bag)
+    found = Found([m[4] for m in raw], lambda i: None, raw)
+    equities = equity.python_equities(found, rack, leaves or equity.NO_LEAVES, bag)
+    exchange = None
+    instead = False
+    if leaves is not None:
+        tiles, value = equity.python_best_exchange(rack, leaves, bag)
+        exchange = {"tiles": tiles, "value": value} if rack else None
+        can = bag >= game.settings.rack_size
+        instead = bool(can and rack and equity.exchange_instead(value, equities))
+    best = max(range(len(moves)), key=lambda i: (equities[i], -i)) if moves else None
+    plays: Any = None
+    if instead:
+        plays = {"exchange": exchange["tiles"], "value": exchange["value"] / 100}  # type: ignore[index]
+    elif best is not None:
+        plays = {"move": moves[best], "value": equities[best] / 100}
+    return {"equities": equities, "exchange": exchange, "exchangeInstead": instead, "plays": plays}
+
+
+def expert_cases(lexicon: Lexicon, graph: Graph, turns: int = 3) -> list[dict[str, Any]]:
+    """Positions of a game between greedy bots with the "expert" simulation's values by the Python
+    reference, on opponent racks drawn from a seeded rng (the position carries them, so the browser
+    plays against the same racks)."""
+    from tests.game_helpers import generator
+
+    cases = []
+    with generator("python"):
+        game = Wordgame.new(lexicon, seed=5)
+        for turn in range(turns):
+            if game.is_over or not game.bag:
+                break
+            found = game.bot_search()
+            if not len(found):
+                game.pass_turn()
+                continue
+            racks = equity.opponent_racks(game, random.Random(turn), WORDGAME_EXPERT_RACKS)
+            leaves = lexicon.leaves or equity.NO_LEAVES
+            values = equity.simulated_on(game, found, leaves, racks, WORDGAME_EXPERT_CANDIDATES)
+            position = wordgame_case(graph, game, list(game.rack))["position"]
+            cases.append({"position": {**position, "racks": racks}, "expert": values})
+            game.play(found.build(max(range(len(found)), key=lambda i: (found.points[i], -i))).move)
+    return cases
+
+
+def sample_leaves(letters: str, seed: int) -> LeaveValues:
+    """Leave values for a list's vectors: a few seeded weights up to 30 points, so that exchanges
+    sometimes beat every move."""
+    rng = random.Random(seed)
+    tiles = [*letters, BLANK]
+    return LeaveValues(
+        {t: rng.randint(-3000, 3000) for t in rng.sample(tiles, len(tiles) // 2)},
+        {t: rng.randint(-1500, 0) for t in rng.sample(tiles, len(tiles) // 3)},
+        "".join(rng.sample(letters, 5)),
+        rng.randint(-300, 0),
+        {"games": 0, "seed": seed, "bot": "vectors"},
+    )
+
+
+def refused_leaves(letters: str) -> list[dict[str, Any]]:
+    """Bad leaves.json documents, each with the message of Python's refusal (FormatError)."""
+    good = sample_leaves(letters, 0).to_json()
+    first = letters[0]
+
+    def changed(**keys: Any) -> dict:
+        document = {k: v for k, v in good.items() if k not in keys or keys[k] is not ...}
+        document.update({k: v for k, v in keys.items() if v is not ...})
+        return document
+
+    documents = [
+        [1, 2],
+        "leaves",
+        changed(format=...),
+        changed(format=1),
+        changed(format=99),
+        changed(format="2"),
+        changed(unit=...),
+        changed(unit=10),
+        changed(unit=True),
+        changed(values=...),
+        changed(values=[1]),
+        changed(values={"1": 5}),
+        changed(values={first + first: 5}),
+        changed(values={first: 1.5}),
+        changed(values={first: "5"}),
+        changed(values={"?": MAX_LEAVE_WEIGHT + 1}),
+        changed(duplicates={first: -MAX_LEAVE_WEIGHT - 1}),
+        changed(duplicates={"\u00e9x": 1}),
+        changed(duplicates={"'": 1}),
+        changed(vowels=first + first),
+        changed(vowels="?"),
+        changed(vowels=5),
+        changed(balance=...),
+        changed(balance=None),
+        changed(balance=10**9),
+        changed(learned=[1, "a very long list of things that goes on and on"]),
+        changed(values={first: {"nested": [1, 2, "ü"]}}),
+    ]
+    refused = []
+    for document in documents:
+        try:
+            LeaveValues.from_json(document, letters)
+        except FormatError as error:
+            refused.append({"document": document, "error": str(error)})
+        else:
+            raise AssertionError(f"Python accepts {document}")
+    accepted = [good, changed(learned=...), changed(values={}, duplicates={}, vowels="", balance=0)]
+    return [*refused, *({"document": d, "error": None} for d in accepted)]
 
 
 def balda_case(graph: Graph, game: BaldaGame, levels: tuple[str, ...] = ("strong",)) -> dict[str, Any]:
@@ -98,11 +223,13 @@ def balda_case(graph: Graph, game: BaldaGame, levels: tuple[str, ...] = ("strong
     generate = functools.partial(balda_movegen.python_word_moves, graph)
     lookahead = {}
     for level in levels:
-        budget = LEVELS[level].budget("balda")
         try:
-            found = balda_search.search(generate, position, raw, case["difference"], budget)
-        except ArtefactError:  # a damaged list: its moves are compared; the search met the damage
-            return {"position": case, "expect": expect([[c, x, list(p), len(p)] for c, x, p in raw])}
+            found = balda_search.search(
+                generate, position, raw, case["difference"], LEVELS[level].budget("balda")
+            )
+        except ArtefactError as error:  # a damaged guide met deeper than the position's own moves
+            lookahead[level] = {"error": str(error).split("corrupt DAWG: ")[-1]}
+            continue
         lookahead[level] = {
             "values": list(found.values),
             "nodes": found.nodes,
@@ -157,6 +284,8 @@ def write_list(lexicon: Lexicon, folder: Path, dawg: bytes) -> None:
     (folder / "alphabet.json").write_text(json.dumps(lexicon.alphabet_spec.to_json(), ensure_ascii=False))
     if lexicon.game_spec is not None:
         (folder / "game.json").write_text(json.dumps(lexicon.game_spec.to_json(), ensure_ascii=False))
+    if lexicon.leaves is not None:
+        (folder / "leaves.json").write_text(json.dumps(lexicon.leaves.to_json(), ensure_ascii=False))
 
 
 def write_movegen_vectors(
@@ -180,6 +309,10 @@ def write_movegen_vectors(
             cases = (wordgame_cases if game == "wordgame" else balda_cases)(lexicon, graph, turns)
             write_list(lexicon, out / version, data)
             document = {"list": version, "game": game, "cases": cases}
+            if game == "wordgame":
+                document["refused_leaves"] = refused_leaves(lexicon.letters)
+                if version == name:  # (a damaged copy's searches fail where the cases above say)
+                    document["expert"] = expert_cases(lexicon, graph)
             (out / f"{version}.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
             written += len(cases)
     return written
@@ -194,10 +327,11 @@ def main(argv: list[str]) -> int:
     out = Path(argv[0])
     built = [(f"{Path(f).parent.name}-{Path(f).name}", Lexicon.load(f)) for f in argv[1:]]
     written = write_movegen_vectors(built, out)
-    written += write_movegen_vectors([("synthetic-de-wordgame", dense_list("wordgame", "de", 1500))], out)
-    written += write_movegen_vectors(
-        [("synthetic-en-wordgame", dense_list("wordgame", "en", 1500))], out, damaged=2
-    )
+    dense = {lang: dense_list("wordgame", lang, 1500) for lang in ("en", "de")}
+    for seed, lexicon in enumerate(dense.values(), 1):
+        lexicon.leaves = sample_leaves(lexicon.letters, seed)
+    written += write_movegen_vectors([("synthetic-de-wordgame", dense["de"])], out)
+    written += write_movegen_vectors([("synthetic-en-wordgame", dense["en"])], out, damaged=2)
     print(f"{out}: {written} positions")
     return 0
 

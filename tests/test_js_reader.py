@@ -27,7 +27,7 @@ from tests.bench.js import build_synthetic_list
 from tests.conftest import ROOT
 from tests.damage_probe import read_paths
 from tests.game_helpers import dense_list
-from tests.js_movegen_vectors import write_movegen_vectors
+from tests.js_movegen_vectors import sample_leaves, write_movegen_vectors
 from tests.js_vectors import GENERATED_LISTS, NEWER_LETTERS, write_vectors
 from tests.list_helpers import build_empty_list, unknown_bits_list, write_damaged_lists
 from wordlist import Lexicon
@@ -60,6 +60,8 @@ def vectors(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> P
         (f"{lang}-{profile}", Lexicon.load(sample_outputs / lang / profile)) for lang, profile in SAMPLE_LISTS
     ]
     dense = [(f"synthetic-{lang}-wordgame", dense_list("wordgame", lang, 1500)) for lang in ("en", "de")]
+    for seed, (_, lexicon) in enumerate(dense, 1):  # leave values for the strong bot's equity (the
+        lexicon.leaves = sample_leaves(lexicon.letters, seed)  # sample lists have none: points only)
     write_movegen_vectors([*games, dense[1]], out / "movegen")
     write_movegen_vectors(
         [dense[0], ("synthetic-de-balda", Lexicon.load(synthetic))], out / "movegen", damaged=2

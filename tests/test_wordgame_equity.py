@@ -252,8 +252,8 @@ def test_strong_exchanges_by_equity(dense: Lexicon) -> None:
     game.racks[game.turn][:] = list("qvvvuuuu")
     dense.leaves = HEAVY
     try:
-        tiles, leave = equity.best_exchange(game.rack, HEAVY)
-        best_move = max(equity.equities(game.search(), game.rack, HEAVY))
+        tiles, leave = equity.best_exchange(game.rack, HEAVY, len(game.bag), dense.graph)
+        best_move = max(equity.equities(game.search(), game.rack, HEAVY, len(game.bag), dense.graph))
         assert leave == 0 > best_move  # keeping nothing beats every move here
         turn = Bot("strong", 1).move(game)
         assert turn.action == EXCHANGE and sorted(turn.returned) == sorted(tiles) == sorted("qvvvuuuu")
@@ -265,7 +265,7 @@ def test_strong_exchanges_by_equity(dense: Lexicon) -> None:
 
 
 def test_the_best_exchange_keeps_the_best_tiles() -> None:
-    tiles, value = equity.best_exchange(list("s?qveeea"), LEAVES)
+    tiles, value = equity.best_exchange(list("s?qveeea"), LEAVES, 50)
     assert sorted(tiles) == sorted("qveea") or value == max(
         LEAVES.leave(keep) for keep in (["s", "?"], ["s", "?", "e"], ["?"], ["s"])
     )

@@ -26,6 +26,17 @@ typedef struct {
     Py_UCS4 codes[WL_MAX_LETTERS]; /* the letters' code points, to find a square's letter */
 } Graph;
 
+enum { WORDGAME, BALDA };
+
+/* The moves a search found (MovesType). */
+typedef struct {
+    PyObject_HEAD
+    int kind;
+    wl_moves moves;
+    PyObject *letters, *pairs; /* the graph's */
+    PyObject *points;          /* list, made when first asked for */
+} Moves;
+
 /* The core's error as a Python exception; NULL. */
 PyObject *raise_error(const wl_error *error);
 /* Is the Graph made? (else TypeError) */
@@ -34,7 +45,13 @@ int ready(Graph *self);
    -1 (an error set) for anything else. */
 int letter_index(Graph *self, PyObject *item);
 PyObject *Graph_wordgame(Graph *self, PyObject *args);
+/* A parsed Wordgame position handed on (its buffers live until `run` returns). */
+typedef PyObject *(*position_run)(Graph *self, const wl_wordgame *position, void *context);
+PyObject *wordgame_position_run(Graph *self, PyObject *args, position_run run, void *context);
+PyObject *Graph_wordgame_simulate(Graph *self, PyObject *args);
 PyObject *Graph_balda(Graph *self, PyObject *args);
 PyObject *Graph_balda_search(Graph *self, PyObject *args);
+PyObject *Graph_wordgame_equities(Graph *self, PyObject *args);
+PyObject *Graph_wordgame_exchange(Graph *self, PyObject *args);
 
 #endif

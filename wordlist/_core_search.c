@@ -5,16 +5,6 @@
 
 /* --- Moves ------------------------------------------------------------------------------------------ */
 
-enum { WORDGAME, BALDA };
-
-typedef struct {
-    PyObject_HEAD
-    int kind;
-    wl_moves moves;
-    PyObject *letters, *pairs; /* the graph's */
-    PyObject *points;          /* list, made when first asked for */
-} Moves;
-
 
 static void Moves_dealloc(Moves *self) {
     wl_moves_free(&self->moves);
@@ -151,7 +141,10 @@ static int exact_bytes(PyObject *object, Py_ssize_t size, const char *what, Py_b
    board: rows of letters (None: empty); blanks, letter_premiums, word_premiums: size*size bytes;
    points: each letter's tile points; rack: the rack's distinct letters as indexes in the order
    they are tried, counts: how many of each (see wl_wordgame). */
-PyObject *Graph_wordgame(Graph *self, PyObject *args) {
+PyObject *Graph_wordgame(Graph *self, PyObject *args) { return wordgame_position_run(self, args, NULL, NULL); }
+
+/* Graph.wordgame's work: parse the position, then search it, or (with `run`) hand it to `run`. */
+PyObject *wordgame_position_run(Graph *self, PyObject *args, position_run run, void *context) {
     PyObject *board, *blanks_obj, *lm_obj, *wm_obj, *points_obj, *rack_obj, *counts_obj;
     wl_wordgame p;
     memset(&p, 0, sizeof p);
@@ -238,6 +231,10 @@ PyObject *Graph_wordgame(Graph *self, PyObject *args) {
     p.rack_counts = views[4].buf;
     p.rack_distinct = (int)views[3].len;
     p.max_steps = max_steps;
+    if (run != NULL) {
+        result = run(self, &p, context);
+        goto done;
+    }
     wl_moves found;
     wl_error error;
     wl_status status;

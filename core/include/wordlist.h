@@ -45,6 +45,9 @@ extern "C" {
 #define WL_MAX_WORD_LETTERS WORDLIST_MAX_WORD_LENGTH
 #define WL_MAX_KEY_BYTES (4 * WL_MAX_WORD_LETTERS)
 #define WL_MAX_POINTS WORDLIST_MAX_POINTS
+#define WL_MAX_RACK WORDLIST_MAX_RACK
+#define WL_LEAVE_UNIT WORDLIST_LEAVE_UNIT             /* a leave value counts hundredths of a point */
+#define WL_MAX_LEAVE_WEIGHT WORDLIST_MAX_LEAVE_WEIGHT /* leaves.json's weights lie within +- this */
 #if WL_MAX_LETTERS > 64 || WL_MAX_CELLS > 128
 #error "a set of letters is one uint64 and a set of cells two: see wordlist/format/limits.py"
 #endif
@@ -184,6 +187,54 @@ typedef struct {
 wl_status wl_balda_search(const wl_graph *graph, const wl_balda *position, int32_t difference, uint64_t budget,
                           wl_balda_searched *searched, wl_error *error);
 void wl_balda_searched_free(wl_balda_searched *searched);
+
+/* --- Wordgame's equity (wordlist/games/wordgame/equity.py is the reference: the same integers) --- */
+/* A list's leave values (leaves.json, wordlist/format/leaves.py), by tile: tile k < nletters is
+   letter k, tile nletters the blank. A leave, in hundredths of a point, is
+       sum over tiles kept: n * values[t] + (n - 1) * duplicates[t]   (n copies of t, n >= 1)
+       + balance * (vowels kept - consonants kept)^2                  (a blank is neither)
+   A list without leaves.json: all zero (equity = points * 100). */
+typedef struct {
+    int nletters;              /* 1 to WL_MAX_LETTERS */
+    const uint32_t *letters;   /* their code points: ties between exchanges go to the kept tiles first
+                                  in code-point order ("?" for the blank), as Python sorts them */
+    const int32_t *values;     /* nletters + 1, each within +- WL_MAX_LEAVE_WEIGHT */
+    const int32_t *duplicates; /* nletters + 1 */
+    uint64_t vowels;           /* bit k: letter k is a vowel */
+    int32_t balance;
+} wl_leaves;
+
+/* The leave of keeping counts[t] of each tile (nletters + 1 counts) with `bag` tiles in the bag:
+   the one formula in C (LeaveValues.leave in Python; the browser runs this one). */
+int64_t wl_leave(const wl_leaves *leaves, const uint8_t *counts, int bag);
+
+/* Each move's equity, points * WL_LEAVE_UNIT + the leave of the tiles it keeps from the rack of
+   `rack` (its rack_letters, rack_counts, rack_distinct, blank_tiles; the rest unused), for the
+   moves wl_wordgame_moves found for that rack: equities[i] for moves->points[i]. */
+wl_status wl_wordgame_equities(const wl_leaves *leaves, const wl_wordgame *rack, const wl_moves *moves, int bag,
+                               int64_t *equities, wl_error *error);
+
+/* The best exchange: the tiles to put back (one or more) whose kept tiles have the best leave,
+   ties to the kept tiles first in sorted order (found 0: an empty rack). */
+typedef struct {
+    int found;
+    uint8_t returned[WL_MAX_LETTERS + 1]; /* by tile, as wl_leaves counts them */
+    int64_t value;                        /* the leave of the tiles kept */
+} wl_exchange;
+
+wl_status wl_wordgame_exchange(const wl_leaves *leaves, const wl_wordgame *rack, int bag, wl_exchange *best,
+                               wl_error *error);
+/* Whether a bot that may exchange would rather: the kept tiles worth more than every move's equity. */
+int wl_wordgame_exchange_instead(const wl_exchange *best, const int64_t *equities, size_t count);
+
+/* The "expert" simulation (equity.simulated): for the `candidates` moves of the best `equities`
+   (the first among equals), the opponent's best reply by equity (the first of the best) to each of
+   `nracks` racks (racks: nracks x (nletters + 1) counts by tile, drawn by the caller) once the
+   move is placed; values[i] = equities[i] - WL_LEAVE_UNIT * the replies' points summed / nracks,
+   and the moves left out lose the largest reply seen. `position` is the one `moves` came from. */
+wl_status wl_wordgame_simulate(const wl_graph *graph, const wl_leaves *leaves, const wl_wordgame *position,
+                               const wl_moves *moves, const int64_t *equities, size_t candidates, const uint8_t *racks,
+                               size_t nracks, int bag, int64_t *values, wl_error *error);
 
 #ifdef __cplusplus
 }

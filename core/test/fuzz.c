@@ -83,6 +83,74 @@ static int64_t word_value(const wl_graph *graph, const survey *s, const uint8_t 
     return node >= 0 ? wl_node_value(graph, (uint32_t)node) : -1;
 }
 
+/* Wordgame's equity on the moves of `opening`, with random leave values: each equity is the
+   points and the leave of the tiles left; the best exchange returns one tile or more of the rack
+   and keeps tiles worth at least what keeping nothing or a random part is worth; the simulation
+   values no move above its equity (on a damaged graph it may meet the damage); bad tables and
+   racks are refused. */
+static void equity_checks(const wl_graph *graph, const survey *s, const wl_wordgame *opening, const wl_moves *moves,
+                          int sound) {
+    int32_t values[WL_MAX_LETTERS + 1], duplicates[WL_MAX_LETTERS + 1];
+    int n = s->nletters, spread = 1 + (int)next_random(3000);
+    for (int t = 0; t <= n; t++) {
+        values[t] = (int32_t)next_random(2u * (uint32_t)spread + 1) - spread;
+        duplicates[t] = -(int32_t)next_random((uint32_t)spread + 1);
+    }
+    uint64_t vowels = 0;
+    for (int k = 0; k < 5; k++) vowels |= 1ull << next_random((uint32_t)n);
+    wl_leaves leaves = {n, s->letters, values, duplicates, vowels, -(int32_t)next_random(200)};
+    uint8_t rack[WL_MAX_LETTERS + 1] = {0}, left[WL_MAX_LETTERS + 1];
+    for (int k = 0; k < opening->rack_distinct; k++) rack[opening->rack_letters[k]] += opening->rack_counts[k];
+    rack[n] = (uint8_t)opening->blank_tiles;
+    int bag = (int)next_random(90);
+    int64_t *equities = malloc((moves->count + 1) * sizeof *equities);
+    wl_error error;
+    CHECK(equities != NULL && wl_wordgame_equities(&leaves, opening, moves, bag, equities, &error) == WL_OK,
+          "equities failed");
+    for (size_t i = 0; equities != NULL && i < moves->count; i++) {
+        const uint8_t *m = moves->data + moves->start[i];
+        memcpy(left, rack, sizeof left);
+        for (int k = 0; k < m[3]; k++)
+            if (m[5 + 2 * k] != WL_ON_BOARD) left[m[5 + 2 * k] == WL_BLANK_TILE ? n : m[4 + 2 * k]]--;
+        CHECK(equities[i] == moves->points[i] * WL_LEAVE_UNIT + wl_leave(&leaves, left, bag), "a wrong equity");
+    }
+    wl_exchange best;
+    CHECK(wl_wordgame_exchange(&leaves, opening, bag, &best, &error) == WL_OK && best.found, "no exchange");
+    int returned = 0;
+    for (int t = 0; t <= n; t++) {
+        CHECK(best.returned[t] <= rack[t], "an exchange returns a tile not on the rack");
+        returned += best.returned[t];
+        left[t] = (uint8_t)(rack[t] - best.returned[t]);
+    }
+    CHECK(returned >= 1 && best.value == wl_leave(&leaves, left, bag), "a wrong exchange");
+    memset(left, 0, sizeof left);
+    CHECK(best.value >= wl_leave(&leaves, left, bag), "keeping nothing beats the best exchange");
+    for (int t = 0; t <= n; t++) left[t] = (uint8_t)next_random(rack[t] + 1u);
+    if (memcmp(left, rack, sizeof left)) CHECK(best.value >= wl_leave(&leaves, left, bag), "a keep beats the best");
+    int instead = wl_wordgame_exchange_instead(&best, equities, moves->count);
+    for (size_t i = 0; equities != NULL && i < moves->count; i++) CHECK(!instead || equities[i] < best.value, "instead");
+    /* the simulation: two random opponent racks; no value above its equity (replies score 0 or more) */
+    uint8_t racks[2 * (WL_MAX_LETTERS + 1)] = {0};
+    for (int r = 0; r < 2; r++)
+        for (int k = 0; k < 7; k++) racks[r * (n + 1) + (int)next_random((uint32_t)n + 1)]++;
+    int64_t *simulated = malloc((moves->count + 1) * sizeof *simulated);
+    if (equities != NULL && simulated != NULL) {
+        wl_status status = wl_wordgame_simulate(graph, &leaves, opening, moves, equities, 3, racks, 2, bag, simulated, &error);
+        CHECK(status == WL_OK || status == WL_OUT_OF_STEPS || (!sound && status == WL_BAD_GUIDE),
+              "the simulation failed: %d", status);
+        for (size_t i = 0; status == WL_OK && i < moves->count; i++) CHECK(simulated[i] <= equities[i], "a simulated value");
+        racks[0] = WL_MAX_RACK + 1;
+        CHECK(wl_wordgame_simulate(graph, &leaves, opening, moves, equities, 3, racks, 2, bag, simulated, &error) ==
+                  WL_BAD_ARGUMENT, "an opponent's rack too long");
+    }
+    free(simulated);
+    free(equities);
+    values[next_random((uint32_t)n + 1)] = WL_MAX_LEAVE_WEIGHT + 1;
+    CHECK(wl_wordgame_exchange(&leaves, opening, bag, &best, &error) == WL_BAD_ARGUMENT, "a weight past the limit");
+    leaves.nletters = 0;
+    CHECK(wl_wordgame_exchange(&leaves, opening, bag, &best, &error) == WL_BAD_ARGUMENT, "no alphabet");
+}
+
 /* A random Wordgame opening on a 15x15 board and a random Balda board; on a sound graph
    (`sound`) every move must spell a word. Returns the number of moves. */
 static size_t search(const wl_graph *graph, const survey *s, int sound, uint64_t max_steps) {
@@ -114,6 +182,7 @@ static size_t search(const wl_graph *graph, const survey *s, int sound, uint64_t
             }
             if (sound) CHECK(word_value(graph, s, word, m[3]) >= 0, "a Wordgame move spells no word");
         }
+        if (s->nletters) equity_checks(graph, s, &opening, &moves, sound);
         found += moves.count;
         wl_moves_free(&moves);
     } else {

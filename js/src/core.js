@@ -9,11 +9,20 @@
 //   bots.search({ game: "wordgame", board, rack });  // every move: [{direction, line, start, tiles, points}]
 //   bots.bestMove({ game: "balda", size: 5, board }); // the first move of the most points, or null
 //   bots.bestMove({ game: "balda", size: 5, board, difference: 0 }, "strong"); // by the lookahead
+//   bots.bestMove({ game: "wordgame", board, rack, bag: 60 }, "strong"); // by equity (or an exchange)
 //   bots.close();
 
 import { describe } from "./alphabet.js";
 import { ArtefactError } from "./errors.js";
-import { BALDA_EXPERT_NODES, BALDA_STRONG_NODES, FIRST_WORD_LETTERS } from "./limits.js";
+import {
+  BALDA_EXPERT_NODES,
+  BALDA_STRONG_NODES,
+  FIRST_WORD_LETTERS,
+  LEAVE_UNIT,
+  MAX_RACK,
+  MAX_TILES,
+  WORDGAME_EXPERT_CANDIDATES,
+} from "./limits.js";
 
 const WASM_URL = new URL("./core.wasm", import.meta.url);
 const EMPTY = 255; // a square without a tile (wordlist.h)
@@ -26,6 +35,9 @@ const ALL_PARTS_OF_SPEECH = 0x7fffffff;
 // The bot levels that search, and their budgets in positions (wordlist.games.bot's level table);
 // "greedy" values a move by its points.
 const BALDA_BUDGETS = { greedy: 0, strong: BALDA_STRONG_NODES, expert: BALDA_EXPERT_NODES };
+// Wordgame's levels here: "greedy" (points), "strong" (equity, exchanges by it) and "expert"'s
+// simulation on the opponent racks the caller drew (its endgame, the bag empty, is Python's).
+const WORDGAME_LEVELS = ["greedy", "strong", "expert"];
 
 /** @type {Promise<WebAssembly.Module> | null} */
 let compiled = null;
@@ -111,19 +123,26 @@ export class Bots {
   }
 
   /**
-   * The first of the moves with the most points, or null when there is none.
+   * The move a bot at `level` plays: the first of the moves with the most points ("greedy"), or by
+   * Balda's lookahead, or by Wordgame's equity ("strong": the first of the best equity, with its
+   * `value`; `{exchange: [tiles], value}` when the bot would rather exchange); null when there is none.
    * @param {object} position
    * @returns {object | null}
    */
   bestMove(position, level = "greedy") {
+    if (position?.game === "wordgame" && level !== "greedy") {
+      const { values, exchange, exchangeInstead } = this.values(position, level);
+      if (exchangeInstead) return { exchange: exchange.tiles, value: exchange.value / LEAVE_UNIT };
+      const best = firstBest(values);
+      return best < 0 ? null : { ...this._search(position, false)[best], value: values[best] };
+    }
     if (level === "greedy" || position?.game !== "balda") {
       if (level !== "greedy") throw new RangeError(`level: "greedy" for ${describe(position?.game)}, not ${describe(level)}`);
       return this._search(position, true)[0] ?? null;
     }
     const moves = this._search(position, false);
     const { values } = this.values(position, level);
-    let best = -1;
-    for (let i = 0; i < values.length; i++) if (best < 0 || values[i] > values[best]) best = i;
+    const best = firstBest(values);
     return best < 0 ? null : { ...moves[best], value: values[best] };
   }
 
@@ -132,11 +151,17 @@ export class Bots {
    * each move `search` lists, in its order (the score difference the search foresees for the player
    * to move, whose lead is `position.difference`, default 0), the positions it visited, the deepest
    * complete depth and whether the values are exact; the same as the Python library's.
+   * Wordgame at "greedy" or "strong" (position.bag: the tiles in the bag, default 0): each move's
+   * value in points (its equity, points + the leave of the tiles it keeps, at "strong"), `equities`
+   * in hundredths, the best exchange by leave ({tiles, value} in hundredths, or null) and whether a
+   * bot would rather exchange (the bag holds a rack's worth, the list has leaves.json, and the
+   * kept tiles beat every move); the Python library's `bot_values` and exchange.
    * @param {object} position
    * @param {string} level
-   * @returns {{values: number[], nodes: number, depth: number, exact: boolean}}
+   * @returns {object}
    */
   values(position, level) {
+    if (position?.game === "wordgame") return this._wordgameValues(position, level);
     const budget = BALDA_BUDGETS[level];
     if (!Object.hasOwn(BALDA_BUDGETS, level) || budget === 0) {
       throw new RangeError(`level: "strong" or "expert", not ${describe(level)}`);
@@ -163,6 +188,91 @@ export class Bots {
       };
     } finally {
       core.wl_searched_release(searched);
+    }
+  }
+
+  _wordgameValues(position, level) {
+    if (!WORDGAME_LEVELS.includes(level)) {
+      throw new RangeError(`level: "greedy", "strong" or "expert" at Wordgame, not ${describe(level)}`);
+    }
+    const bag = position.bag ?? 0;
+    if (!Number.isSafeInteger(bag) || bag < 0 || bag > MAX_TILES) {
+      throw new RangeError(`position.bag: the tiles in the bag, 0 to ${MAX_TILES}, not ${describe(bag)}`);
+    }
+    if (!this._graph) throw new Error("these Bots are closed");
+    const rack = position.rack;
+    const known = (tile) => tile === BLANK || this._index.has(tile);
+    if (Array.isArray(rack) && !rack.every(known)) {
+      throw new RangeError(`position.rack: a tile that is no letter of the list's alphabet, nor "${BLANK}"`);
+    }
+    const racks = level === "expert" ? position.racks : [];
+    if (level === "expert" && bag === 0) throw new RangeError(`level: "expert" with the bag empty plays the endgame, which is the Python library's`);
+    if (!Array.isArray(racks) || !racks.every((r) => Array.isArray(r) && r.length <= MAX_RACK && r.every(known))) {
+      throw new RangeError(`position.racks: the opponent's racks the simulation plays against (lists of at most ${MAX_RACK} tiles)`);
+    }
+    const n = this.letters.length;
+    const tiles = [...this.letters, BLANK];
+    const leaves = this.lexicon.leaves;
+    const weight = (table, tile) => (leaves ? (table.get(tile) ?? 0) : 0);
+    let low = 0;
+    let high = 0;
+    this.letters.forEach((letter, k) => {
+      if (leaves?.vowels.includes(letter)) k < 32 ? (low |= 1 << k) : (high |= 1 << (k - 32));
+    });
+    const order = Array.isArray(rack) ? [...new Set(rack)].filter((tile) => tile !== BLANK) : [];
+    const opponents = new Uint8Array((n + 1) * racks.length);
+    racks.forEach((r, i) => r.forEach((tile) => opponents[i * (n + 1) + tiles.indexOf(tile)]++));
+    const moves = this._wordgame(position);
+    if (moves === 0) this._fail();
+    const core = this._core;
+    try {
+      const count = core.wl_moves_count(moves);
+      const points = Array.from({ length: count }, (_, i) => core.wl_move_points(moves, i));
+      if (level === "greedy") return { values: points, equities: points.map((p) => p * LEAVE_UNIT), exchange: null, exchangeInstead: false };
+      const [args, [letters_, values_, duplicates_, rackLetters_, rackCounts_, equities_, returned_, value_, instead_, racks_, simulated_]] =
+        this._wordgameArgs(position, [
+          new Uint8Array(new Uint32Array(this.letters.map((l) => l.codePointAt(0))).buffer),
+          new Uint8Array(new Int32Array(tiles.map((t) => weight(leaves?.values, t))).buffer),
+          new Uint8Array(new Int32Array(tiles.map((t) => weight(leaves?.duplicates, t))).buffer),
+          new Uint8Array(order.map((letter) => this._index.get(letter))),
+          new Uint8Array(order.map((letter) => rack.filter((t) => t === letter).length)),
+          new Uint8Array(8 * count),
+          new Uint8Array(n + 1),
+          new Uint8Array(8),
+          new Uint8Array(4),
+          opponents,
+          new Uint8Array(8 * count),
+        ]);
+      const table = [letters_, values_, duplicates_, low >>> 0, high >>> 0, leaves ? leaves.balance : 0];
+      const rackArgs = [rackLetters_, rackCounts_, order.length, rack.filter((t) => t === BLANK).length, bag];
+      if (!core.wl_wordgame_equities(this._graph, moves, ...table, ...rackArgs, equities_)) this._fail();
+      const equities = Array.from(new BigInt64Array(this._memory(), equities_, count), Number);
+      const found = core.wl_wordgame_exchange(this._graph, ...table, ...rackArgs, returned_, value_, equities_, count, instead_);
+      if (found < 0) this._fail();
+      let exchange = null;
+      if (found === 1 && leaves) {
+        const returned = new Uint8Array(this._memory(), returned_, n + 1);
+        const back = tiles.flatMap((tile, t) => Array(returned[t]).fill(tile)).sort((a, b) => a.codePointAt(0) - b.codePointAt(0));
+        exchange = { tiles: back, value: Number(new BigInt64Array(this._memory(), value_, 1)[0]) };
+      }
+      const rackSize = position.rackSize ?? this.lexicon.game?.rack_size ?? rack.length;
+      const instead = new Int32Array(this._memory(), instead_, 1)[0] === 1;
+      let values = equities;
+      if (level === "expert") {
+        // (wl_wordgame_simulate computes the equities into equities_ again, then the values)
+        if (!core.wl_wordgame_simulate(...args, moves, ...table, racks_, racks.length, WORDGAME_EXPERT_CANDIDATES, bag, equities_, simulated_)) {
+          this._fail();
+        }
+        values = Array.from(new BigInt64Array(this._memory(), simulated_, count), Number);
+      }
+      return {
+        values: values.map((e) => e / LEAVE_UNIT),
+        equities,
+        exchange,
+        exchangeInstead: exchange !== null && bag >= rackSize && instead,
+      };
+    } finally {
+      core.wl_moves_release(moves);
     }
   }
 
@@ -201,6 +311,13 @@ export class Bots {
   }
 
   _wordgame(position) {
+    const [args] = this._wordgameArgs(position, []);
+    return this._core.wl_wordgame(...args, 0);
+  }
+
+  /** wl_wordgame's arguments for `position` (but the step budget), and the addresses of `extra`
+   * arrays placed beside its inputs. */
+  _wordgameArgs(position, extra) {
     const game = this.lexicon.game;
     const layout = position.layout ?? (game && { board: game.board, start: game.start });
     if (!layout) throw new RangeError("position.layout: the list has no game.json to take it from");
@@ -246,11 +363,12 @@ export class Bots {
       new Uint8Array(points.buffer),
       new Uint8Array(order.map((letter) => this._index.get(letter))),
       new Uint8Array(order.map(count)),
+      ...extra,
     ]);
-    return this._core.wl_wordgame(
+    const args = [
       this._graph,
       size,
-      ...inputs,
+      ...inputs.slice(0, 7),
       order.length,
       count(BLANK),
       rack.length,
@@ -258,8 +376,8 @@ export class Bots {
       position.firstWord ?? FIRST_WORD_LETTERS,
       startRow,
       startCol,
-      0,
-    );
+    ];
+    return [args, inputs.slice(7)];
   }
 
   /** The core's moves of a Balda position, or (with `lookahead`: difference, budget) its values. */
@@ -354,4 +472,11 @@ export class Bots {
     const bytes = new Uint8Array(this._memory(), at, 256);
     return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
   }
+}
+
+/** The index of the first of the highest values, -1 for none. */
+function firstBest(values) {
+  let best = -1;
+  for (let i = 0; i < values.length; i++) if (best < 0 || values[i] > values[best]) best = i;
+  return best;
 }

@@ -12,6 +12,7 @@ export const FORMAT_VERSION = 2;
 export const WORDS_DAWG = "words.dawg";
 export const ALPHABET_JSON = "alphabet.json";
 export const GAME_JSON = "game.json";
+export const LEAVES_JSON = "leaves.json";
 export const MANIFEST_JSON = "manifest.json";
 
 /**

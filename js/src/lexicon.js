@@ -4,6 +4,7 @@
 import { Alphabet, describe, requireString, tooLong } from "./alphabet.js";
 import { ANY_WORD, Dawg } from "./dawg.js";
 import { checkGame } from "./game.js";
+import { checkLeaves } from "./leaves.js";
 import { Graph } from "./graph.js";
 import { posMask, posNames } from "./pos.js";
 
@@ -16,8 +17,9 @@ export class Lexicon {
    * @param {Alphabet} alphabet
    * @param {object | null} manifest
    * @param {object | null} game a checked game.json
+   * @param {object | null} leaves a checked leaves.json (leaves.js)
    */
-  constructor(dawg, alphabet, manifest = null, game = null) {
+  constructor(dawg, alphabet, manifest = null, game = null, leaves = null) {
     if (!(dawg instanceof Dawg) || !(alphabet instanceof Alphabet)) {
       throw new TypeError("use Lexicon.fromBytes(dawgBytes, alphabet) or await Lexicon.load(folder)");
     }
@@ -27,22 +29,27 @@ export class Lexicon {
     this.manifest = manifest;
     /** The parsed game.json (board, start, rack_size, tiles), checked, when the list has one; else null. */
     this.game = game;
+    /** Wordgame's leave values (leaves.json, checked: {values, duplicates, vowels, balance}) when
+     * learned for the list; else null (the bots value a move by its points). */
+    this.leaves = leaves;
     /** The DAWG walked letter by letter, for game bots. */
     this.graph = new Graph(dawg, alphabet);
   }
 
   /**
    * A lexicon from the bytes of words.dawg, the parsed alphabet.json and, for a list with a tile
-   * game, the parsed game.json. Works anywhere: no Node API.
+   * game, the parsed game.json and leaves.json (when learned). Works anywhere: no Node API.
    * @param {Uint8Array | ArrayBuffer} dawgBytes
    * @param {object} alphabet
    * @param {object | null} [game]
+   * @param {object | null} [leaves]
    * @returns {Lexicon}
    */
-  static fromBytes(dawgBytes, alphabet, game = null) {
+  static fromBytes(dawgBytes, alphabet, game = null, leaves = null) {
     const letters = new Alphabet(alphabet);
     const tiles = game === null || game === undefined ? null : checkGame(game, letters);
-    return new Lexicon(new Dawg(dawgBytes), letters, null, tiles);
+    const values = leaves === null || leaves === undefined ? null : checkLeaves(leaves, [...letters.letters]);
+    return new Lexicon(new Dawg(dawgBytes), letters, null, tiles, values);
   }
 
   /**
@@ -57,8 +64,8 @@ export class Lexicon {
     const { verify = true } = checkOptions(options, ["verify"], "load");
     if (typeof verify !== "boolean") throw new TypeError(`verify: expected a boolean, got ${describe(verify)}`);
     const { readFolder } = await import("./node.js");
-    const { dawg, alphabet, manifest, game } = await readFolder(folder, verify);
-    return new Lexicon(dawg, alphabet, manifest, game);
+    const { dawg, alphabet, manifest, game, leaves } = await readFolder(folder, verify);
+    return new Lexicon(dawg, alphabet, manifest, game, leaves);
   }
 
   /** The language code of the list ("en", "de"). */

@@ -4,9 +4,10 @@
 import { Alphabet, describe } from "./alphabet.js";
 import { Dawg } from "./dawg.js";
 import { ArtefactError } from "./errors.js";
-import { ALPHABET_JSON, checkLicense, checkVersion, GAME_JSON, languageName, MANIFEST_JSON, WORDS_DAWG } from "./format.js";
+import { ALPHABET_JSON, checkLicense, checkVersion, GAME_JSON, languageName, LEAVES_JSON, MANIFEST_JSON, WORDS_DAWG } from "./format.js";
 import { checkGame } from "./game.js";
 import { MAX_WORDS } from "./limits.js";
+import { checkLeaves } from "./leaves.js";
 
 /**
  * @param {string | URL} folder
@@ -91,7 +92,11 @@ export async function readFolder(folder, verify) {
   }
   // game.json belongs to the list exactly when the manifest lists it.
   const gameBytes = listed(GAME_JSON) !== null ? await required(GAME_JSON) : null;
+  // ... and leaves.json when `wordlist leaves` has learned them (the manifest lists it then)
+  const leavesBytes = listed(LEAVES_JSON) !== null ? await required(LEAVES_JSON) : null;
   return {
+    leaves:
+      leavesBytes !== null ? checkLeaves(parseJson(leavesBytes, file(LEAVES_JSON)), [...alphabet.letters], file(LEAVES_JSON)) : null,
     dawg: new Dawg(await required(WORDS_DAWG), file(WORDS_DAWG), words),
     alphabet,
     manifest,

@@ -11,6 +11,7 @@ import { describe, test } from "node:test";
 
 import { ArtefactError, Lexicon } from "../src/index.js";
 import { Bots } from "../src/core.js";
+import { checkLeaves } from "../src/leaves.js";
 import { listFiles, VECTORS_DIR } from "./helpers.js";
 
 const MOVEGEN_DIR = join(VECTORS_DIR, "movegen");
@@ -40,8 +41,8 @@ function expectOf(moves, best) {
 }
 
 async function botsFor(list) {
-  const { dawg, alphabet, game } = listFiles(join(MOVEGEN_DIR, list));
-  return Bots.load(Lexicon.fromBytes(dawg, alphabet, game));
+  const { dawg, alphabet, game, leaves } = listFiles(join(MOVEGEN_DIR, list));
+  return Bots.load(Lexicon.fromBytes(dawg, alphabet, game, leaves));
 }
 
 const all = documents();
@@ -91,8 +92,99 @@ describe("the WebAssembly core plays the Python library's moves", () => {
       assert.throws(() => bots.bestMove(document.cases[0].position, "hard"), RangeError);
       bots.close();
     }
+    for (const document of all.filter((d) => d.game === "balda" && d.list.includes("damaged"))) {
+      const bots = await botsFor(document.list); // a damaged guide met by the search: the same error
+      for (const { position, lookahead } of document.cases) {
+        for (const [level, { error }] of Object.entries(lookahead ?? {})) {
+          if (error !== undefined) assert.throws(() => bots.values(position, level), (e) => e instanceof ArtefactError && e.message.endsWith(error));
+        }
+      }
+      bots.close();
+    }
     assert.ok(searched > 20 && deeper > 0, `${searched} searches, ${deeper} two moves deep or more`);
     assert.ok(all.some((d) => d.cases.some((c) => c.lookahead?.expert)), "the expert level was compared");
+  });
+
+  test("Wordgame's strong bot: the Python reference's equities, exchange and choice", async () => {
+    let compared = 0;
+    let withLeaves = 0;
+    let pointsOnly = 0;
+    let exchanged = 0;
+    for (const document of all.filter((d) => d.game === "wordgame")) {
+      const bots = await botsFor(document.list);
+      for (const [i, { position, equity }] of document.cases.entries()) {
+        if (equity === undefined) continue;
+        const found = bots.values(position, "strong");
+        const { equities, exchange, exchangeInstead } = found;
+        assert.deepEqual({ equities, exchange, exchangeInstead }, { equities: equity.equities, exchange: equity.exchange, exchangeInstead: equity.exchangeInstead }, `${document.list} case ${i}`);
+        assert.deepEqual(found.values, equity.equities.map((e) => e / 100));
+        const best = bots.bestMove(position, "strong");
+        if (equity.plays === null) assert.equal(best, null);
+        else if (equity.plays.exchange) assert.deepEqual(best, equity.plays, `${document.list} case ${i}`);
+        else assert.deepEqual({ move: asArray(best), value: best.value }, equity.plays, `${document.list} case ${i}`);
+        const greedy = bots.values(position, "greedy");
+        assert.deepEqual(greedy.values, bots.search(position).map((m) => m.points));
+        compared += equities.length;
+        if (bots.lexicon.leaves) withLeaves += 1;
+        else pointsOnly += 1;
+        if (exchangeInstead) exchanged += 1;
+      }
+      const position = document.cases.find((c) => c.equity)?.position;
+      if (position) {
+        assert.throws(() => bots.values(position, "expert"), RangeError);
+        assert.throws(() => bots.values({ ...position, bag: -1 }, "strong"), RangeError);
+        assert.throws(() => bots.values({ ...position, bag: 1.5 }, "strong"), RangeError);
+        assert.throws(() => bots.values({ ...position, rack: ["%"] }, "strong"), RangeError);
+      }
+      bots.close();
+    }
+    assert.ok(compared > 1000 && withLeaves > 10 && pointsOnly > 10, `${compared} moves, ${withLeaves} with leaves, ${pointsOnly} without`);
+    assert.ok(exchanged > 0, "an exchange beat every move somewhere");
+  });
+
+  test("Wordgame's expert: the Python reference's simulation on the same opponent racks", async () => {
+    let compared = 0;
+    let changed = 0;
+    for (const document of all.filter((d) => d.expert)) {
+      const bots = await botsFor(document.list);
+      for (const [i, { position, expert }] of document.expert.entries()) {
+        const found = bots.values(position, "expert");
+        assert.deepEqual(found.values, expert.map((v) => v / 100), `${document.list} expert ${i}`);
+        const strong = bots.values(position, "strong");
+        assert.deepEqual(found.equities, strong.equities);
+        if (found.values.some((v, k) => v !== strong.values[k])) changed += 1;
+        compared += expert.length;
+      }
+      const position = document.expert[0]?.position;
+      if (position) {
+        assert.throws(() => bots.values({ ...position, bag: 0 }, "expert"), RangeError); // the endgame: Python's
+        assert.throws(() => bots.values({ ...position, racks: [["%"]] }, "expert"), RangeError);
+        assert.throws(() => bots.values({ ...position, racks: "ab" }, "expert"), RangeError);
+        assert.deepEqual(bots.values({ ...position, racks: [] }, "expert").values, bots.values(position, "strong").values);
+      }
+      bots.close();
+    }
+    assert.ok(compared > 100 && changed > 3, `${compared} moves simulated, ${changed} positions changed by it`);
+  });
+
+  test("leaves.json: refused as Python refuses it, with its words", () => {
+    let refused = 0;
+    for (const document of all.filter((d) => d.refused_leaves)) {
+      const { alphabet } = listFiles(join(MOVEGEN_DIR, document.list));
+      for (const { document: leaves, error } of document.refused_leaves) {
+        if (error === null) {
+          assert.doesNotThrow(() => checkLeaves(leaves, [...alphabet.letters], "leaves.json"));
+          continue;
+        }
+        assert.throws(
+          () => checkLeaves(leaves, [...alphabet.letters], "leaves.json"),
+          (e) => e instanceof ArtefactError && e.message === `leaves.json: ${error}`,
+          `${JSON.stringify(leaves).slice(0, 80)}: ${error}`,
+        );
+        refused += 1;
+      }
+    }
+    assert.ok(refused > 20, `${refused} refused`);
   });
 
   test("the vectors hold English, German and synthetic lists of both games, and damaged ones", () => {

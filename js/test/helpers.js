@@ -20,7 +20,9 @@ export function loadVectors() {
 /** The bytes and parsed JSON files of a word-list folder, as a browser would fetch them (game: null if none). */
 export function listFiles(folder) {
   const game = join(folder, "game.json");
+  const leaves = join(folder, "leaves.json");
   return {
+    leaves: existsSync(leaves) ? JSON.parse(readFileSync(leaves, "utf-8")) : null,
     dawg: new Uint8Array(readFileSync(join(folder, "words.dawg"))),
     alphabet: JSON.parse(readFileSync(join(folder, "alphabet.json"), "utf-8")),
     game: existsSync(game) ? JSON.parse(readFileSync(game, "utf-8")) : null,

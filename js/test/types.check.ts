@@ -15,7 +15,13 @@ import {
   type LicenseJson,
   type PartsOfSpeech,
 } from "wiktionary-wordlist";
-import { type BaldaMove, Bots, type WordgameMove, type WordgamePosition } from "wiktionary-wordlist/core";
+import {
+  type BaldaMove,
+  Bots,
+  type WordgameMove,
+  type WordgamePosition,
+  type WordgameValues,
+} from "wiktionary-wordlist/core";
 
 const alphabet: AlphabetJson = { format: FORMAT_VERSION, language: "en", letters: "abc" };
 const game: GameJson = { format: 2, board: ["..."], start: [1, 1], rack_size: 7, tiles: { a: { points: 1, count: 2 } } };
@@ -63,6 +69,11 @@ export async function play(lexicon: Lexicon): Promise<number> {
   const moves: WordgameMove[] = bots.search(opening);
   const cells: (string | null)[] = Array<string | null>(25).fill(null);
   const best: BaldaMove | null = bots.bestMove({ game: "balda", size: 5, board: cells, diagonal: true, scored: { ab: [[1, 2]] } });
+  const strong: WordgameValues = bots.values({ ...opening, bag: 80 }, "strong");
+  const plays = bots.bestMove({ ...opening, bag: 80 }, "strong");
+  const simulated: number[] = bots.values({ ...opening, bag: 80, racks: [["a", "?"]] }, "expert").values;
+  const exchanged = plays !== null && "exchange" in plays ? plays.exchange.length : 0;
+  const learned = lexicon.leaves?.vowels.length ?? 0;
   bots.close();
-  return moves.length + (moves[0]?.tiles.length ?? 0) + (best?.path.length ?? 0);
+  return moves.length + (moves[0]?.tiles.length ?? 0) + (best?.path.length ?? 0) + strong.equities.length + exchanged + learned + simulated.length;
 }

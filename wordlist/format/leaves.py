@@ -21,9 +21,7 @@ from typing import Any
 from wordlist.format import base
 from wordlist.format.alphabet import BLANK
 from wordlist.format.base import FormatError
-
-MAX_LEAVE_WEIGHT = 100_000  # hundredths of a point: 1,000 points, far beyond any learned value
-LEAVE_UNIT = 100  # a leave value counts hundredths of a point
+from wordlist.format.limits import LEAVE_UNIT, MAX_LEAVE_WEIGHT
 
 
 @dataclass(frozen=True)
@@ -43,8 +41,10 @@ class LeaveValues:
         object.__setattr__(self, "duplicates", MappingProxyType(dict(self.duplicates)))
         object.__setattr__(self, "learned", MappingProxyType(dict(self.learned)))
 
-    def leave(self, tiles: Iterable[str]) -> int:
-        """The value of keeping `tiles` ("?" a blank), in hundredths of a point."""
+    def leave(self, tiles: Iterable[str], bag: int | None = None) -> int:
+        """The value of keeping `tiles` ("?" a blank), in hundredths of a point, with `bag` tiles in
+        the bag (None: not known; today's formula does not weight by it). The one formula in Python:
+        wl_leave (core/src/wordgame_equity.c, which the browser runs too) is its copy in C."""
         counts = Counter(tiles)
         total = 0
         vowels = consonants = 0

@@ -74,6 +74,10 @@ WORDGAME_EXPERT_RACKS = 12  # Wordgame "expert": opponent racks simulated per ca
 WORDGAME_EXPERT_CANDIDATES = 6  # ... for the best 6 moves by equity
 WORDGAME_ENDGAME_NODES = 300  # ... and positions its exact endgame (bag empty) searches per move
 
+# --- leaves.json: Wordgame's leave values (wordlist/format/leaves.py), in whole hundredths ---
+LEAVE_UNIT = 100  # a leave value counts hundredths of a point (equity = points * 100 + leave)
+MAX_LEAVE_WEIGHT = 100_000  # a weight's bound: 1,000 points, far beyond any learned value
+
 # The numbers the generated files carry, by the name they have there (C: WORDLIST_ + the name).
 SHARED = {
     "FIRST_WORD_LETTERS": FIRST_WORD_LETTERS,
@@ -99,4 +103,6 @@ SHARED = {
     "WORDGAME_EXPERT_RACKS": WORDGAME_EXPERT_RACKS,
     "WORDGAME_EXPERT_CANDIDATES": WORDGAME_EXPERT_CANDIDATES,
     "WORDGAME_ENDGAME_NODES": WORDGAME_ENDGAME_NODES,
+    "LEAVE_UNIT": LEAVE_UNIT,
+    "MAX_LEAVE_WEIGHT": MAX_LEAVE_WEIGHT,
 }

@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
+from wordlist.errors import WordlistError
 from wordlist.format.alphabet import BLANK
 from wordlist.format.leaves import LEAVE_UNIT, LeaveValues
-from wordlist.format.limits import FIRST_WORD_LETTERS
+from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK
 from wordlist.games.protocol import Found
 from wordlist.games.wordgame import movegen
 from wordlist.games.wordgame.movegen import BLANK_TILE, ON_BOARD
+from wordlist.graph import CorruptGraph, Graph, _core
 
 NO_LEAVES = LeaveValues({}, {}, "", 0)  # a list without leaves.json: every leave is worth 0
 
@@ -49,9 +52,22 @@ def raw_played(move: movegen.RawMove) -> list[str]:
     return [BLANK if kind == BLANK_TILE else letter for letter, kind in move[3] if kind != ON_BOARD]
 
 
-def equities(found: Found, rack: Sequence[str], leaves: LeaveValues) -> list[int]:
-    """Each move's equity in hundredths: points * 100 + the leave of the tiles it keeps (from the
-    generator's moves when the search kept them, else from each built candidate)."""
+def equities(
+    found: Found, rack: Sequence[str], leaves: LeaveValues, bag: int, graph: Graph | None = None
+) -> list[int]:
+    """Each move's equity in hundredths: points * 100 + the leave of the tiles it keeps, with `bag`
+    tiles in the bag; in the C core (`wl_wordgame_equities`) when `graph` has it and the moves came
+    from it, else `python_equities` (the reference: the same integers)."""
+    core = _core_inputs(graph, rack, leaves)
+    if core is not None and isinstance(found.raw, _core.Moves) and len(found.raw) == len(found):
+        compiled, table, rack_args = core
+        return compiled.wordgame_equities(found.raw, table, *rack_args, bag)
+    return python_equities(found, rack, leaves, bag)
+
+
+def python_equities(found: Found, rack: Sequence[str], leaves: LeaveValues, bag: int) -> list[int]:
+    """`equities` in Python (from the generator's moves when the search kept them, else from each
+    built candidate)."""
     if len(found.raw) == len(found):
         used = [raw_played(move) for move in found.raw]
     else:
@@ -61,14 +77,31 @@ def equities(found: Found, rack: Sequence[str], leaves: LeaveValues) -> list[int
     for points, tiles in zip(found.points, used, strict=True):
         left = tuple(sorted(kept(rack, tiles)))
         if left not in memo:
-            memo[left] = leaves.leave(left)
+            memo[left] = leaves.leave(left, bag)
         values.append(points * LEAVE_UNIT + memo[left])
     return values
 
 
-def best_exchange(rack: Sequence[str], leaves: LeaveValues) -> tuple[list[str], int]:
-    """The tiles to put back (one or more) whose kept tiles are worth the most, and that leave's
-    value; ties go to the kept tiles first in sorted order, so the choice needs no randomness."""
+def best_exchange(
+    rack: Sequence[str], leaves: LeaveValues, bag: int, graph: Graph | None = None
+) -> tuple[list[str], int]:
+    """The tiles to put back (one or more) whose kept tiles are worth the most with `bag` tiles in
+    the bag, and that leave's value; ties go to the kept tiles first in sorted order, so the choice
+    needs no randomness. In the C core (`wl_wordgame_exchange`) when `graph` has it."""
+    core = _core_inputs(graph, rack, leaves)
+    if core is None:
+        return python_best_exchange(rack, leaves, bag)
+    compiled, table, rack_args = core
+    best = compiled.wordgame_exchange(table, *rack_args, bag)
+    if best is None:
+        return [], 0
+    returned, value = best
+    tiles = [*graph.letters, BLANK]  # type: ignore[union-attr]  # (_core_inputs checked it)
+    return sorted(tile for tile, n in zip(tiles, returned, strict=True) for _ in range(n)), value
+
+
+def python_best_exchange(rack: Sequence[str], leaves: LeaveValues, bag: int) -> tuple[list[str], int]:
+    """`best_exchange` in Python: the reference."""
     best: tuple[int, tuple[str, ...]] | None = None
     tiles = sorted(rack)
     seen: set[tuple[str, ...]] = set()
@@ -77,12 +110,49 @@ def best_exchange(rack: Sequence[str], leaves: LeaveValues) -> tuple[list[str], 
         if keep in seen:
             continue
         seen.add(keep)
-        value = leaves.leave(keep)
+        value = leaves.leave(keep, bag)
         if best is None or value > best[0] or (value == best[0] and keep < best[1]):
             best = (value, keep)
     if best is None:
         return [], 0
     return kept(tiles, best[1]), best[0]
+
+
+def exchange_instead(exchange_value: int, values: Sequence[int]) -> bool:
+    """Whether a bot that may exchange would rather (`wl_wordgame_exchange_instead`): the kept
+    tiles are worth more than every move's equity."""
+    return all(exchange_value > value for value in values)
+
+
+def core_table(leaves: LeaveValues, letters: str) -> tuple[list[int], list[int], int, int]:
+    """The leave values as the core takes them (`wl_leaves`): by tile (the letters, then the blank)
+    each value and duplicate, the vowels as a mask of the letters, the balance."""
+    tiles = [*letters, BLANK]
+    vowels = sum(1 << k for k, letter in enumerate(letters) if letter in leaves.vowels)
+    return (
+        [leaves.values.get(t, 0) for t in tiles],
+        [leaves.duplicates.get(t, 0) for t in tiles],
+        vowels,
+        leaves.balance,
+    )
+
+
+def _core_inputs(
+    graph: Graph | None, rack: Sequence[str], leaves: LeaveValues
+) -> tuple[Any, Any, Any] | None:
+    """The compiled core, the leave table and the rack (distinct letters as indexes, their counts,
+    the blanks) for it; None where the core is not there or the rack holds a tile it cannot name
+    (no validated game has one: the Python reference copes)."""
+    compiled = graph.compiled if graph is not None else None
+    if compiled is None:
+        return None
+    letters = graph.letters  # type: ignore[union-attr]
+    index = {letter: k for k, letter in enumerate(letters)}
+    distinct = sorted(set(rack) - {BLANK})
+    if any(letter not in index for letter in distinct) or len(rack) > MAX_RACK:
+        return None
+    rack_args = (bytes(index[t] for t in distinct), bytes(rack.count(t) for t in distinct), rack.count(BLANK))
+    return compiled, core_table(leaves, letters), rack_args
 
 
 def position_after(game, candidate, rack: Sequence[str]) -> movegen.Position:
@@ -98,12 +168,12 @@ def position_after(game, candidate, rack: Sequence[str]) -> movegen.Position:
     )
 
 
-def best_reply(game, position: movegen.Position, leaves: LeaveValues) -> int:
+def best_reply(game, position: movegen.Position, leaves: LeaveValues, bag: int) -> int:
     """The points of the reply with the best equity in `position` (0 with no move)."""
     raw = movegen.generate(game.lexicon.graph, position)
     best: tuple[int, int] | None = None
     for move in raw:
-        value = move[4] * LEAVE_UNIT + leaves.leave(kept(position.rack, raw_played(move)))
+        value = move[4] * LEAVE_UNIT + leaves.leave(kept(position.rack, raw_played(move)), bag)
         if best is None or value > best[0]:
             best = (value, move[4])
     return 0 if best is None else best[1]
@@ -116,22 +186,65 @@ def simulated(
     leave - the average points of the opponent's best reply over `iterations` racks drawn from the
     tiles the player cannot see. Moves left out keep their equity less the largest reply seen, so
     a simulated move is never ranked below one that was not looked at for want of replies."""
-    rack = list(game.rack)
-    values = equities(found, rack, leaves)
-    order = sorted(range(len(found)), key=lambda i: (-values[i], i))[:candidates]
+    return simulated_on(game, found, leaves, opponent_racks(game, rng, iterations), candidates)
+
+
+def opponent_racks(game, rng: random.Random, iterations: int) -> list[list[str]]:
+    """`iterations` racks drawn with `rng` from the tiles the player to move cannot see (the one
+    place the simulation's randomness comes from: the core and the browser are given them)."""
     unseen = [tile for tile, n in game.unseen(game.turn).items() for _ in range(n)]
     size = min(game.settings.rack_size, len(unseen))
-    racks = [rng.sample(unseen, size) for _ in range(iterations)] if iterations and size else []
+    return [rng.sample(unseen, size) for _ in range(iterations)] if iterations and size else []
+
+
+def simulated_on(
+    game, found: Found, leaves: LeaveValues, racks: list[list[str]], candidates: int
+) -> list[int]:
+    """`simulated` on the opponent racks given (in the C core where it is built and the moves came
+    from it; else in Python, the reference)."""
+    rack = list(game.rack)
+    bag = len(game.bag)
+    values = equities(found, rack, leaves, bag, game.lexicon.graph)
+    order = sorted(range(len(found)), key=lambda i: (-values[i], i))[:candidates]
     if not racks:
         return values
+    fast = _compiled_simulation(game, found, leaves, racks, candidates, bag)
+    if fast is not None:
+        return fast
     worst = 0
     for i in order:
         candidate = found.build(i)
-        replies = [best_reply(game, position_after(game, candidate, opp), leaves) for opp in racks]
+        replies = [best_reply(game, position_after(game, candidate, opp), leaves, bag) for opp in racks]
         worst = max(worst, *replies)
         values[i] -= LEAVE_UNIT * sum(replies) // len(replies)
     chosen = set(order)
     return [v if i in chosen else v - worst * LEAVE_UNIT for i, v in enumerate(values)]
+
+
+def _compiled_simulation(
+    game, found: Found, leaves: LeaveValues, racks: list[list[str]], candidates: int, bag: int
+):
+    """`simulated`'s replies and values in the C core (`wl_wordgame_simulate`), on the racks drawn
+    here; None where the core is not there or a tile has no index (the Python reference runs)."""
+    graph = game.lexicon.graph
+    core = _core_inputs(graph, game.rack, leaves)
+    if core is None or not isinstance(found.raw, _core.Moves) or len(found.raw) != len(found):
+        return None
+    compiled, table, _ = core
+    tiles = {tile: k for k, tile in enumerate([*graph.letters, BLANK])}
+    counts = bytearray(len(tiles) * len(racks))
+    for r, rack in enumerate(racks):
+        for tile in rack:
+            if tile not in tiles or len(rack) > MAX_RACK:
+                return None
+            counts[r * len(tiles) + tiles[tile]] += 1
+    position = movegen.compiled_arguments(graph, game.position())
+    try:
+        return compiled.wordgame_simulate(position, found.raw, table, bytes(counts), candidates, bag)
+    except RuntimeError as error:  # a reply's search ran out of steps, as movegen.compiled_moves says
+        raise WordlistError(str(error)) from None
+    except CorruptGraph as error:  # a damaged guide met by a reply's search
+        raise graph.corrupt(str(error)) from None
 
 
 def endgame(game, found: Found, budget: int) -> list[int]:

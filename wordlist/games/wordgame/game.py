@@ -403,8 +403,8 @@ class Wordgame(protocol.Game):
         word), all of them if it holds only blanks; [] when the bag is too small (it passes)."""
         if not self.can_exchange():
             return []
-        if self._values_leaves(level):
-            return equity.best_exchange(self.rack, self.lexicon.leaves)[0]
+        if self.lexicon.leaves is not None and self._values_leaves(level):
+            return equity.best_exchange(self.rack, self.lexicon.leaves, len(self.bag), self.lexicon.graph)[0]
         return [t for t in self.rack if t != BLANK] or list(self.rack)
 
     def bot_exchange_instead(self, found: Found, level: Any) -> bool:
@@ -412,8 +412,11 @@ class Wordgame(protocol.Game):
         exchange keeps tiles worth more than the best move's equity (points + leave)."""
         if not self.can_exchange() or not self._values_leaves(level):
             return False
-        leaves = self.lexicon.leaves
-        return equity.best_exchange(self.rack, leaves)[1] > max(equity.equities(found, self.rack, leaves))
+        leaves, bag, graph = self.lexicon.leaves, len(self.bag), self.lexicon.graph
+        if leaves is None:
+            return False
+        _, value = equity.best_exchange(self.rack, leaves, bag, graph)
+        return equity.exchange_instead(value, equity.equities(found, self.rack, leaves, bag, graph))
 
     def _values_leaves(self, level: Any) -> bool:
         return self.lexicon.leaves is not None and getattr(level, "evaluation", POINTS) != POINTS
@@ -430,7 +433,7 @@ class Wordgame(protocol.Game):
         elif budget:
             values = equity.simulated(self, found, leaves, rng, WORDGAME_EXPERT_CANDIDATES, budget)
         else:
-            values = equity.equities(found, self.rack, leaves)
+            values = equity.equities(found, self.rack, leaves, len(self.bag), self.lexicon.graph)
         return [v / LEAVE_UNIT for v in values]
 
     def notation(self, turn: Turn) -> str:

@@ -87,6 +87,16 @@ def compiled_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
     core = graph.compiled
     if core is None:
         raise RuntimeError("the compiled move generator is not available (wordlist/_core.c)")
+    try:
+        return core.wordgame(*compiled_arguments(graph, position))
+    except RuntimeError as error:  # the search's step budget ran out
+        raise WordlistError(str(error)) from None
+    except CorruptGraph as error:  # a damaged guide, met where the Python search meets it
+        raise graph.corrupt(str(error)) from None
+
+
+def compiled_arguments(graph: Graph, position: Position) -> tuple:
+    """The arguments of the compiled core's `wordgame` for `position` (letter indexes and bytes)."""
     letters = graph.letters
     index = _letter_index(letters)
     layout = position.layout
@@ -100,25 +110,20 @@ def compiled_moves(graph: Graph, position: Position) -> Sequence[RawMove]:
     # letter of the alphabet (no validated game has one) is never placed
     order = [letter for letter in sorted(set(rack) - {BLANK}) if letter in index]
     letter_premiums, word_premiums = _premium_squares(layout)
-    try:
-        return core.wordgame(
-            position.board,
-            bytes(blanks),
-            letter_premiums,
-            word_premiums,
-            [position.points.get(letter, 0) for letter in letters],
-            bytes(index[letter] for letter in order),
-            bytes(rack.count(letter) for letter in order),
-            rack.count(BLANK),
-            len(rack),
-            position.rack_size,
-            position.first_word,
-            *layout.start,
-        )
-    except RuntimeError as error:  # the search's step budget ran out
-        raise WordlistError(str(error)) from None
-    except CorruptGraph as error:  # a damaged guide, met where the Python search meets it
-        raise graph.corrupt(str(error)) from None
+    return (
+        position.board,
+        bytes(blanks),
+        letter_premiums,
+        word_premiums,
+        [position.points.get(letter, 0) for letter in letters],
+        bytes(index[letter] for letter in order),
+        bytes(rack.count(letter) for letter in order),
+        rack.count(BLANK),
+        len(rack),
+        position.rack_size,
+        position.first_word,
+        *layout.start,
+    )
 
 
 @lru_cache(maxsize=16)
