@@ -11,16 +11,22 @@ best the library's bot of the game's level finds (Balda's "strong" looks ahead, 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
+import httpx2
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import run_cli
+from tests.list_helpers import copy_list
+from tests.server_helpers import Server
 from tests.test_browser import Player, browser, player, server, trace  # noqa: F401 (fixtures)
 from wordlist.games import Bot
 from wordlist.games.analysis import best_move
 from wordlist.games.balda.game import BaldaGame
 from wordlist.games.balda.records import BaldaSettings, Move
+from wordlist.games.wordgame import equity
 from wordlist.games.wordgame.game import Wordgame
 from wordlist.lexicon import Lexicon
 
@@ -139,3 +145,75 @@ def test_a_wordgame_opening_against_the_bot_with_the_server_gone(player: Player,
         player.wait_turns(len(after["history"]))
     # (on the sample list of 146 words some racks only pass)
     assert len(kept(player, game_id)["history"]) >= 2
+
+
+def test_a_wordgame_bot_plays_by_its_leave_values_with_the_server_gone(
+    browser,  # noqa: F811
+    sample_outputs: Path,
+    tmp_path: Path,
+) -> None:
+    """On a list with leaves.json the offline bot values its moves as the server's strong bot does:
+    points plus the leave, by the core in the page's worker; each reply is one of the best equities
+    the library finds (or the exchange it would rather make)."""
+    data = tmp_path / "data"
+    copy_list(sample_outputs, data)  # every list (the page opens on Balda), the English Wordgame's learned:
+    learned = run_cli("leaves", data / "en" / "wordgame", "--games", "20", "--seed", "1")
+    assert learned.returncode == 0, learned.stderr
+    lexicon = Lexicon.open("en", "wordgame", data)
+    assert lexicon.leaves is not None and any(lexicon.leaves.values.values())
+    with Server(data, tmp_path / "games.sqlite", tmp_path / "server.log") as running:
+        lists = httpx2.get(running.url + "/api/lists").json()
+        (wordgame,) = [e for e in lists if (e["language"], e["profile"]) == ("en", "wordgame")]
+        assert wordgame["files"]["leaves.json"].endswith("/en/wordgame/files/leaves.json")
+        someone = Player(browser, running)
+        try:
+            page = someone.page
+            offline_page(someone)
+            page.click("input[value=wordgame]")
+            page.click("text=Start the game")
+            game_id = someone.game_id()
+            judge = Wordgame.new(lexicon, seed=1)
+            replies = 0
+            for _ in range(4):  # the player passes (or plays the hint), the bot replies
+                before = kept(someone, game_id)
+                if before["turn"] != 0:
+                    break
+                scoreless = 0  # the turns in a row that scored nothing: a third ends the game
+                for turn in reversed(before["history"]):
+                    if turn["action"] == "play":
+                        break
+                    scoreless += 1
+                if scoreless >= 2:
+                    break  # a pass would end the game: enough replies seen
+                page.click(".buttons button:text-is('Pass')")
+                page.click("dialog.ask button.confirm")  # (a pass is asked first)
+                expect(page.locator(".log > li")).not_to_have_count(len(before["history"]))
+                after = kept(someone, game_id)
+                if len(after["history"]) <= len(before["history"]) + 1:
+                    break  # the game ended on the pass
+                reply = after["history"][len(before["history"]) + 1]
+                judge.board = [list(row) for row in before["board"]]
+                judge.blanks = {tuple(cell) for cell in before["blanks"]}
+                rack = before["racks"][1]
+                found = judge.search(rack)
+                bag = len(before["bag"])
+                values = equity.equities(found, rack, lexicon.leaves, bag)
+                if reply["action"] == "exchange":  # the tiles kept beat every move
+                    back, kept_value = equity.best_exchange(rack, lexicon.leaves, bag)
+                    assert bag >= 8 and kept_value > max(values, default=-(10**9)), reply
+                    assert reply["exchanged"] == len(back)  # the library's tiles to put back: the rest kept
+                    assert not Counter(equity.kept(rack, back)) - Counter(after["racks"][1]), (rack, back)
+                else:
+                    assert reply["action"] == "play" and values, reply
+                    placed = sorted((tuple(t["cell"]), t["letter"], t["blank"]) for t in reply["tiles"])
+                    chosen = [
+                        i
+                        for i in range(len(found))
+                        if sorted((t.cell, t.letter, t.blank) for t in found.build(i).move.tiles) == placed
+                    ]
+                    assert chosen and values[chosen[0]] == max(values), (reply, max(values))
+                replies += 1
+                someone.wait_turns(len(after["history"]))
+            assert replies >= 1
+        finally:
+            someone.close()

@@ -24,14 +24,15 @@ from pathlib import Path
 
 from wordlist.errors import ListChanged, UnknownList, WordlistError
 from wordlist.format import ALPHABET_JSON, GAME_JSON, MANIFEST_JSON, WORDS_DAWG
-from wordlist.format.base import NAME_PATTERN
+from wordlist.format.base import LEAVES_JSON, NAME_PATTERN
 from wordlist.games.balda import BOARD_SIZES
 from wordlist.lexicon import Lexicon
 from wordlist.locations import all_lists, data_root
 
 log = logging.getLogger("wordlist.server")
 
-CLIENT_FILES = (WORDS_DAWG, ALPHABET_JSON, GAME_JSON)  # what a browser loads for instant checks
+# what a browser loads for instant checks, and for its bot (leaves.json: Wordgame's leave values)
+CLIENT_FILES = (WORDS_DAWG, ALPHABET_JSON, GAME_JSON, LEAVES_JSON)
 
 
 # A list's files as they were: (path, (device, inode, size, modification time) or None if missing).
@@ -129,8 +130,8 @@ class Catalog:
         return False
 
     def client_file(self, language: str, profile: str, name: str) -> ClientFile:
-        """words.dawg, alphabet.json or game.json of a list, read once and kept (a DAWG is a few
-        bytes a word); FileNotFoundError for game.json of a list without a game."""
+        """words.dawg, alphabet.json, game.json or leaves.json of a list, read once and kept (a DAWG
+        is a few bytes a word); FileNotFoundError for a file the list does not have."""
         if name not in CLIENT_FILES:
             raise FileNotFoundError(name)
         lexicon = self.get(language, profile)

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
-from wordlist.format import GAME_JSON, POS, pos_mask
+from wordlist.format import POS, pos_mask
 from wordlist.lexicon import MAX_WORD_LENGTH, Lexicon
 from wordlist.server import models
 from wordlist.server.catalog import CLIENT_FILES, Catalog
@@ -78,9 +78,7 @@ def info(lexicon: Lexicon) -> dict:
     licence and attribution (null for a list built before lists carried them)."""
     manifest = lexicon.manifest
     base = f"/api/lists/{lexicon.language}/{lexicon.profile}/files"
-    files = {
-        name: f"{base}/{name}" for name in CLIENT_FILES if name != GAME_JSON or lexicon.game_spec is not None
-    }
+    files = {name: f"{base}/{name}" for name in CLIENT_FILES if name in manifest.files}
     return {
         "language": lexicon.language,
         "language_name": lexicon.language_name,
@@ -270,7 +268,7 @@ async def random_word(
     return {"word": await searches.run(pick)}
 
 
-ClientFileName = Literal["words.dawg", "alphabet.json", "game.json"]
+ClientFileName = Literal["words.dawg", "alphabet.json", "game.json", "leaves.json"]
 
 
 @router.get(
@@ -283,7 +281,7 @@ ClientFileName = Literal["words.dawg", "alphabet.json", "game.json"]
         **models.problems(404, 503),
     },
     response_class=Response,
-    summary="A list's words.dawg, alphabet.json or game.json, for a client-side reader",
+    summary="A list's words.dawg, alphabet.json, game.json or leaves.json, for a client-side reader",
 )
 def client_file(
     language: Language,
@@ -291,8 +289,8 @@ def client_file(
     name: Annotated[ClientFileName, Path()],
     request: Request,
 ) -> Response:
-    """One of the list's files for a client-side reader (words.dawg, alphabet.json, game.json), gzipped
-    when asked, with an ETag."""
+    """One of the list's files for a client-side reader (words.dawg, alphabet.json, game.json, and
+    leaves.json where `wordlist leaves` learned them), gzipped when asked, with an ETag."""
     try:
         found = catalog_of(request).client_file(language, profile, name)
     except FileNotFoundError:

@@ -2,8 +2,10 @@
 // each list's own words.dawg, so a game against the bot needs no server. It answers one kind of
 // message, {id, list: {language, profile}, position, best, level}, with {id, moves} (and `values`)
 // or {id, error}: the moves of `position` in the Python library's order (`best`: only the first of
-// the most points); with a Balda `level` that looks ahead ("strong", "expert"), each move's value
-// too, from the same search as the server's (wordlist.games.balda.search).
+// the most points); with a `level` that values moves (Balda's lookahead, Wordgame's equity and
+// simulation: "strong", "expert"), each move's value too, and at Wordgame the best exchange and
+// whether the bot would rather make it, by the same evaluation as the server's. A list's
+// game.json and leaves.json are loaded where it has them (/api/lists names its files).
 
 import { Bots } from "/js/core.js";
 import { Lexicon } from "/js/index.js";
@@ -20,8 +22,9 @@ function botsFor({ language, profile }) {
       if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
       return name.endsWith(".json") ? response.json() : new Uint8Array(await response.arrayBuffer());
     };
-    const bots = Promise.all([get("words.dawg"), get("alphabet.json")]).then(([dawg, alphabet]) =>
-      Bots.load(Lexicon.fromBytes(dawg, alphabet)),
+    const optional = (name) => get(name).catch(() => null); // a list without a game, or without leaves
+    const bots = Promise.all([get("words.dawg"), get("alphabet.json"), optional("game.json"), optional("leaves.json")]).then(
+      ([dawg, alphabet, game, leaves]) => Bots.load(Lexicon.fromBytes(dawg, alphabet, game, leaves)),
     );
     bots.catch(() => loaded.delete(key)); // a failed load is tried again on the next message
     loaded.set(key, bots);
@@ -34,8 +37,9 @@ self.onmessage = async ({ data }) => {
   try {
     const bots = await botsFor(list);
     const moves = best ? [bots.bestMove(position)].filter(Boolean) : bots.search(position);
-    const values = level && moves.length ? bots.values(position, level).values : undefined;
-    self.postMessage({ id, moves, values });
+    const valued = level ? bots.values(position, level) : null;
+    const { exchange = null, exchangeInstead = false } = valued ?? {};
+    self.postMessage({ id, moves, values: valued && moves.length ? valued.values : undefined, exchange, exchangeInstead });
   } catch (error) {
     self.postMessage({ id, error: String(error?.message || error) });
   }

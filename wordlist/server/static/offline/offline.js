@@ -9,6 +9,7 @@ import { ApiError } from "/api.js";
 import { IllegalMove, random } from "/offline/moves.js";
 import { balda, wordgame } from "/offline/rules.js";
 import { lexiconFor } from "/words.js";
+import { WORDGAME_EXPERT_RACKS } from "/js/limits.js";
 
 const PREFIX = "local-";
 const STORE = "wordlist.local.";
@@ -33,7 +34,10 @@ function search(list, position, level = null) {
       const { resolve, reject } = waiting.get(data.id) ?? {};
       waiting.delete(data.id);
       if (data.error) reject?.(new ApiError(500, { code: "bot_failed", message: `The bot could not move: ${data.error}` }));
-      else resolve?.(data.values ? data.moves.map((move, i) => ({ ...move, value: data.values[i] })) : data.moves);
+      else {
+        const moves = data.values ? data.moves.map((move, i) => ({ ...move, value: data.values[i] })) : data.moves;
+        resolve?.(Object.assign(moves, { exchange: data.exchange, exchangeInstead: data.exchangeInstead }));
+      }
     };
   }
   const id = ++asked;
@@ -162,14 +166,20 @@ async function botTurns(state, lexicon) {
   const rules = GAMES[state.game];
   const turns = [];
   while (state.turn === 1 && !rules.over(state)) {
-    const ahead = state.game === "balda" && LOOKAHEAD.has(state.level); // the bot's lead, as the server's
-    const find = (p) => (ahead ? search(state.list, { ...p, difference: state.scores[1] - state.scores[0] }, state.level) : search(state.list, p));
-    const moves = await rules.candidates(state, find);
     const rng = random(state.seed + 7919 * (state.history.length + 1));
+    const valued = VALUED.has(state.level); // the lookahead, or equity: as the server's bot
+    const find = (p) => (valued ? search(state.list, botPosition(state, p, rng), botLevel(state)) : search(state.list, p));
+    const moves = await rules.candidates(state, find);
+    if (state.game === "wordgame" && moves.exchangeInstead && wordgame.canExchange(state)) {
+      turns.push(wordgame.exchange(state, moves.exchange.tiles)); // the tiles kept beat any move
+      continue;
+    }
     if (!moves.length) {
-      // Wordgame only (Balda always has a letter alone): all but the blanks back, else a pass
+      // Wordgame only (Balda always has a letter alone): by leave where the level values them,
+      // else all but the blanks back; a pass when the bag is too small
       const back = state.racks[1].filter((t) => t !== "?");
-      turns.push(wordgame.canExchange(state) ? wordgame.exchange(state, back.length ? back : state.racks[1]) : wordgame.pass(state));
+      const chosen = valued && moves.exchange ? moves.exchange.tiles : back.length ? back : state.racks[1];
+      turns.push(wordgame.canExchange(state) ? wordgame.exchange(state, chosen) : wordgame.pass(state));
       continue;
     }
     const chosen = moves[choose(moves.map((m) => m.value ?? m.points), state.level, rng)];
@@ -183,8 +193,31 @@ function baldaJudged(state, move) {
   return { word, points: move.points, cell: move.cell, letter: move.letter, path: move.path };
 }
 
-/** The levels whose Balda bot looks ahead (wordlist.games.bot's table; the core's budgets). */
-const LOOKAHEAD = new Set(["strong", "expert"]);
+/** The levels that value moves beyond their points (wordlist.games.bot's table): Balda's lookahead,
+ * Wordgame's equity and simulation. */
+const VALUED = new Set(["strong", "expert"]);
+
+/** The level the core values the bot's moves at: Wordgame's expert simulates while the bag holds
+ * tiles; its endgame (the bag empty) is the Python library's, so the browser plays strong there. */
+function botLevel(state) {
+  return state.game === "wordgame" && state.level === "expert" && state.bag.length === 0 ? "strong" : state.level;
+}
+
+/** The bot's position with what its level needs: Balda its lead; Wordgame the bag's size and, for
+ * the simulation, the opponent racks drawn from the tiles the bot cannot see (the bag and the
+ * player's rack), as the Python bot draws them (WORDGAME_EXPERT_RACKS racks, with its rng). */
+function botPosition(state, position, rng) {
+  if (state.game === "balda") return { ...position, difference: state.scores[1] - state.scores[0] };
+  const found = { ...position, bag: state.bag.length };
+  if (botLevel(state) !== "expert") return found;
+  const unseen = [...state.bag, ...state.racks[0]];
+  const size = Math.min(state.rack_size, unseen.length);
+  const racks = Array.from({ length: WORDGAME_EXPERT_RACKS }, () => {
+    const pool = [...unseen];
+    return Array.from({ length: size }, () => pool.splice(Math.floor(rng() * pool.length), 1)[0]);
+  });
+  return { ...found, racks };
+}
 
 /** The index a level picks (wordlist.games.bot): "beginner" a random move of the weaker half by
  * points, the others the best value (Balda's lookahead at strong and expert; Wordgame's points, as
@@ -218,11 +251,12 @@ async function check(state, move, lexicon) {
 const HINT_LEVEL = "strong";
 
 /** The move a hint gives, as the server's (wordlist.games.analysis.best_move): the strong bot's
- * best (Balda: by its lookahead), then the word first in alphabetical order, then the search's. */
+ * best (Balda: by its lookahead; Wordgame: by equity), then the word first in alphabetical order,
+ * then the search's. */
 async function hint(state, lexicon) {
   const rules = GAMES[state.game];
-  const ahead = state.game === "balda";
-  const find = (p) => (ahead ? search(state.list, { ...p, difference: state.scores[0] - state.scores[1] }, HINT_LEVEL) : search(state.list, p));
+  const mine = state.game === "balda" ? { difference: state.scores[0] - state.scores[1] } : { bag: state.bag.length };
+  const find = (p) => search(state.list, { ...p, ...mine }, HINT_LEVEL);
   const moves = (await rules.candidates(state, find)).filter((m) => state.game !== "balda" || m.path.length > 1);
   const canExchange = state.game === "wordgame" && wordgame.canExchange(state);
   if (!moves.length) return { found: false, can_exchange: canExchange };
