@@ -171,7 +171,17 @@ def test_the_pipeline_joins_the_command_from_above() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["scripts"] == {"wordlist": "wordlist.cli:main"}
     declared = project["entry-points"]["wordlist.commands"]
-    assert set(declared) == {"build", "extract", "download", "synth", "why", "diff", "profiles", "package", "leaves"}
+    assert set(declared) == {
+        "build",
+        "extract",
+        "download",
+        "synth",
+        "why",
+        "diff",
+        "profiles",
+        "package",
+        "leaves",
+    }
     assert all(value.startswith("wordlist_pipeline.") for value in declared.values())
     installed = {entry.name: entry.value for entry in metadata.entry_points(group="wordlist.commands")}
     assert installed == declared  # the installed metadata is this pyproject's
