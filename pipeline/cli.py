@@ -642,14 +642,17 @@ def synth_command(
     ),
 )
 def leaves_command(
-    folder: Annotated[Path, typer.Argument(metavar="LIST", help="A Wordgame word list's folder")],
+    folder: Annotated[
+        Path, typer.Argument(metavar="LIST", readable=False, help="A Wordgame word list's folder")
+    ],
     games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Self-play games")] = 400,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Same seed, same bytes")] = 1,
 ) -> None:
-    """Learn a Wordgame list's leave values by self-play: leaves.json beside the list.
+    """Learn a Wordgame list's leave values by self-play.
 
-    The bots value a move as its points plus the worth of the tiles kept (equity). The list, the
-    number of games and the seed give the same bytes; the manifest records the file's checksum.
+    They are written as leaves.json beside the list. The bots value a move as its points plus
+    the worth of the tiles kept (equity). The list, the number of games and the seed give the
+    same bytes; the manifest records the file's checksum.
     """
     from wordlist_pipeline.leaves import learn_leaves  # (imports the games: only for this command)
 
