@@ -341,6 +341,24 @@ def test_a_request_that_takes_too_long_to_arrive_is_cut_off(sample_outputs: Path
     assert "Traceback" not in log and log.count('"POST /api/games HTTP/1.1" 201') == 1
 
 
+def test_an_idle_connection_is_kept_for_the_next_request_then_closed(
+    sample_outputs: Path, tmp_path: Path
+) -> None:
+    """A player thinking between moves keeps their connection `keep_alive` seconds (a new one
+    costs the server about as much as a move), and no longer."""
+    assert Limits().keep_alive == 20.0
+    limits = Limits(keep_alive=1.5)
+    request = b"GET /api/lists HTTP/1.1\r\nHost: test\r\n\r\n"
+    server = Server(sample_outputs, tmp_path / "games.sqlite", tmp_path / "server.log", limits=limits)
+    with server, connect(server.port, ANN) as player:
+        player.sendall(request)
+        assert read_answer(player)[0] == 200
+        time.sleep(0.75)  # thinking, within the keep-alive: the same connection serves again
+        player.sendall(request)
+        assert read_answer(player)[0] == 200
+        assert closed(player, deadline=10) == b""  # then idle: closed, with nothing sent (20 s by default)
+
+
 HEADS = {
     "one 100 KB header in one write": b"GET /api/lists HTTP/1.1\r\nHost: t\r\nX-Big: "
     + b"a" * 100_000

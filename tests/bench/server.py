@@ -63,10 +63,11 @@ SIZE = 5
 LEVEL = "greedy"  # the bot the figures were first taken with (the most points now): the request
 # path is what this measures; "strong" looks ahead, at 7-11 ms of CPU a 5x5 move (docs/playing.md)
 THINK = (2.0, 6.0)  # seconds between a reply and the next move, paced runs
-# A player's idle connection is dropped before the server's keep-alive (uvicorn's 5 s) ends, as
-# browsers retry on one the server closed: httpx's own 5 s races the server's close (a thinking
-# player's next move then meets a connection reset: an error of the client, not of the server).
-KEEP_ALIVE = httpx2.Limits(keepalive_expiry=4.0)
+# A player's idle connection is dropped before the server's keep-alive (Limits.keep_alive) ends,
+# as browsers retry on one the server closed: an expiry equal to the server's races its close (a
+# thinking player's next move then meets a connection reset: an error of the client, not of the
+# server).
+KEEP_ALIVE = httpx2.Limits(keepalive_expiry=Limits().keep_alive - 1)
 LIMITS = Limits(connections=4000, connections_per_client=100, long_polls=250)
 # (run, games, workers, paced) for each backend; the kill run is paced with two workers
 RUNS = [

@@ -354,7 +354,7 @@ def run_uvicorn(
         log_level=log_level,
         access_log=access_log,
         http=http_protocol(limits),  # bounds the connections and their requests' heads and times (Limits)
-        timeout_keep_alive=5,
+        timeout_keep_alive=limits.keep_alive,
         timeout_graceful_shutdown=5,  # then the long polls still waiting are cut
         # the client is the socket's peer, unless the peer is a proxy the operator trusts
         proxy_headers=bool(limits.trusted_proxies),

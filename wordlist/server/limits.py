@@ -45,6 +45,9 @@ class Limits:
     max_head: int = MAX_HEAD  # bytes of a request line and headers, however they arrive (431)
     request_timeout: float = 10.0  # seconds from a connection's opening, or a request's first byte,
     # to the end of its body (a slow head gets 408, a slow body has its connection closed)
+    keep_alive: float = 20.0  # seconds an idle connection is kept for the player's next move: a
+    # new connection costs the server about as much as a move (uvicorn's default, 5 s, ends most
+    # while the player thinks); held connections count in `connections`
     connections: int = 1000  # open at once, in all (503)
     connections_per_client: int = 100  # open at once from one client (429); a browser opens 6
     pipelined_requests: int = 8  # read on a connection ahead of their answers; then it is not read
