@@ -26,7 +26,8 @@ const waiting = new Map();
 let asked = 0;
 
 /** The moves of `position` found by the core in the worker, for the list `list`; with `level`
- * (Balda's lookahead), each with its `value`. */
+ * (Balda's lookahead, Wordgame's equity or simulation), each with its `value`, and at Wordgame
+ * the array's `exchange` (the best tiles to put back) and `exchangeInstead`. */
 function search(list, position, level = null) {
   if (!worker) {
     worker = new Worker("/offline/bot-worker.js", { type: "module" });
@@ -220,8 +221,8 @@ function botPosition(state, position, rng) {
 }
 
 /** The index a level picks (wordlist.games.bot): "beginner" a random move of the weaker half by
- * points, the others the best value (Balda's lookahead at strong and expert; Wordgame's points, as
- * on a list without leave values); ties broken by `rng`. */
+ * points, the others the best value (points at greedy; at strong and expert Balda's lookahead,
+ * Wordgame's equity or simulation); ties broken by `rng`. */
 function choose(points, level, rng) {
   const sorted = [...points].sort((a, b) => a - b);
   const mid = sorted.length / 2;
