@@ -18,6 +18,7 @@ from tests import balda_helpers, wordgame_helpers
 from tests.conftest import ROOT
 from wordlist import Lexicon
 from wordlist import graph as graph_module
+from wordlist.games.bot import Bot
 from wordlist.games.wordgame import Wordgame
 from wordlist_pipeline.artefacts import write_word_list
 from wordlist_pipeline.entries import Entry, entries_to_table
@@ -99,6 +100,16 @@ def generator(kind: str) -> Iterator[str]:
         yield kind
     finally:
         graph_module.COMPILED = saved
+
+
+def midgame(lexicon: Lexicon, seed: int, turns: int) -> Wordgame:
+    """A Wordgame dealt from `seed` after `turns` moves of two greedy bots (fewer if it ends)."""
+    game = Wordgame.new(lexicon, seed=seed)
+    bots = (Bot("greedy", seed), Bot("greedy", seed + 1))
+    for _ in range(turns):
+        if not game.is_over:
+            bots[game.turn].move(game)
+    return game
 
 
 def dealt(lexicon: Lexicon, tiles: str, **new: Any) -> Wordgame:

@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 
 from tests.conftest import run_cli
-from tests.game_helpers import GENERATORS, dense_list, generator, written_list
+from tests.game_helpers import GENERATORS, dense_list, generator, midgame, written_list
 from wordlist import Lexicon
 from wordlist.errors import ArtefactError
 from wordlist.format import schema
@@ -217,18 +217,9 @@ def dense() -> Lexicon:
     return lexicon
 
 
-def midgame(lexicon: Lexicon, seed: int, turns: int = 4) -> Wordgame:
-    game = Wordgame.new(lexicon, seed=seed)
-    bots = (Bot("greedy", seed), Bot("greedy", seed + 1))
-    for _ in range(turns):
-        if not game.is_over:
-            bots[game.turn].move(game)
-    return game
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_strong_picks_the_best_equity(dense: Lexicon, seed: int) -> None:
-    game = midgame(dense, seed)
+    game = midgame(dense, seed, 4)
     moves = game.legal_moves()
     by_hand = []
     for move in moves:
@@ -248,7 +239,7 @@ HEAVY = LeaveValues({"q": -3000, "v": -3000, "u": -3000}, {}, "aeiou", 0)  # 30 
 
 
 def test_strong_exchanges_by_equity(dense: Lexicon) -> None:
-    game = midgame(dense, 1)
+    game = midgame(dense, 1, 4)
     game.racks[game.turn][:] = list("qvvvuuuu")
     dense.leaves = HEAVY
     try:
@@ -257,7 +248,7 @@ def test_strong_exchanges_by_equity(dense: Lexicon) -> None:
         assert leave == 0 > best_move  # keeping nothing beats every move here
         turn = Bot("strong", 1).move(game)
         assert turn.action == EXCHANGE and sorted(turn.returned) == sorted(tiles) == sorted("qvvvuuuu")
-        again = midgame(dense, 1)
+        again = midgame(dense, 1, 4)
         again.racks[again.turn][:] = list("qvvvuuuu")
         assert Bot("greedy", 1).move(again).action != EXCHANGE  # greedy exchanges only without a move
     finally:
@@ -286,7 +277,7 @@ def test_python_and_compiled_search_value_moves_the_same(dense: Lexicon, level: 
 
 
 def test_expert_repeats_with_its_seed_and_differs_from_equity(dense: Lexicon) -> None:
-    game = midgame(dense, 2)
+    game = midgame(dense, 2, 4)
     found = game.bot_search()
     first = game.bot_values(found, LEVELS["expert"], random.Random(1))
     assert first == game.bot_values(found, LEVELS["expert"], random.Random(1))

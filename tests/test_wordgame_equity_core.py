@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.game_helpers import dense_list, generator
+from tests.game_helpers import dense_list, generator, midgame
 from wordlist import Lexicon
 from wordlist.format.leaves import MAX_LEAVE_WEIGHT, LeaveValues
 from wordlist.games.bot import LEVELS, Bot
@@ -42,15 +42,6 @@ def random_leaves(letters: str, seed: int, spread: int) -> LeaveValues:
 @pytest.fixture(scope="module")
 def lexicons() -> dict[str, Lexicon]:
     return {lang: dense_list("wordgame", lang, 1500) for lang in LANGS}
-
-
-def midgame(lexicon: Lexicon, seed: int, turns: int) -> Wordgame:
-    game = Wordgame.new(lexicon, seed=seed)
-    bots = (Bot("greedy", seed), Bot("greedy", seed + 1))
-    for _ in range(turns):
-        if not game.is_over:
-            bots[game.turn].move(game)
-    return game
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -178,8 +169,8 @@ def test_the_simulation_binding_refuses_bad_inputs(lexicons: dict[str, Lexicon])
 HIDDEN = """
 import json, sys
 sys.modules["wordlist._core"] = None  # as if it had not been built
-from tests.game_helpers import dense_list
-from tests.test_wordgame_equity_core import midgame, random_leaves
+from tests.game_helpers import dense_list, midgame
+from tests.test_wordgame_equity_core import random_leaves
 from wordlist import graph
 from wordlist.games.bot import LEVELS
 import random

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from wordlist.errors import ArgumentTypeError, ArtefactError
 from wordlist.format.alphabet import Alphabet
@@ -32,6 +34,8 @@ from wordlist.format.dawg import dawg_layout
 from wordlist.format.game import GameSpec
 from wordlist.format.leaves import LeaveValues
 from wordlist.format.manifest import FileInfo, Manifest
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -70,22 +74,12 @@ def read_word_list(folder: str | Path, *, verify: bool = True) -> WordListFiles:
             raise FormatError(f"language {alphabet.language!r}, the manifest says {manifest.language!r}")
     except FormatError as error:
         raise ArtefactError(f"{alphabet_path}: {error}") from None
-    game = None
-    if GAME_JSON in manifest.files:
-        try:
-            game = GameSpec.from_json(
-                read_json_checked(folder, GAME_JSON, manifest, verify), alphabet.letters
-            )
-        except FormatError as error:
-            raise ArtefactError(f"{folder / GAME_JSON}: {error}") from None
-    leaves = None
-    if LEAVES_JSON in manifest.files:
-        try:
-            leaves = LeaveValues.from_json(
-                read_json_checked(folder, LEAVES_JSON, manifest, verify), alphabet.letters
-            )
-        except FormatError as error:
-            raise ArtefactError(f"{folder / LEAVES_JSON}: {error}") from None
+    game = _optional(
+        folder, GAME_JSON, manifest, verify, lambda data: GameSpec.from_json(data, alphabet.letters)
+    )
+    leaves = _optional(
+        folder, LEAVES_JSON, manifest, verify, lambda data: LeaveValues.from_json(data, alphabet.letters)
+    )
     data = read_checked(folder, WORDS_DAWG, manifest, verify)
     try:
         dawg_layout(data)
@@ -99,6 +93,19 @@ def folder_path(folder: str | os.PathLike) -> Path:
     if not isinstance(folder, str | os.PathLike):
         raise ArgumentTypeError(f"a word list's folder is a path or a string, not {type(folder).__name__}")
     return Path(folder)
+
+
+def _optional(
+    folder: Path, name: str, manifest: Manifest, verify: bool, parse: Callable[[object], T]
+) -> T | None:
+    """A JSON file the list may have (game.json, leaves.json): None if the manifest does not name
+    it, else its record; ArtefactError naming the file when it is not what the format says."""
+    if name not in manifest.files:
+        return None
+    try:
+        return parse(read_json_checked(folder, name, manifest, verify))
+    except FormatError as error:
+        raise ArtefactError(f"{folder / name}: {error}") from None
 
 
 def read_json_checked(folder: Path, name: str, manifest: Manifest, verify: bool) -> object:

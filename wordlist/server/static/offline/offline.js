@@ -169,7 +169,7 @@ async function botTurns(state, lexicon) {
   while (state.turn === 1 && !rules.over(state)) {
     const rng = random(state.seed + 7919 * (state.history.length + 1));
     const valued = VALUED.has(state.level); // the lookahead, or equity: as the server's bot
-    const find = (p) => (valued ? search(state.list, botPosition(state, p, rng), botLevel(state)) : search(state.list, p));
+    const find = (p) => (valued ? search(state.list, valuedPosition(state, 1, p, botLevel(state), rng), botLevel(state)) : search(state.list, p));
     const moves = await rules.candidates(state, find);
     if (state.game === "wordgame" && moves.exchangeInstead && wordgame.canExchange(state)) {
       turns.push(wordgame.exchange(state, moves.exchange.tiles)); // the tiles kept beat any move
@@ -204,14 +204,14 @@ function botLevel(state) {
   return state.game === "wordgame" && state.level === "expert" && state.bag.length === 0 ? "strong" : state.level;
 }
 
-/** The bot's position with what its level needs: Balda its lead; Wordgame the bag's size and, for
- * the simulation, the opponent racks drawn from the tiles the bot cannot see (the bag and the
- * player's rack), as the Python bot draws them (WORDGAME_EXPERT_RACKS racks, with its rng). */
-function botPosition(state, position, rng) {
-  if (state.game === "balda") return { ...position, difference: state.scores[1] - state.scores[0] };
+/** `position` for `seat` with what `level` needs: Balda the seat's lead; Wordgame the bag's size
+ * and, for the simulation, the opponent racks drawn from the tiles the seat cannot see (the bag
+ * and the other rack), as the Python bot draws them (WORDGAME_EXPERT_RACKS racks, with `rng`). */
+function valuedPosition(state, seat, position, level, rng) {
+  if (state.game === "balda") return { ...position, difference: state.scores[seat] - state.scores[1 - seat] };
   const found = { ...position, bag: state.bag.length };
-  if (botLevel(state) !== "expert") return found;
-  const unseen = [...state.bag, ...state.racks[0]];
+  if (level !== "expert") return found;
+  const unseen = [...state.bag, ...state.racks[1 - seat]];
   const size = Math.min(state.rack_size, unseen.length);
   const racks = Array.from({ length: WORDGAME_EXPERT_RACKS }, () => {
     const pool = [...unseen];
@@ -256,8 +256,7 @@ const HINT_LEVEL = "strong";
  * then the search's. */
 async function hint(state, lexicon) {
   const rules = GAMES[state.game];
-  const mine = state.game === "balda" ? { difference: state.scores[0] - state.scores[1] } : { bag: state.bag.length };
-  const find = (p) => search(state.list, { ...p, ...mine }, HINT_LEVEL);
+  const find = (p) => search(state.list, valuedPosition(state, 0, p, HINT_LEVEL), HINT_LEVEL);
   const moves = (await rules.candidates(state, find)).filter((m) => state.game !== "balda" || m.path.length > 1);
   const canExchange = state.game === "wordgame" && wordgame.canExchange(state);
   if (!moves.length) return { found: false, can_exchange: canExchange };
