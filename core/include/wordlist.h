@@ -230,8 +230,9 @@ int wl_wordgame_exchange_instead(const wl_exchange *best, const int64_t *equitie
 /* The "expert" simulation (equity.simulated): for the `candidates` moves of the best `equities`
    (the first among equals), the opponent's best reply by equity (the first of the best) to each of
    `nracks` racks (racks: nracks x (nletters + 1) counts by tile, drawn by the caller) once the
-   move is placed; values[i] = equities[i] - WL_LEAVE_UNIT * the replies' points summed / nracks,
-   and the moves left out lose the largest reply seen. `position` is the one `moves` came from. */
+   move is placed; values[i] = equities[i] - the replies' equities summed / nracks (C's division,
+   toward zero), and the moves left out lose the best reply seen (if above 0). `position` is the
+   one `moves` came from. */
 wl_status wl_wordgame_simulate(const wl_graph *graph, const wl_leaves *leaves, const wl_wordgame *position,
                                const wl_moves *moves, const int64_t *equities, size_t candidates, const uint8_t *racks,
                                size_t nracks, int bag, int64_t *values, wl_error *error);

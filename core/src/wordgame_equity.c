@@ -236,20 +236,19 @@ wl_status wl_wordgame_simulate(const wl_graph *graph, const wl_leaves *leaves, c
                 break;
             }
             status = wl_wordgame_equities(leaves, &reply, &found, bag, reply_equities, error);
-            int64_t points = 0;
+            int64_t reply_value = 0; /* the best reply's equity; 0 with none (a pass) */
             for (size_t i = 0, best = found.count; status == WL_OK && i < found.count; i++)
-                if (best == found.count || reply_equities[i] > reply_equities[best]) best = i, points = found.points[i];
+                if (best == found.count || reply_equities[i] > reply_equities[best]) best = i, reply_value = reply_equities[i];
             free(reply_equities);
             wl_moves_free(&found);
-            sums[c] += points;
-            if (points > worst) worst = points;
+            sums[c] += reply_value;
+            if (reply_value > worst) worst = reply_value;
         }
     }
     if (status == WL_OK) {
         for (size_t i = 0; i < moves->count; i++)
-            if (!picked[i]) values[i] -= worst * WL_LEAVE_UNIT;
-        for (size_t c = 0; c < candidates; c++)
-            values[chosen[c]] -= WL_LEAVE_UNIT * sums[c] / (int64_t)nracks;
+            if (!picked[i]) values[i] -= worst;
+        for (size_t c = 0; c < candidates; c++) values[chosen[c]] -= sums[c] / (int64_t)nracks;
     }
 done:
     free(chosen);

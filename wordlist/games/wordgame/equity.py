@@ -9,7 +9,7 @@ integers and ranks moves the same. A list without leave values has a leave of 0 
   that is worth more than its best move's equity.
 - `simulated`: for the best candidates by equity, replies of the opponent to racks drawn from the
   tiles the player cannot see (with the bot's seeded rng, the same racks for every candidate): the
-  value is points + leave - the reply's average points ("expert" while the bag holds tiles).
+  value is points + leave - the reply's average equity ("expert" while the bag holds tiles).
 - `endgame`: with the bag empty both racks are known: a negamax search with alpha-beta over both
   players' moves (best equity first) within a node budget, valuing the final spread.
 
@@ -169,23 +169,26 @@ def position_after(game, candidate, rack: Sequence[str]) -> movegen.Position:
 
 
 def best_reply(game, position: movegen.Position, leaves: LeaveValues, bag: int) -> int:
-    """The points of the reply with the best equity in `position` (0 with no move)."""
+    """The equity in hundredths (points + leave) of the best reply in `position` (0 with no move:
+    the opponent passes)."""
     raw = movegen.generate(game.lexicon.graph, position)
-    best: tuple[int, int] | None = None
+    best: int | None = None
     for move in raw:
         value = move[4] * LEAVE_UNIT + leaves.leave(kept(position.rack, raw_played(move)), bag)
-        if best is None or value > best[0]:
-            best = (value, move[4])
-    return 0 if best is None else best[1]
+        if best is None or value > best:
+            best = value
+    return 0 if best is None else best
 
 
 def simulated(
     game, found: Found, leaves: LeaveValues, rng: random.Random, candidates: int, iterations: int
 ) -> list[int]:
     """Each move's value in hundredths: its equity, and for the `candidates` best by equity, points +
-    leave - the average points of the opponent's best reply over `iterations` racks drawn from the
-    tiles the player cannot see. Moves left out keep their equity less the largest reply seen, so
-    a simulated move is never ranked below one that was not looked at for want of replies."""
+    leave - the average equity (points + leave) of the opponent's best reply over `iterations`
+    racks drawn from the tiles the player cannot see: what the move gains less what it gives the
+    opponent, both counting the tiles each keeps. Moves left out keep their equity less the best
+    reply seen, so a simulated move is never ranked below one that was not looked at for want of
+    replies."""
     return simulated_on(game, found, leaves, opponent_racks(game, rng, iterations), candidates)
 
 
@@ -216,9 +219,16 @@ def simulated_on(
         candidate = found.build(i)
         replies = [best_reply(game, position_after(game, candidate, opp), leaves, bag) for opp in racks]
         worst = max(worst, *replies)
-        values[i] -= LEAVE_UNIT * sum(replies) // len(replies)
+        values[i] -= mean_toward_zero(sum(replies), len(replies))
     chosen = set(order)
-    return [v if i in chosen else v - worst * LEAVE_UNIT for i, v in enumerate(values)]
+    return [v if i in chosen else v - worst for i, v in enumerate(values)]
+
+
+def mean_toward_zero(total: int, count: int) -> int:
+    """`total / count` rounded toward zero, as C's integer division rounds (a reply's equity, and
+    so a sum of them, can be below zero, where Python's `//` would round down instead)."""
+    mean = abs(total) // count
+    return mean if total >= 0 else -mean
 
 
 def _compiled_simulation(
