@@ -118,15 +118,17 @@ def test_the_core_simulates_as_the_reference(
     lexicons: dict[str, Lexicon], lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The expert's simulation (racks drawn in Python from the bot's seeded rng) in C and in Python:
-    the same values, with leave values and without."""
+    the same values, with leave values and without, and with tiles so costly to keep that the
+    replies' equities are below 0 (their mean rounds toward zero in both)."""
     lexicon = lexicons[lang]
-    compared = 0
+    costly = LeaveValues({tile: -2501 for tile in [*lexicon.graph.letters, "?"]}, {}, "", 0)
+    compared = gained = 0
     for seed in range(4):
         game = midgame(lexicon, seed, 2 + seed)
         if game.is_over or not game.bag:
             continue
         found = game.bot_search()
-        for table in (equity.NO_LEAVES, random_leaves(lexicon.graph.letters, seed, 2500)):
+        for table in (equity.NO_LEAVES, random_leaves(lexicon.graph.letters, seed, 2500), costly):
             racks = [sorted(game.rack)]  # the core's answer with its racks, then Python's with the same
             fast = equity._compiled_simulation(game, found, table, [list("ab?"), *racks], 3, len(game.bag))
             assert fast is not None
@@ -136,9 +138,12 @@ def test_the_core_simulates_as_the_reference(
             reference = equity.simulated(game, found, table, random.Random(rng_seed), 6, 12)
             monkeypatch.undo()
             assert with_core == reference
-            assert with_core != equity.equities(found, game.rack, table, len(game.bag), lexicon.graph)
+            equities = equity.equities(found, game.rack, table, len(game.bag), lexicon.graph)
+            assert with_core != equities
+            if table is costly:  # a move the opponent can only answer at a loss gains by it
+                gained += sum(value > before for value, before in zip(with_core, equities, strict=True))
             compared += len(with_core)
-    assert compared > 100
+    assert compared > 100 and gained > 0
 
 
 def test_the_simulation_binding_refuses_bad_inputs(lexicons: dict[str, Lexicon]) -> None:

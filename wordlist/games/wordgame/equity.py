@@ -172,12 +172,10 @@ def best_reply(game, position: movegen.Position, leaves: LeaveValues, bag: int) 
     """The equity in hundredths (points + leave) of the best reply in `position` (0 with no move:
     the opponent passes)."""
     raw = movegen.generate(game.lexicon.graph, position)
-    best: int | None = None
-    for move in raw:
-        value = move[4] * LEAVE_UNIT + leaves.leave(kept(position.rack, raw_played(move)), bag)
-        if best is None or value > best:
-            best = value
-    return 0 if best is None else best
+    return max(
+        (move[4] * LEAVE_UNIT + leaves.leave(kept(position.rack, raw_played(move)), bag) for move in raw),
+        default=0,
+    )
 
 
 def simulated(
