@@ -19,6 +19,7 @@ from wordlist import Lexicon
 from wordlist.errors import ArtefactError
 from wordlist.format import schema
 from wordlist.format.leaves import LeaveValues
+from wordlist.format.limits import WORDGAME_ENDGAME_MOVES
 from wordlist.games.bot import LEVELS, Bot
 from wordlist.games.protocol import EXCHANGE
 from wordlist.games.wordgame import Wordgame, equity
@@ -309,3 +310,65 @@ def test_the_endgame_plays_out_for_the_spread(dense: Lexicon) -> None:
                 assert values[i] == game.scores[me] + move.points - game.scores[1 - me] + other
                 checked += 1
     assert checked
+
+
+def _endgames(dense: Lexicon, count: int):
+    """Games played by greedy bots until the bag is empty, still going."""
+    for seed in range(40):
+        game = Wordgame.new(dense, seed=seed)
+        bots = (Bot("greedy", seed), Bot("greedy", seed + 1))
+        while not game.is_over and game.bag:
+            bots[game.turn].move(game)
+        if not game.is_over and len(game.bot_search()):
+            yield game
+            count -= 1
+            if not count:
+                return
+
+
+def _copy(game: Wordgame, move) -> Wordgame:
+    """A copy of `game` (the same word list) after `move`, or after a pass (None)."""
+    copy = Wordgame.from_dict(game.to_dict(), game.lexicon)
+    if move is None:
+        copy.pass_turn()
+    else:
+        copy.play(move)
+    return copy
+
+
+def _settled(game: Wordgame, me: int) -> int:
+    """The spread to `me` if the game ended now: the final scores once over, else the scores less
+    the tiles on each rack."""
+    if game.is_over:
+        final = game.final_scores
+        return final[me] - final[1 - me]
+    return game.scores[me] - game.scores[1 - me] - game.rack_value(me) + game.rack_value(1 - me)
+
+
+def test_the_endgame_values_its_best_moves_two_plies_deep(dense: Lexicon) -> None:
+    """With positions for one ply each (no budget), every move is worth the spread if the game ended
+    after it; with one more position for each of the best moves (the search's width), those are
+    worth the spread after the opponent's best answer (a move, or a pass) found by trying every
+    answer on a copy of the game, and the other moves rank no higher."""
+    checked = 0
+    for game in _endgames(dense, 3):
+        me = game.turn
+        found = game.bot_search()
+
+        one_ply = [_settled(_copy(game, found.build(i).move), me) * 100 for i in range(len(found))]
+        assert equity.endgame(game, found, 0) == one_ply
+        width = min(WORDGAME_ENDGAME_MOVES, len(found))
+        best = sorted(range(len(found)), key=lambda i: (-one_ply[i], i))[:width]
+        values = equity.endgame(game, found, width)
+        for i in best:
+            position = _copy(game, found.build(i).move)
+            answers = []
+            if not position.is_over:
+                answers.append(_settled(_copy(position, None), me))
+                answers += [_settled(_copy(position, reply.move), me) for reply in position.legal_moves()]
+            assert values[i] == 100 * (min(answers) if answers else _settled(position, me)), i
+            checked += 1
+        assert max((values[i] for i in range(len(found)) if i not in best), default=0) <= min(
+            values[i] for i in best
+        )
+    assert checked > 20

@@ -10,8 +10,8 @@ integers and ranks moves the same. A list without leave values has a leave of 0 
 - `simulated`: for the best candidates by equity, replies of the opponent to racks drawn from the
   tiles the player cannot see (with the bot's seeded rng, the same racks for every candidate): the
   value is points + leave - the reply's average equity ("expert" while the bag holds tiles).
-- `endgame`: with the bag empty both racks are known: a negamax search with alpha-beta over both
-  players' moves (best equity first) within a node budget, valuing the final spread.
+- `endgame`: with the bag empty both racks are known: iterative deepening over both players' moves
+  (negamax with alpha-beta, most points first) within a node budget, valuing the final spread.
 
 This pure-Python module is the reference; it reads a game only through its public state.
 """
@@ -25,10 +25,11 @@ from typing import Any
 from wordlist.errors import WordlistError
 from wordlist.format.alphabet import BLANK
 from wordlist.format.leaves import LEAVE_UNIT, LeaveValues
-from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK
+from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK, WORDGAME_ENDGAME_MOVES
 from wordlist.games.protocol import Found
 from wordlist.games.wordgame import movegen
 from wordlist.games.wordgame.movegen import BLANK_TILE, ON_BOARD
+from wordlist.games.wordgame.records import PASSES_TO_END
 from wordlist.graph import CorruptGraph, Graph, _core
 
 NO_LEAVES = LeaveValues({}, {}, "", 0)  # a list without leaves.json: every leave is worth 0
@@ -255,56 +256,79 @@ def _compiled_simulation(
         raise graph.corrupt(str(error)) from None
 
 
-def endgame(game, found: Found, budget: int) -> list[int]:
-    """With the bag empty: each move's value in hundredths, the final spread it leads to for the
-    player to move when both play their best (negamax with alpha-beta over both racks, moves by
-    points first, at most `budget` positions in all; past the budget a position counts its spread
-    so far less the tiles on each rack). Two passes in a row end the search."""
+class _OutOfBudget(Exception):
+    """The endgame search's positions ran out in the middle of a depth."""
+
+
+def endgame(game, found: Found, budget: int, width: int = WORDGAME_ENDGAME_MOVES) -> list[int]:
+    """With the bag empty (both racks known): each move's value in hundredths, the spread it leads
+    to for the player to move when both play their best, by iterative deepening within `budget`
+    positions (a move generation each):
+
+    - one ply: every move valued as if the game ended after it (points, less the tiles left on
+      each rack; playing out ends the game and gains the other's rack);
+    - then the best `width` moves two plies deep, three, ...: negamax with alpha-beta over both
+      players' moves (most points first) and passes (scoreless turns in a row end the game as the
+      rules say: the move searched has just scored), each move of the width searched with a full
+      window, so values of one depth compare;
+    - the values of the last complete depth stand; once a depth ends every line (played out or
+      passed to the end), they are exact. Moves left out of the width lose the largest drop a deeper
+      look found among those searched, so none outranks a move looked at for want of a search.
+    """
     points = game.tiles.points
-    nodes = [0]
+    nodes = 0
+    cut = False  # whether a line of the depth being searched was stopped by the depth
 
     def rack_points(tiles: Sequence[str]) -> int:
         return sum(points.get(t, 0) for t in tiles if t != BLANK)
 
-    def place(board, blanks, placed) -> tuple[list, set]:
-        board = [list(row) for row in board]
-        blanks = set(blanks)
-        for cell, letter, blank in placed:
-            board[cell[0]][cell[1]] = letter
-            if blank:
-                blanks.add(cell)
-        return board, blanks
+    def settled(spread: int, racks: list[list[str]], player: int) -> int:
+        return spread - rack_points(racks[player]) + rack_points(racks[1 - player])
 
-    def play(board, blanks, player, racks, spread, placed, used, gained, alpha, beta) -> int:
-        """The value to `player` (spread: theirs minus the other's) of playing `placed`."""
+    def moves(board, blanks, rack: list[str]) -> list[tuple[int, list]]:
+        nonlocal nodes
+        nodes += 1
+        if nodes > budget:
+            raise _OutOfBudget
+        position = movegen.Position(
+            board, blanks, game.layout, points, rack, game.settings.rack_size, FIRST_WORD_LETTERS
+        )
+        found_here = [
+            (gained, [_placed(flag, line, first, k, letter, kind) for k, (letter, kind) in enumerate(tiles)])
+            for flag, line, first, tiles, gained in movegen.generate(game.lexicon.graph, position)
+        ]
+        found_here.sort(key=lambda move: -move[0])
+        return [(gained, [p for p in placed if p is not None]) for gained, placed in found_here]
+
+    def play(board, blanks, player, racks, spread, gained, placed, depth, alpha, beta) -> int:
+        """The value to `player` (`spread`: their lead before) of playing `placed` for `gained`."""
+        nonlocal cut
         after = [list(r) for r in racks]
-        after[player] = kept(racks[player], used)
+        after[player] = kept(racks[player], [BLANK if blank else letter for _, letter, blank in placed])
         mine = spread + gained
         if not after[player]:  # played out: the game ends, the other's tiles count against them
             return mine + rack_points(after[1 - player])
-        board, blanks = place(board, blanks, placed)
-        return -search(board, blanks, 1 - player, after, -mine, 0, -beta, -alpha)
+        if depth <= 1:
+            cut = True
+            return settled(mine, after, player)
+        board, blanks = _placed_on(board, blanks, placed)
+        return -search(board, blanks, 1 - player, after, -mine, 0, depth - 1, -beta, -alpha)
 
-    def search(board, blanks, player, racks, spread, passes, alpha, beta) -> int:
-        nodes[0] += 1
-        if passes >= 2 or nodes[0] >= budget:
-            return spread - rack_points(racks[player]) + rack_points(racks[1 - player])
-        position = movegen.Position(
-            board, blanks, game.layout, points, racks[player], game.settings.rack_size, FIRST_WORD_LETTERS
-        )
-        raw = sorted(movegen.generate(game.lexicon.graph, position), key=lambda m: -m[4])
-        best = -search(board, blanks, 1 - player, racks, -spread, passes + 1, -beta, -alpha)  # a pass
+    def search(board, blanks, player, racks, spread, passes, depth, alpha, beta) -> int:
+        """The value to `player`, to move with `depth` plies left (1 or more)."""
+        nonlocal cut
+        if passes >= PASSES_TO_END:
+            return settled(spread, racks, player)
+        if depth <= 1:
+            cut = True
+            best = settled(spread, racks, player)  # a pass, the line stopped there
+        else:
+            best = -search(board, blanks, 1 - player, racks, -spread, passes + 1, depth - 1, -beta, -alpha)
         alpha = max(alpha, best)
-        for flag, line, first, letters, gained in raw:
-            if alpha >= beta or nodes[0] >= budget:
+        for gained, placed in moves(board, blanks, racks[player]):
+            if alpha >= beta:
                 break
-            placed = [
-                ((line, first + k) if flag == 0 else (first + k, line), letter, kind == BLANK_TILE)
-                for k, (letter, kind) in enumerate(letters)
-                if kind != ON_BOARD
-            ]
-            used = [BLANK if blank else letter for _, letter, blank in placed]
-            value = play(board, blanks, player, racks, spread, placed, used, gained, alpha, beta)
+            value = play(board, blanks, player, racks, spread, gained, placed, depth, alpha, beta)
             best = max(best, value)
             alpha = max(alpha, value)
         return best
@@ -312,21 +336,41 @@ def endgame(game, found: Found, budget: int) -> list[int]:
     me = game.turn
     racks = [list(game.racks[0]), list(game.racks[1])]
     spread = game.scores[me] - game.scores[1 - me]
-    values = [0] * len(found)
-    for i in sorted(range(len(found)), key=lambda i: (-found.points[i], i)):  # the budget goes first
-        candidate = found.build(i)  # to the moves most likely best
-        placed = [(t.cell, t.letter, t.blank) for t in candidate.move.tiles]
-        value = play(
-            game.board,
-            game.blanks,
-            me,
-            racks,
-            spread,
-            placed,
-            played(candidate),
-            found.points[i],
-            -(10**9),
-            10**9,
-        )
-        values[i] = value * LEAVE_UNIT
-    return values
+    roots = []
+    for i in range(len(found)):
+        candidate = found.build(i)
+        roots.append((found.points[i], [(t.cell, t.letter, t.blank) for t in candidate.move.tiles]))
+    wide = -(10**9), 10**9
+    values = [play(game.board, game.blanks, me, racks, spread, g, p, 1, *wide) for g, p in roots]
+    order = sorted(range(len(found)), key=lambda i: (-values[i], i))[:width]
+    for depth in range(2, 4 * MAX_RACK + 3):  # a tile or a pass a ply, a pass only between moves
+        cut = False
+        try:
+            board = game.board
+            deeper = {i: play(board, game.blanks, me, racks, spread, *roots[i], depth, *wide) for i in order}
+        except _OutOfBudget:
+            break
+        drop = max(0, *(values[i] - deeper[i] for i in order))
+        values = [deeper[i] if i in deeper else value - drop for i, value in enumerate(values)]
+        order.sort(key=lambda i: (-values[i], i))
+        if not cut:  # every line ended: the values are exact
+            break
+    return [value * LEAVE_UNIT for value in values]
+
+
+def _placed(flag: int, line: int, first: int, k: int, letter: str, kind: int):
+    """The k-th square of a generated move as (cell, letter, blank), or None for a board tile."""
+    if kind == ON_BOARD:
+        return None
+    return ((line, first + k) if flag == 0 else (first + k, line), letter, kind == BLANK_TILE)
+
+
+def _placed_on(board, blanks, placed) -> tuple[list, set]:
+    """A copy of the board and its blank squares with `placed` on it."""
+    board = [list(row) for row in board]
+    blanks = set(blanks)
+    for cell, letter, blank in placed:
+        board[cell[0]][cell[1]] = letter
+        if blank:
+            blanks.add(cell)
+    return board, blanks
