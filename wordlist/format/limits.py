@@ -72,7 +72,7 @@ BALDA_STRONG_NODES = 300  # positions Balda's "strong" lookahead visits per move
 BALDA_EXPERT_NODES = 4_000  # ... and "expert"'s (deeper; exact once the lines reach the end)
 WORDGAME_EXPERT_RACKS = 12  # Wordgame "expert": opponent racks simulated per candidate
 WORDGAME_EXPERT_CANDIDATES = 6  # ... for the best 6 moves by equity
-WORDGAME_ENDGAME_NODES = 300  # ... and positions its exact endgame (bag empty) searches per move
+WORDGAME_ENDGAME_NODES = 1_000  # ... and positions its exact endgame (bag empty) searches per move
 WORDGAME_ENDGAME_MOVES = 20  # ... deeper than one ply for its best 20 moves (Python only: no core)
 
 # --- leaves.json: Wordgame's leave values (wordlist/format/leaves.py), in whole hundredths ---
