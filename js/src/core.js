@@ -10,10 +10,12 @@
 //   bots.bestMove({ game: "balda", size: 5, board }); // the first move of the most points, or null
 //   bots.bestMove({ game: "balda", size: 5, board, difference: 0 }, "strong"); // by the lookahead
 //   bots.bestMove({ game: "wordgame", board, rack, bag: 60 }, "strong"); // by equity (or an exchange)
+//   bots.choose({ game: "balda", size: 5, board }, "strong", 42n); // the Python bot's move for seed 42
 //   bots.close();
 
 import { describe } from "./alphabet.js";
 import { ArtefactError } from "./errors.js";
+import { LEVELS, baldaSingles, best, opponentRacks, unseenTiles, weakerHalf } from "./levels.js";
 import {
   BALDA_EXPERT_NODES,
   BALDA_STRONG_NODES,
@@ -22,7 +24,9 @@ import {
   MAX_RACK,
   MAX_TILES,
   WORDGAME_EXPERT_CANDIDATES,
+  WORDGAME_EXPERT_RACKS,
 } from "./limits.js";
+import { PythonRandom } from "./random.js";
 
 const WASM_URL = new URL("./core.wasm", import.meta.url);
 const EMPTY = 255; // a square without a tile (wordlist.h)
@@ -144,6 +148,53 @@ export class Bots {
     const { values } = this.values(position, level);
     const best = firstBest(values);
     return best < 0 ? null : { ...moves[best], value: values[best] };
+  }
+
+  /**
+   * The move the Python library's bot plays in `position`: `Bot(level, seed).choose(game)`, draw
+   * for draw (Python's random generator, random.js), so a seed and a position give the same move
+   * in Python, over HTTP and here; `{...move, value}`, `{exchange: [tiles], value}` when the bot
+   * would rather exchange (Wordgame, "strong" and up, as `bestMove`), or null with no move (the
+   * Python bot then exchanges where it may, else passes: `values` gives the exchange). Levels:
+   * "beginner" (a random move worth at most the median of the points), "greedy", "strong",
+   * "expert" (the best value, ties drawn). `seed`: a Number or a BigInt (the server seeds each
+   * move with `(game seed << 16) + version`). Balda with no word: a letter alone on a cell next to
+   * one, as the Python bot. Wordgame's "expert" needs `position.unseen` ({tile: count}: the bag and
+   * the other rack, as a game's view gives it), from which it draws its opponent racks as Python
+   * does, and a bag with tiles (its endgame is Python's).
+   * @param {object} position
+   * @param {string} level
+   * @param {number | bigint} seed
+   * @returns {object | null}
+   */
+  choose(position, level, seed) {
+    if (!LEVELS.includes(level)) throw new RangeError(`level: one of ${LEVELS.join(", ")}, not ${describe(level)}`);
+    const rng = new PythonRandom(seed);
+    const pick = level === "beginner" ? weakerHalf : best;
+    const valued = level === "strong" || level === "expert"; // (the others value a move by its points)
+    const words = this.search(position);
+    let moves = words;
+    let values = null;
+    if (position.game === "wordgame" && valued && words.length) {
+      let drawn = position;
+      if (level === "expert") {
+        const known = (tile) => tile === BLANK || this._index.has(tile);
+        const rackSize = position.rackSize ?? this.lexicon.game?.rack_size ?? position.rack.length;
+        const racks = opponentRacks(rng, unseenTiles(position.unseen, known), rackSize, WORDGAME_EXPERT_RACKS);
+        drawn = { ...position, racks };
+      }
+      const found = this.values(drawn, level);
+      if (found.exchangeInstead) return { exchange: found.exchange.tiles, value: found.exchange.value / LEAVE_UNIT };
+      values = found.values;
+    } else if (position.game === "balda" && !words.length) {
+      moves = baldaSingles(position, this.letters);
+    } else if (position.game === "balda" && valued) {
+      values = this.values(position, level).values;
+    }
+    if (!moves.length) return null;
+    values ??= moves.map((move) => move.points);
+    const chosen = pick(values, rng);
+    return { ...moves[chosen], value: values[chosen] };
   }
 
   /**
