@@ -49,6 +49,18 @@ describe("Python's random generator, draw for draw", () => {
     assert.equal(new PythonRandom(5).getrandbits(0), 0);
   });
 
+  test("the README's example draws what it says", () => {
+    const text = readFileSync(new URL("../README.md", import.meta.url), "utf-8");
+    const block = text.match(/```js\n(import \{ PythonRandom \}[^`]*?)```/)[1];
+    const rng = new PythonRandom(Number(block.match(/new PythonRandom\((\d+)\)/)[1]));
+    let checked = 0;
+    for (const [, expression, shown] of block.matchAll(/^rng\.(.+); \/\/ (.+)$/gm)) {
+      assert.deepEqual(new Function("rng", `return rng.${expression};`)(rng), JSON.parse(shown), expression);
+      checked += 1;
+    }
+    assert.equal(checked, 4);
+  });
+
   test("bad seeds and arguments are refused", () => {
     const refused = [
       [() => new PythonRandom(1.5), TypeError],
