@@ -15,7 +15,7 @@
 
 import { describe } from "./alphabet.js";
 import { ArtefactError } from "./errors.js";
-import { LEVELS, baldaSingles, best, opponentRacks, unseenTiles, weakerHalf } from "./levels.js";
+import { chooseMove } from "./levels.js";
 import {
   BALDA_EXPERT_NODES,
   BALDA_STRONG_NODES,
@@ -24,9 +24,7 @@ import {
   MAX_RACK,
   MAX_TILES,
   WORDGAME_EXPERT_CANDIDATES,
-  WORDGAME_EXPERT_RACKS,
 } from "./limits.js";
-import { PythonRandom } from "./random.js";
 
 const WASM_URL = new URL("./core.wasm", import.meta.url);
 const EMPTY = 255; // a square without a tile (wordlist.h)
@@ -168,33 +166,7 @@ export class Bots {
    * @returns {object | null}
    */
   choose(position, level, seed) {
-    if (!LEVELS.includes(level)) throw new RangeError(`level: one of ${LEVELS.join(", ")}, not ${describe(level)}`);
-    const rng = new PythonRandom(seed);
-    const pick = level === "beginner" ? weakerHalf : best;
-    const valued = level === "strong" || level === "expert"; // (the others value a move by its points)
-    const words = this.search(position);
-    let moves = words;
-    let values = null;
-    if (position.game === "wordgame" && valued && words.length) {
-      let drawn = position;
-      if (level === "expert") {
-        const known = (tile) => tile === BLANK || this._index.has(tile);
-        const rackSize = position.rackSize ?? this.lexicon.game?.rack_size ?? position.rack.length;
-        const racks = opponentRacks(rng, unseenTiles(position.unseen, known), rackSize, WORDGAME_EXPERT_RACKS);
-        drawn = { ...position, racks };
-      }
-      const found = this.values(drawn, level);
-      if (found.exchangeInstead) return { exchange: found.exchange.tiles, value: found.exchange.value / LEAVE_UNIT };
-      values = found.values;
-    } else if (position.game === "balda" && !words.length) {
-      moves = baldaSingles(position, this.letters);
-    } else if (position.game === "balda" && valued) {
-      values = this.values(position, level).values;
-    }
-    if (!moves.length) return null;
-    values ??= moves.map((move) => move.points);
-    const chosen = pick(values, rng);
-    return { ...moves[chosen], value: values[chosen] };
+    return chooseMove(this, position, level, seed);
   }
 
   /**

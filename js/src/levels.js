@@ -1,13 +1,49 @@
 // How the Python library's bot picks its move once the moves are valued (wordlist/games/bot.py),
 // with Python's random generator (random.js) consuming its draws in the same order: the expert's
-// opponent racks first (wordgame/equity.py `opponent_racks`), then the level's pick. `Bots.choose`
-// (core.js) puts them together.
+// opponent racks first (wordgame/equity.py `opponent_racks`), then the level's pick; `chooseMove`
+// puts them together for `Bots.choose` (core.js).
 
 import { describe } from "./alphabet.js";
-import { MAX_TILES } from "./limits.js";
+import { LEAVE_UNIT, MAX_TILES, WORDGAME_EXPERT_RACKS } from "./limits.js";
+import { PythonRandom } from "./random.js";
+
+const BLANK = "?";
 
 /** The bot levels, weakest first (wordlist.games.bot.LEVELS). */
 export const LEVELS = Object.freeze(["beginner", "greedy", "strong", "expert"]);
+
+/** `bots.choose(position, level, seed)` (core.js documents it): the moves `bots` finds, valued
+ * at `level` as the Python bot values them, and its pick among them with Python's draws. */
+export function chooseMove(bots, position, level, seed) {
+  if (!LEVELS.includes(level)) throw new RangeError(`level: one of ${LEVELS.join(", ")}, not ${describe(level)}`);
+  const rng = new PythonRandom(seed);
+  const pick = level === "beginner" ? weakerHalf : best;
+  const valued = level === "strong" || level === "expert"; // (the others value a move by its points)
+  const words = bots.search(position);
+  let moves = words;
+  let values = null;
+  if (position.game === "wordgame" && valued && words.length) {
+    let drawn = position;
+    if (level === "expert") {
+      // the racks first, as the Python bot draws them (wordgame/equity.py `opponent_racks`)
+      const known = (tile) => tile === BLANK || bots.letters.includes(tile);
+      const rackSize = position.rackSize ?? bots.lexicon.game?.rack_size ?? position.rack.length;
+      const racks = opponentRacks(rng, unseenTiles(position.unseen, known), rackSize, WORDGAME_EXPERT_RACKS);
+      drawn = { ...position, racks };
+    }
+    const found = bots.values(drawn, level);
+    if (found.exchangeInstead) return { exchange: found.exchange.tiles, value: found.exchange.value / LEAVE_UNIT };
+    values = found.values;
+  } else if (position.game === "balda" && !words.length) {
+    moves = baldaSingles(position, bots.letters);
+  } else if (position.game === "balda" && valued) {
+    values = bots.values(position, level).values;
+  }
+  if (!moves.length) return null;
+  values ??= moves.map((move) => move.points);
+  const chosen = pick(values, rng);
+  return { ...moves[chosen], value: values[chosen] };
+}
 
 /** The index of a move of the highest value, ties drawn with `rng` (bot.py `best`). */
 export function best(values, rng) {
