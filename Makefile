@@ -97,12 +97,14 @@ $(JS_DEPS): js/package.json js/package-lock.json
 
 # The JavaScript reader's conformance tests alone, on the lists `make build` writes: Python writes
 # the vectors into outputs/js-vectors (the games' positions for the WebAssembly core into
-# outputs/js-vectors/movegen), Node (20 or later, no packages) checks them. `make test`
-# runs the same tests through tests/test_js_reader.py, on lists it builds itself.
+# outputs/js-vectors/movegen, Python's random draws into outputs/js-vectors/random), Node (20 or
+# later, no packages) checks them. `make test` runs the same tests through tests/test_js_reader.py,
+# on lists it builds itself.
 test-js: build
 	rm -rf outputs/js-vectors
 	$(BIN)/python -m tests.js_vectors outputs/js-vectors outputs/en/balda outputs/en/wordgame outputs/de/balda outputs/de/wordgame
 	$(BIN)/python -m tests.js_movegen_vectors outputs/js-vectors/movegen outputs/en/balda outputs/en/wordgame outputs/de/balda outputs/de/wordgame
+	$(BIN)/python -m tests.js_bot_vectors outputs/js-vectors/random
 	node --test js/test/*.test.js
 
 lint: $(STAMP)

@@ -18,6 +18,8 @@ export interface WordgamePosition {
   bag?: number;
   /** "expert": the opponent's racks its simulation plays against (drawn by the caller, as the Python bot draws them). */
   racks?: string[][];
+  /** `choose` at "expert": the tiles the player cannot see (the bag and the other rack), {tile: count} as a game's view gives them. */
+  unseen?: Record<string, number>;
 }
 
 /** A Balda position: a flat board of size x size letters (null: empty). */
@@ -56,6 +58,8 @@ export interface BaldaValues {
 }
 
 export type Level = "greedy" | "strong" | "expert";
+/** The Python bot's levels, weakest first (`choose`). */
+export type BotLevel = "beginner" | Level;
 
 /** A Wordgame move: each letter of the word with its kind (0 on the board, 1 a tile, 2 a blank). */
 export interface WordgameMove {
@@ -83,6 +87,9 @@ export declare class Bots {
   /** The move a bot at `level` (default "greedy") plays; at Wordgame "strong", an exchange instead. */
   bestMove(position: WordgamePosition, level?: Level): (WordgameMove & { value?: number }) | { exchange: string[]; value: number } | null;
   bestMove(position: BaldaPosition, level?: Level): (BaldaMove & { value?: number }) | null;
+  /** The Python bot's move for `seed` (`Bot(level, seed).choose(game)`), ties drawn as Python draws them; null with no move. */
+  choose(position: WordgamePosition, level: BotLevel, seed: number | bigint): (WordgameMove & { value: number }) | { exchange: string[]; value: number } | null;
+  choose(position: BaldaPosition, level: BotLevel, seed: number | bigint): (BaldaMove & { value: number }) | null;
   /** Wordgame: "greedy", "strong" or "expert" (with the bag not empty); Balda: "strong" or "expert" (the lookahead). */
   values(position: WordgamePosition, level: Level): WordgameValues;
   values(position: BaldaPosition, level: Level): BaldaValues;

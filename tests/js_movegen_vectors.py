@@ -20,7 +20,8 @@ Wordgame's cases also hold ``"equity"``: the "strong" bot's evaluation by the pu
 them; points only without): each move's equity in hundredths, the best exchange, whether the bot
 would rather exchange, and the move or exchange it plays (the first of the best equity). The
 position carries ``bag``, the tiles left in the bag. `refused_leaves` gives bad leaves.json
-documents with Python's message for each.
+documents with Python's message for each. A sound list's document also holds ``choices``: the move
+the Python bot of every level plays for several seeds (tests/js_bot_vectors.py).
 """
 
 from __future__ import annotations
@@ -67,10 +68,11 @@ def expect(moves: list[list]) -> dict[str, Any]:
     }
 
 
-def wordgame_case(graph: Graph, game: Wordgame, rack: list[str]) -> dict[str, Any]:
+def wordgame_position(game: Wordgame, rack: list[str]) -> dict[str, Any]:
+    """The position of `game` with `rack` to move, as js/src/core.js takes it."""
     position = game.position(rack)
     layout = position.layout
-    case: dict[str, Any] = {
+    return {
         "game": "wordgame",
         "board": [list(row) for row in position.board],
         "blanks": sorted([r, c] for r, c in position.blanks),
@@ -81,6 +83,11 @@ def wordgame_case(graph: Graph, game: Wordgame, rack: list[str]) -> dict[str, An
         "firstWord": position.first_word,
         "bag": len(game.bag),
     }
+
+
+def wordgame_case(graph: Graph, game: Wordgame, rack: list[str]) -> dict[str, Any]:
+    case = wordgame_position(game, rack)
+    position = game.position(rack)
     try:
         raw = wordgame_movegen.python_moves(graph, position)
     except ArtefactError as error:
@@ -204,22 +211,28 @@ def refused_leaves(letters: str) -> list[dict[str, Any]]:
     return [*refused, *({"document": d, "error": None} for d in accepted)]
 
 
-def balda_case(graph: Graph, game: BaldaGame, levels: tuple[str, ...] = ("strong",)) -> dict[str, Any]:
+def balda_position(game: BaldaGame) -> dict[str, Any]:
+    """The position of `game` as js/src/core.js takes it, with the lead of the player to move."""
     position = game.position()
-    case = {
+    return {
         "game": "balda",
         "size": position.size,
         "diagonal": position.diagonal,
         "board": list(position.board),
         "mask": position.mask,
         "scored": {word: [sorted(cells) for cells in sets] for word, sets in position.scored.items()},
+        "difference": game.scores[game.turn] - game.scores[1 - game.turn],
     }
+
+
+def balda_case(graph: Graph, game: BaldaGame, levels: tuple[str, ...] = ("strong",)) -> dict[str, Any]:
+    position = game.position()
+    case = balda_position(game)
     try:
         raw = balda_movegen.python_word_moves(graph, position)
     except ArtefactError as error:
         return {"position": case, "error": str(error).split("corrupt DAWG: ")[-1]}
     # the lookahead of the levels that search, by the pure-Python reference (search.py)
-    case["difference"] = game.scores[game.turn] - game.scores[1 - game.turn]
     generate = functools.partial(balda_movegen.python_word_moves, graph)
     lookahead = {}
     for level in levels:
@@ -313,6 +326,10 @@ def write_movegen_vectors(
                 document["refused_leaves"] = refused_leaves(lexicon.letters)
                 if version == name:  # (a damaged copy's searches fail where the cases above say)
                     document["expert"] = expert_cases(lexicon, graph)
+            if version == name:  # the bot's move for a seed, every level (tests/js_bot_vectors.py)
+                from tests.js_bot_vectors import choice_cases
+
+                document["choices"] = choice_cases(lexicon, game)
             (out / f"{version}.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
             written += len(cases)
     return written

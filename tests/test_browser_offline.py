@@ -4,8 +4,10 @@ and the WebAssembly core; the bot moves in a Web Worker; the game is kept in the
 Each test loads the page online once (the service worker keeps what the page needs), cuts the
 network (`context.set_offline`), reloads, and plays by clicking and typing. Python is the judge: the
 game kept in the browser (localStorage) is replayed move by move with the library's own game, which
-must accept every move with the points the page gave it, and every bot move must be one of the
-best the library's bot of the game's level finds (Balda's "strong" looks ahead, as the server's).
+must accept every move with the points the page gave it, and every bot move must be the move the
+server's bot plays in that position: the library's `Bot` of the game's level seeded as the server
+seeds it, `(game seed << 16) + version` (ties drawn as Python draws them). The bag's draws are the
+browser's own; the bot's choice in a position is what must match.
 """
 
 from __future__ import annotations
@@ -49,21 +51,53 @@ def kept(someone: Player, game_id: str) -> dict:
     return json.loads(text)
 
 
+def server_bot(state: dict, version: int, level: str | None = None) -> Bot:
+    """The bot the server asks for the move at `version` of the browser's game (wordlist/server/games.py)."""
+    return Bot(level or state["level"], seed=(state["seed"] << 16) + version)
+
+
 def replayed_balda(state: dict, data: Path) -> BaldaGame:
-    """The browser's game replayed by the library: every move must be legal there, with the same points."""
+    """The browser's game replayed by the library: every move must be legal there, with the same
+    points, and each of the bot's the server's bot's move in that position."""
     lexicon = Lexicon.open(state["list"]["language"], state["list"]["profile"], data)
     settings = BaldaSettings(size=state["size"], diagonal=state["diagonal"])
     game = BaldaGame.new(lexicon, settings, start_word=state["start_word"], players=state["players"])
     for turn in state["history"]:
         move = Move(tuple(turn["cell"]), turn["letter"], tuple(map(tuple, turn["path"])))
-        ranked = Bot(state["level"], seed=0).ranked(game) if turn["player"] == 1 else []
-        if ranked:  # the bot's move is one of those its level values most (a letter alone: no words)
-            value = {r.candidate.move: r.value for r in ranked}
-            best = ranked[0].value
-            assert value.get(move) == best, f"the bot's {turn['word']}: {value.get(move)}, the best {best}"
+        if turn["player"] == 1:  # (a letter alone too, where no word can be made)
+            chosen = server_bot(state, game.version).choose(game)
+            assert chosen is not None and chosen.move == move, (
+                f"the bot's {turn['word']}, the server's {chosen}"
+            )
         played = game.play(move)
         assert (played.word, played.points) == (turn["word"], turn["points"])
     return game
+
+
+def wordgame_at(lexicon: Lexicon, state: dict, board: list, blanks: list, racks: list, bag: list) -> Wordgame:
+    """The library's game in the browser's position (the board, both racks, the bag in its order),
+    the bot (seat 1) to move."""
+    game = Wordgame.new(lexicon, seed=1, players=state["players"])
+    game.board = [list(row) for row in board]
+    game.blanks = {tuple(cell) for cell in blanks}
+    game.racks = [list(racks[0]), list(racks[1])]
+    game.bag = list(bag)
+    game.turn = 1
+    return game
+
+
+def assert_server_reply(game: Wordgame, bot: Bot, reply: dict, rack_after: list) -> None:
+    """The browser bot's `reply` is what `bot` (the server's) does in `game`: the same tiles placed,
+    or an exchange of the same tiles (the rest kept: `rack_after` holds them), or a pass."""
+    action = bot.action(game)
+    assert reply["action"] == action["action"], (reply, action)
+    if action["action"] == "play":
+        placed = sorted((tuple(t["cell"]), t["letter"], t["blank"]) for t in reply["tiles"])
+        assert placed == sorted((tuple(t["cell"]), t["letter"], t["blank"]) for t in action["move"]["tiles"])
+    elif action["action"] == "exchange":
+        assert reply["exchanged"] == len(action["tiles"]), (reply, action)
+        kept_tiles = Counter(equity.kept(game.rack, action["tiles"]))
+        assert not kept_tiles - Counter(rack_after), (action, rack_after)
 
 
 def test_a_balda_game_against_the_bot_with_the_server_gone(player: Player, server) -> None:  # noqa: F811
@@ -107,11 +141,13 @@ def test_a_wordgame_opening_against_the_bot_with_the_server_gone(player: Player,
     page = player.page
     offline_page(player)
     page.click("input[value=wordgame]")
+    page.select_option("select[name=level]", "beginner")  # a random move of the weaker half: drawn
     page.click("text=Start the game")
     game_id = player.game_id()
     assert game_id.startswith("local-")
     lexicon = Lexicon.open("en", "wordgame", server.data)
     judge = Wordgame.new(lexicon, seed=1)  # the library's generator on the browser's positions
+    replies = 0
     for _ in range(3):  # the player's move (the hint's, the best) and the bot's reply, three times
         before = kept(player, game_id)
         if before["turn"] != 0 or len(before["history"]) > 40:
@@ -134,27 +170,34 @@ def test_a_wordgame_opening_against_the_bot_with_the_server_gone(player: Player,
         after = kept(player, game_id)
         played = after["history"][len(before["history"])]
         assert played["points"] == (max(mine) if mine else 0)
-        if len(after["history"]) > len(before["history"]) + 1:  # the bot's reply, on its rack of then
+        if len(after["history"]) > len(before["history"]) + 1:  # the bot's reply, in the position then
             reply = after["history"][len(before["history"]) + 1]
-            judge.board = [list(row) for row in before["board"]]
+            board = [list(row) for row in before["board"]]
             for tile in played["tiles"]:
-                judge.board[tile["cell"][0]][tile["cell"][1]] = tile["letter"]
-            judge.blanks |= {tuple(t["cell"]) for t in played["tiles"] if t["blank"]}
-            theirs = judge.search(before["racks"][1]).points
-            assert reply["points"] == (max(theirs) if theirs else 0), reply
+                board[tile["cell"][0]][tile["cell"][1]] = tile["letter"]
+            blanks = [*before["blanks"], *(t["cell"] for t in played["tiles"] if t["blank"])]
+            bag = before["bag"][len(played["tiles"]) :]  # (the player drew from its front)
+            racks = [after["racks"][0], before["racks"][1]]
+            game = wordgame_at(lexicon, before, board, blanks, racks, bag)
+            bot = server_bot(after, len(before["history"]) + 1)
+            assert_server_reply(game, bot, reply, after["racks"][1])
+            replies += 1
         player.wait_turns(len(after["history"]))
     # (on the sample list of 146 words some racks only pass)
-    assert len(kept(player, game_id)["history"]) >= 2
+    assert len(kept(player, game_id)["history"]) >= 2 and replies >= 1
 
 
+@pytest.mark.parametrize("level", ["strong", "expert"])
 def test_a_wordgame_bot_plays_by_its_leave_values_with_the_server_gone(
     browser,  # noqa: F811
     sample_outputs: Path,
     tmp_path: Path,
+    level: str,
 ) -> None:
-    """On a list with leaves.json the offline bot values its moves as the server's strong bot does:
-    points plus the leave, by the core in the page's worker; each reply is one of the best equities
-    the library finds (or the exchange it would rather make)."""
+    """On a list with leaves.json the offline bot values its moves as the server's bot does (strong:
+    points plus the leave; expert: less the replies simulated on opponent racks drawn from the
+    unseen tiles with the seed), by the core in the page's worker; each reply is the server's bot's
+    move (or the exchange it would rather make)."""
     data = tmp_path / "data"
     copy_list(sample_outputs, data)  # every list (the page opens on Balda), the English Wordgame's learned:
     learned = run_cli("leaves", data / "en" / "wordgame", "--games", "20", "--seed", "1")
@@ -170,9 +213,9 @@ def test_a_wordgame_bot_plays_by_its_leave_values_with_the_server_gone(
             page = someone.page
             offline_page(someone)
             page.click("input[value=wordgame]")
+            page.select_option("select[name=level]", level)
             page.click("text=Start the game")
             game_id = someone.game_id()
-            judge = Wordgame.new(lexicon, seed=1)
             replies = 0
             for _ in range(4):  # the player passes (or plays the hint), the bot replies
                 before = kept(someone, game_id)
@@ -192,26 +235,14 @@ def test_a_wordgame_bot_plays_by_its_leave_values_with_the_server_gone(
                 if len(after["history"]) <= len(before["history"]) + 1:
                     break  # the game ended on the pass
                 reply = after["history"][len(before["history"]) + 1]
-                judge.board = [list(row) for row in before["board"]]
-                judge.blanks = {tuple(cell) for cell in before["blanks"]}
-                rack = before["racks"][1]
-                found = judge.search(rack)
-                bag = len(before["bag"])
-                values = equity.equities(found, rack, lexicon.leaves, bag)
-                if reply["action"] == "exchange":  # the tiles kept beat every move
-                    back, kept_value = equity.best_exchange(rack, lexicon.leaves, bag)
-                    assert bag >= 8 and kept_value > max(values, default=-(10**9)), reply
-                    assert reply["exchanged"] == len(back)  # the library's tiles to put back: the rest kept
-                    assert not Counter(equity.kept(rack, back)) - Counter(after["racks"][1]), (rack, back)
-                else:
-                    assert reply["action"] == "play" and values, reply
-                    placed = sorted((tuple(t["cell"]), t["letter"], t["blank"]) for t in reply["tiles"])
-                    chosen = [
-                        i
-                        for i in range(len(found))
-                        if sorted((t.cell, t.letter, t.blank) for t in found.build(i).move.tiles) == placed
-                    ]
-                    assert chosen and values[chosen[0]] == max(values), (reply, max(values))
+                # the position after the pass: the board, both racks and the bag as they were
+                game = wordgame_at(
+                    lexicon, before, before["board"], before["blanks"], before["racks"], before["bag"]
+                )
+                assert game.unseen(1) == dict(sorted(Counter(before["bag"] + before["racks"][0]).items()))
+                assert_server_reply(
+                    game, server_bot(before, len(before["history"]) + 1, level), reply, after["racks"][1]
+                )
                 replies += 1
                 someone.wait_turns(len(after["history"]))
             assert replies >= 1

@@ -27,6 +27,7 @@ from tests.bench.js import build_synthetic_list
 from tests.conftest import ROOT
 from tests.damage_probe import read_paths
 from tests.game_helpers import dense_list
+from tests.js_bot_vectors import write_random_vectors
 from tests.js_movegen_vectors import sample_leaves, write_movegen_vectors
 from tests.js_vectors import GENERATED_LISTS, NEWER_LETTERS, write_vectors
 from tests.list_helpers import build_empty_list, unknown_bits_list, write_damaged_lists
@@ -66,6 +67,7 @@ def vectors(sample_outputs: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     write_movegen_vectors(
         [dense[0], ("synthetic-de-balda", Lexicon.load(synthetic))], out / "movegen", damaged=2
     )
+    write_random_vectors(out / "random")  # Python's draws for a seed (js/test/random.test.js)
     return out
 
 

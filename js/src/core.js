@@ -10,10 +10,12 @@
 //   bots.bestMove({ game: "balda", size: 5, board }); // the first move of the most points, or null
 //   bots.bestMove({ game: "balda", size: 5, board, difference: 0 }, "strong"); // by the lookahead
 //   bots.bestMove({ game: "wordgame", board, rack, bag: 60 }, "strong"); // by equity (or an exchange)
+//   bots.choose({ game: "balda", size: 5, board }, "strong", 42n); // the Python bot's move for seed 42
 //   bots.close();
 
 import { describe } from "./alphabet.js";
 import { ArtefactError } from "./errors.js";
+import { chooseMove } from "./levels.js";
 import {
   BALDA_EXPERT_NODES,
   BALDA_STRONG_NODES,
@@ -144,6 +146,27 @@ export class Bots {
     const { values } = this.values(position, level);
     const best = firstBest(values);
     return best < 0 ? null : { ...moves[best], value: values[best] };
+  }
+
+  /**
+   * The move the Python library's bot plays in `position`: `Bot(level, seed).choose(game)`, draw
+   * for draw (Python's random generator, random.js), so a seed and a position give the same move
+   * in Python, over HTTP and here; `{...move, value}`, `{exchange: [tiles], value}` when the bot
+   * would rather exchange (Wordgame, "strong" and up, as `bestMove`), or null with no move (the
+   * Python bot then exchanges where it may, else passes: `values` gives the exchange). Levels:
+   * "beginner" (a random move worth at most the median of the points), "greedy", "strong",
+   * "expert" (the best value, ties drawn). `seed`: a Number or a BigInt (the server seeds each
+   * move with `(game seed << 16) + version`). Balda with no word: a letter alone on a cell next to
+   * one, as the Python bot. Wordgame's "expert" needs `position.unseen` ({tile: count}: the bag and
+   * the other rack, as a game's view gives it), from which it draws its opponent racks as Python
+   * does, and a bag with tiles (its endgame is Python's).
+   * @param {object} position
+   * @param {string} level
+   * @param {number | bigint} seed
+   * @returns {object | null}
+   */
+  choose(position, level, seed) {
+    return chooseMove(this, position, level, seed);
   }
 
   /**

@@ -167,6 +167,68 @@ describe("the WebAssembly core plays the Python library's moves", () => {
     assert.ok(compared > 100 && changed > 3, `${compared} moves simulated, ${changed} positions changed by it`);
   });
 
+  test("every level's move for a seed is the Python bot's, ties drawn as Python draws them", async () => {
+    const seen = { ties: 0, beginner: 0, singles: 0, exchanges: 0, none: 0, large: 0, server: 0 };
+    const levels = new Set();
+    const games = new Set();
+    for (const document of all.filter((d) => d.choices)) {
+      const bots = await botsFor(document.list);
+      for (const [i, { position, level, seed, expect }] of document.choices.entries()) {
+        const chosen = bots.choose(position, level, BigInt(seed));
+        const where = `${document.list} choice ${i} (${level}, seed ${seed})`;
+        if (expect === null) assert.equal(chosen, null, where);
+        else if (expect.exchange) assert.deepEqual(chosen.exchange, expect.exchange, where);
+        else assert.deepEqual({ move: asArray(chosen), value: chosen.value }, { move: expect.move, value: expect.value }, where);
+        if (expect?.pool > 1) seen[level === "beginner" ? "beginner" : "ties"] += 1;
+        if (expect?.move?.[2]?.length === 1 && position.game === "balda") seen.singles += 1;
+        if (expect?.exchange) seen.exchanges += 1;
+        if (expect === null) seen.none += 1;
+        if (BigInt(seed) > 2n ** 53n) seen.large += 1;
+        if (BigInt(seed) >> 16n === 2n ** 52n - 1n) seen.server += 1;
+        levels.add(level);
+        games.add(`${position.game}${position.size ?? ""}${position.bag !== undefined && bots.lexicon.leaves ? " leaves" : ""}`);
+      }
+      bots.close();
+    }
+    assert.deepEqual([...levels].sort(), ["beginner", "expert", "greedy", "strong"]);
+    assert.deepEqual([...games].sort(), ["balda5", "balda7", "wordgame", "wordgame leaves"]);
+    // the cases that matter: several moves of the best value (or the weaker half) to draw among
+    assert.ok(seen.ties > 100 && seen.beginner > 100 && seen.singles > 0 && seen.large > 50 && seen.server > 20, JSON.stringify(seen));
+    assert.ok(seen.none > 0, JSON.stringify(seen));
+  });
+
+  test("choose refuses a bad level, seed or unseen tiles", async () => {
+    const wordgame = all.find((d) => d.choices?.some((c) => c.level === "expert" && c.position.game === "wordgame"));
+    const balda = all.find((d) => d.choices?.some((c) => c.position.game === "balda"));
+    const bots = await botsFor(wordgame.list);
+    const { position } = wordgame.choices.find((c) => c.level === "expert" && c.expect?.move);
+    const refused = [
+      [position, "hard", 1, RangeError],
+      [position, undefined, 1, RangeError],
+      [position, "strong", 1.5, TypeError],
+      [position, "strong", "1", TypeError],
+      [position, "strong", 2 ** 60, RangeError],
+      [{ ...position, unseen: undefined }, "expert", 1, RangeError],
+      [{ ...position, unseen: ["a"] }, "expert", 1, RangeError],
+      [{ ...position, unseen: { "%": 1 } }, "expert", 1, RangeError],
+      [{ ...position, unseen: { [position.rack[0]]: -1 } }, "expert", 1, RangeError],
+      [{ ...position, unseen: { [position.rack[0]]: 1e9 } }, "expert", 1, RangeError],
+      [{ ...position, unseen: { [position.rack[0]]: 0.5 } }, "expert", 1, RangeError],
+      [{ ...position, bag: 0 }, "expert", 1, RangeError], // the endgame: Python's
+      [null, "strong", 1, TypeError],
+    ];
+    for (const [p, level, seed, kind] of refused) assert.throws(() => bots.choose(p, level, seed), kind, `${level} ${seed} ${JSON.stringify(p?.unseen)}`);
+    // with nothing unseen there are no racks to draw: the expert plays by equity, as Python's
+    const alone = bots.choose({ ...position, unseen: {} }, "expert", 3);
+    const strong = bots.values(position, "strong").values;
+    assert.equal(alone.value, Math.max(...strong));
+    bots.close();
+    const other = await botsFor(balda.list);
+    const full = { ...balda.choices[0].position, board: balda.choices[0].position.board.map((s) => s ?? "a") };
+    assert.equal(other.choose(full, "strong", 0), null); // a full board: the game is over, no move
+    other.close();
+  });
+
   test("leaves.json: refused as Python refuses it, with its words", () => {
     let refused = 0;
     for (const document of all.filter((d) => d.refused_leaves)) {

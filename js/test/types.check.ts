@@ -22,6 +22,7 @@ import {
   type WordgamePosition,
   type WordgameValues,
 } from "wiktionary-wordlist/core";
+import { PythonRandom } from "wiktionary-wordlist/random";
 
 const alphabet: AlphabetJson = { format: FORMAT_VERSION, language: "en", letters: "abc" };
 const game: GameJson = { format: 2, board: ["..."], start: [1, 1], rack_size: 7, tiles: { a: { points: 1, count: 2 } } };
@@ -73,7 +74,11 @@ export async function play(lexicon: Lexicon): Promise<number> {
   const plays = bots.bestMove({ ...opening, bag: 80 }, "strong");
   const simulated: number[] = bots.values({ ...opening, bag: 80, racks: [["a", "?"]] }, "expert").values;
   const exchanged = plays !== null && "exchange" in plays ? plays.exchange.length : 0;
+  const chosen = bots.choose({ game: "balda", size: 5, board: cells }, "beginner", 1n << 70n);
+  const expert = bots.choose({ ...opening, bag: 80, unseen: { a: 3, "?": 1 } }, "expert", 7);
+  const drawn: string[] = new PythonRandom(0).sample(["a", "b", "c"], 2);
   const learned = lexicon.leaves?.vowels.length ?? 0;
   bots.close();
-  return moves.length + (moves[0]?.tiles.length ?? 0) + (best?.path.length ?? 0) + strong.equities.length + exchanged + learned + simulated.length;
+  return moves.length + (moves[0]?.tiles.length ?? 0) + (best?.path.length ?? 0) + strong.equities.length + exchanged + learned + simulated.length +
+    (chosen?.value ?? 0) + (expert?.value ?? 0) + drawn.length + new PythonRandom(5n).getrandbits(32);
 }

@@ -1,10 +1,12 @@
 // The bot in the browser: a Web Worker holding the C core built to WebAssembly (/js/core.js) on
-// each list's own words.dawg, so a game against the bot needs no server. It answers one kind of
-// message, {id, list: {language, profile}, position, best, level}, with {id, moves} (and `values`)
-// or {id, error}: the moves of `position` in the Python library's order (`best`: only the first of
-// the most points); with a `level` that values moves (Balda's lookahead, Wordgame's equity and
-// simulation: "strong", "expert"), each move's value too, and at Wordgame the best exchange and
-// whether the bot would rather make it, by the same evaluation as the server's. A list's
+// each list's own words.dawg, so a game against the bot needs no server. It answers two kinds of
+// message, or {id, error}. {id, list: {language, profile}, position, choose: {level, seed}}: with
+// {id, chosen}, the move the Python library's bot of that level plays for that seed (`Bots.choose`:
+// the server's bot's move, ties drawn as Python draws them). {id, list, position, best, level}:
+// with {id, moves} (and `values`): the moves of `position` in the Python library's order (`best`:
+// only the first of the most points); with a `level` that values moves (Balda's lookahead,
+// Wordgame's equity and simulation: "strong", "expert"), each move's value too, and at Wordgame
+// the best exchange and whether the bot would rather make it, by the same evaluation as the server's. A list's
 // game.json and leaves.json are loaded where it has them (/api/lists names its files).
 
 import { Bots } from "/js/core.js";
@@ -33,9 +35,13 @@ function botsFor({ language, profile }) {
 }
 
 self.onmessage = async ({ data }) => {
-  const { id, list, position, best, level } = data;
+  const { id, list, position, best, level, choose } = data;
   try {
     const bots = await botsFor(list);
+    if (choose) {
+      self.postMessage({ id, chosen: bots.choose(position, choose.level, choose.seed) });
+      return;
+    }
     const moves = best ? [bots.bestMove(position)].filter(Boolean) : bots.search(position);
     const valued = level ? bots.values(position, level) : null;
     const { exchange = null, exchangeInstead = false } = valued ?? {};

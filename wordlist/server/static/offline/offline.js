@@ -6,10 +6,9 @@
 // server.
 
 import { ApiError } from "/api.js";
-import { IllegalMove, random } from "/offline/moves.js";
+import { IllegalMove } from "/offline/moves.js";
 import { balda, wordgame } from "/offline/rules.js";
 import { lexiconFor } from "/words.js";
-import { WORDGAME_EXPERT_RACKS } from "/js/limits.js";
 
 const PREFIX = "local-";
 const STORE = "wordlist.local.";
@@ -25,27 +24,31 @@ let worker = null;
 const waiting = new Map();
 let asked = 0;
 
-/** The moves of `position` found by the core in the worker, for the list `list`; with `level`
- * (Balda's lookahead, Wordgame's equity or simulation), each with its `value`, and at Wordgame
- * the array's `exchange` (the best tiles to put back) and `exchangeInstead`. */
-function search(list, position, level = null) {
+/** The worker's answer to `request` (bot-worker.js) for the list `list`. */
+function ask(list, request) {
   if (!worker) {
     worker = new Worker("/offline/bot-worker.js", { type: "module" });
     worker.onmessage = ({ data }) => {
       const { resolve, reject } = waiting.get(data.id) ?? {};
       waiting.delete(data.id);
       if (data.error) reject?.(new ApiError(500, { code: "bot_failed", message: `The bot could not move: ${data.error}` }));
-      else {
-        const moves = data.values ? data.moves.map((move, i) => ({ ...move, value: data.values[i] })) : data.moves;
-        resolve?.(Object.assign(moves, { exchange: data.exchange, exchangeInstead: data.exchangeInstead }));
-      }
+      else resolve?.(data);
     };
   }
   const id = ++asked;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, list: { language: list.language, profile: list.profile }, position, level });
+    worker.postMessage({ id, list: { language: list.language, profile: list.profile }, ...request });
   });
+}
+
+/** The moves of `position` found by the core in the worker, for the list `list`; with `level`
+ * (Balda's lookahead, Wordgame's equity or simulation), each with its `value`, and at Wordgame
+ * the array's `exchange` (the best tiles to put back) and `exchangeInstead`. */
+async function search(list, position, level = null) {
+  const data = await ask(list, { position, level });
+  const moves = data.values ? data.moves.map((move, i) => ({ ...move, value: data.values[i] })) : data.moves;
+  return Object.assign(moves, { exchange: data.exchange, exchangeInstead: data.exchangeInstead });
 }
 
 // --- the games' store ----------------------------------------------------------------------------
@@ -88,7 +91,7 @@ export async function createLocalGame(body) {
   if (!rules || body.opponent !== "bot") throw new ApiError(503, { code: "offline", message: "The server cannot be reached: only games against the bot are played offline." });
   const profile = body.profile ?? body.game;
   const { info, lexicon } = await listInfo(body.language ?? "en", profile);
-  const seed = Number.isInteger(body.seed) ? body.seed : Math.floor(Math.random() * MAX_SEED);
+  const seed = Number.isSafeInteger(body.seed) && body.seed >= 0 ? body.seed : Math.floor(Math.random() * MAX_SEED);
   const name = body.name || "You";
   const settings = { size: body.balda?.size ?? 5, diagonal: !!body.balda?.diagonal, extra_parts_of_speech: body.balda?.extra_parts_of_speech ?? [] };
   let state;
@@ -162,29 +165,30 @@ function resignBalda(state) {
   return turn;
 }
 
-/** The bot's turns while it is to move: its level's choice among the core's moves. */
+/** The bot's turns while it is to move: the server's bot's move in each position, seeded as the
+ * server seeds it (wordlist/server/games.py): the game's seed shifted 16 bits, plus the turns
+ * played (the game's version). */
 async function botTurns(state, lexicon) {
   const rules = GAMES[state.game];
   const turns = [];
   while (state.turn === 1 && !rules.over(state)) {
-    const rng = random(state.seed + 7919 * (state.history.length + 1));
-    const valued = VALUED.has(state.level); // the lookahead, or equity: as the server's bot
-    const find = (p) => (valued ? search(state.list, valuedPosition(state, 1, p, botLevel(state), rng), botLevel(state)) : search(state.list, p));
-    const moves = await rules.candidates(state, find);
-    if (state.game === "wordgame" && moves.exchangeInstead && wordgame.canExchange(state)) {
-      turns.push(wordgame.exchange(state, moves.exchange.tiles)); // the tiles kept beat any move
-      continue;
-    }
-    if (!moves.length) {
-      // Wordgame only (Balda always has a letter alone): by leave where the level values them,
-      // else all but the blanks back; a pass when the bag is too small
+    const seed = (BigInt(state.seed) << 16n) + BigInt(state.history.length);
+    const level = botLevel(state);
+    const position = valuedPosition(state, 1, rules.position(state), level);
+    const { chosen } = await ask(state.list, { position, choose: { level, seed } });
+    if (chosen?.exchange) {
+      turns.push(wordgame.exchange(state, chosen.exchange)); // the tiles kept beat any move
+    } else if (chosen) {
+      turns.push(state.game === "balda" ? balda.play(state, baldaJudged(state, chosen)) : wordgame.play(state, chosen));
+    } else {
+      // no move (Wordgame only: Balda always has a letter alone): as the Python bot, put back the
+      // tiles whose rest keeps the best leave where the level values leaves, else all but the
+      // blanks; a pass when the bag is too small
+      const valued = VALUED.has(state.level) ? await search(state.list, position, "strong") : null;
       const back = state.racks[1].filter((t) => t !== "?");
-      const chosen = valued && moves.exchange ? moves.exchange.tiles : back.length ? back : state.racks[1];
-      turns.push(wordgame.canExchange(state) ? wordgame.exchange(state, chosen) : wordgame.pass(state));
-      continue;
+      const tiles = valued?.exchange ? valued.exchange.tiles : back.length ? back : state.racks[1];
+      turns.push(wordgame.canExchange(state) ? wordgame.exchange(state, tiles) : wordgame.pass(state));
     }
-    const chosen = moves[choose(moves.map((m) => m.value ?? m.points), state.level, rng)];
-    turns.push(state.game === "balda" ? balda.play(state, baldaJudged(state, chosen)) : wordgame.play(state, chosen));
   }
   return turns;
 }
@@ -205,31 +209,15 @@ function botLevel(state) {
 }
 
 /** `position` for `seat` with what `level` needs: Balda the seat's lead; Wordgame the bag's size
- * and, for the simulation, the opponent racks drawn from the tiles the seat cannot see (the bag
- * and the other rack), as the Python bot draws them (WORDGAME_EXPERT_RACKS racks, with `rng`). */
-function valuedPosition(state, seat, position, level, rng) {
+ * and, for the simulation, the tiles the seat cannot see (the bag and the other rack, {tile:
+ * count}), from which `Bots.choose` draws the opponent racks as the Python bot draws them. */
+function valuedPosition(state, seat, position, level) {
   if (state.game === "balda") return { ...position, difference: state.scores[seat] - state.scores[1 - seat] };
   const found = { ...position, bag: state.bag.length };
   if (level !== "expert") return found;
-  const unseen = [...state.bag, ...state.racks[1 - seat]];
-  const size = Math.min(state.rack_size, unseen.length);
-  const racks = Array.from({ length: WORDGAME_EXPERT_RACKS }, () => {
-    const pool = [...unseen];
-    return Array.from({ length: size }, () => pool.splice(Math.floor(rng() * pool.length), 1)[0]);
-  });
-  return { ...found, racks };
-}
-
-/** The index a level picks (wordlist.games.bot): "beginner" a random move of the weaker half by
- * points, the others the best value (points at greedy; at strong and expert Balda's lookahead,
- * Wordgame's equity or simulation); ties broken by `rng`. */
-function choose(points, level, rng) {
-  const sorted = [...points].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  const median = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
-  const best = sorted[sorted.length - 1];
-  const pool = points.flatMap((p, i) => ((level === "beginner" ? p <= median : p === best) ? [i] : []));
-  return pool[Math.floor(rng() * pool.length)];
+  const unseen = {};
+  for (const tile of [...state.bag, ...state.racks[1 - seat]]) unseen[tile] = (unseen[tile] ?? 0) + 1;
+  return { ...found, unseen };
 }
 
 async function check(state, move, lexicon) {

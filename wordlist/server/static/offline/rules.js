@@ -5,8 +5,9 @@
 // kept here as it draws one the server keeps.
 //
 // Not the server's game: the seeded draws are this browser's (a seed gives the same game here,
-// not the server's game of that seed), the log names a Wordgame move's main word only, and turns
-// carry no definitions (the list's definitions are not downloaded).
+// not the server's game of that seed; the bot's choice in a position is the server's: offline.js),
+// the log names a Wordgame move's main word only, and turns carry no definitions (the list's
+// definitions are not downloaded).
 
 import { posMask } from "/js/index.js";
 import { IllegalMove, cellName, lettersLong, random, shuffle } from "/offline/moves.js";
