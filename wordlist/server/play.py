@@ -15,12 +15,13 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from starlette.responses import Response
 
 from wordlist.games.bot import DEFAULT_LEVEL, LEVEL_TABLE
 from wordlist.server import models
 from wordlist.server.budgets import Budgets, client_key
 from wordlist.server.games import Games
-from wordlist.server.lean import lean_route
+from wordlist.server.lean import json_answer, lean_route
 from wordlist.server.limits import Changes
 from wordlist.server.lists import searches_of
 
@@ -159,12 +160,13 @@ async def client_gone(request: Request) -> None:
     responses=models.problems(400, 401, 403, 404, 409, 429, 503),
     summary="Play a move, pass or resign; against the bot, its reply comes in the same answer",
 )
-async def act(game_id: GameId, body: models.Action, token: Token, request: Request) -> dict:
+async def act(game_id: GameId, body: models.Action, token: Token, request: Request) -> Response:
     """Play a move, pass or resign on `version`; against the bot, its reply comes in the same answer."""
     budgets_of(request).moves.spend(client_of(request))
     played = await games_of(request).act(game_id, token, body)
     changes_of(request).notify(game_id)
-    return played
+    # the game's own CPU (the rules, the bot's reply) in the standard header devtools show
+    return json_answer(played.answer, headers={"Server-Timing": f"game;dur={played.game_ns / 1e6:.3f}"})
 
 
 @router.post(
