@@ -138,11 +138,15 @@ async def get_game(
     deadline = time.monotonic() + wait
     gone = asyncio.ensure_future(client_gone(request))  # a poll ends as soon as its client leaves
     try:
-        with budgets_of(request).long_polls.waiting(client_of(request), game_id, status["player"]):
+        with (
+            budgets_of(request).long_polls.waiting(client_of(request), game_id, status["player"]),
+            changes.watching(game_id) as watch,
+        ):
+            # a change committed since the look above is either seen below or wakes `watch`
             while (left := deadline - time.monotonic()) > 0 and not gone.done() and not changes.stopping:
-                await changes.wait(game_id, left, unless=gone)
                 if await games.revision(game_id) != revision:
                     break
+                await watch.wait(left, unless=gone)
     finally:
         gone.cancel()
     return await games.status(game_id, token)
