@@ -274,10 +274,6 @@ class Changes:
         self.stopping = True
         self.wake_all()
 
-    def watched(self) -> list[str]:
-        """The games with a request waiting on them in this process."""
-        return list(self._watched)
-
     @contextlib.contextmanager
     def watching(self, game_id: str) -> Iterator[Watch]:
         """A waiter on the game for the block: wake-ups from now on are counted for it."""
