@@ -4,7 +4,9 @@ library's; bad input is a JSON error with its code, and changes nothing."""
 
 from __future__ import annotations
 
+import re
 import threading
+import time
 import typing
 from collections import Counter
 from pathlib import Path
@@ -162,6 +164,34 @@ def test_a_balda_move_is_scored_a_point_a_letter(client: TestClient, app_paths) 
     preview = post(client, created, "check", {**body, "move": nonsense}).json()
     if not game.lexicon.is_word("q" + (game.letter_at(candidate.move.path[1]) or "")):
         assert preview["legal"] is False and preview["problem"]["code"] in ("not_a_word", "new_letter_unused")
+
+
+# --- the game's own work, timed ---------------------------------------------------------------------
+
+SERVER_TIMING = re.compile(r"game;dur=(\d+\.\d{3})")
+
+
+def test_a_move_s_answer_times_the_game_s_own_work(client: TestClient, app_paths) -> None:
+    """Server-Timing: the CPU milliseconds of the rules and the bot's reply, within the request's
+    own time; an answer that played nothing (an illegal move, a stale version) has none."""
+    data, db = app_paths
+    created = create(client, seed=7, level="strong")
+    game = stored_game(db, created["game"]["id"], data)
+    candidate = max(game.legal_moves(), key=lambda c: c.points)
+    started = time.perf_counter()
+    played = act(client, created, {"action": "play", "move": candidate.move.to_dict()})
+    wall_ms = (time.perf_counter() - started) * 1000
+    assert played.status_code == 200, played.text
+    assert len(played.json()["turns"]) == 2  # the move and the bot's reply: both timed
+    found = SERVER_TIMING.fullmatch(played.headers["server-timing"])
+    assert found is not None, played.headers["server-timing"]
+    assert 0 < float(found[1]) <= wall_ms
+    stale = act(client, created, {"action": "pass"}, version=0)
+    error(stale, 409, "version_conflict")
+    nonsense = {"cell": list(candidate.move.cell), "letter": "a", "path": [[9, 9]]}
+    illegal = act(client, {**created, "game": played.json()["game"]}, {"action": "play", "move": nonsense})
+    assert illegal.status_code in (400, 422), illegal.text
+    assert "server-timing" not in stale.headers and "server-timing" not in illegal.headers
 
 
 # --- the hint ---------------------------------------------------------------------------------------

@@ -125,6 +125,53 @@ def test_a_long_poll_wakes_at_once_for_a_move_made_in_another_worker(
     assert "Traceback" not in server.log.read_text()
 
 
+def test_a_game_waited_on_again_after_its_waiter_left_wakes_at_once(
+    sample_outputs: Path, database: Path | str, tmp_path: Path
+) -> None:
+    """The workers announce only the games someone waits on: a waiter that ended (its game no
+    longer announced), moves made meanwhile in the other worker, then a new waiter: it is woken
+    at once by the next move there, as the first one was."""
+    with (
+        Server(sample_outputs, database, tmp_path / "server.log", limits=DEAF, workers=2) as server,
+        httpx2.Client(base_url=server.url, timeout=30) as client,
+    ):
+        created = client.post("/api/games", json={"game": "balda", "opponent": "friend"}).json()
+        game_id, ann = created["game"]["id"], created["token"]
+        joined = client.post(f"/api/games/{game_id}/join", json={"invite": created["invite"], "name": "Bob"})
+        bob, game = joined.json()["token"], joined.json()["game"]
+        with waiting_poll(server, game, bob, wait=1) as first:  # starts, and ends unwoken
+            waiter = worker_of(server, first)
+            status, _, body = read_answer(first)
+            assert status == 200 and json.loads(body)["revision"] == game["revision"]
+        with connection_to_another_worker(server, waiter) as moving:
+            for mover in (ann, bob):  # no one waits on the game now: moves, unannounced
+                move = {"version": game["version"], **single_letter(game["view"])}
+                moving.sendall(request("POST", f"/api/games/{game_id}/actions", mover, move))
+                status, _, body = read_answer(moving)
+                assert status == 200, body
+                game = json.loads(body)["game"]
+            for _ in range(200):  # the next waiter on the game, in the same worker as the first
+                waiting = waiting_poll(server, game, bob)
+                if worker_of(server, waiting) == waiter:
+                    break
+                waiting.close()
+            else:
+                raise AssertionError("no connection went to the first waiter's worker")
+            with waiting, waiting_poll(server, *sentinel_game(server), SENTINEL_WAIT) as sentinel:
+                # whether the move comes before the waiter looks, while it subscribes, or after:
+                # it is answered now (the sentinel is answered after SENTINEL_WAIT s)
+                move = {"version": game["version"], **single_letter(game["view"])}
+                moving.sendall(request("POST", f"/api/games/{game_id}/actions", ann, move))
+                status, _, body = read_answer(moving)
+                assert status == 200, body
+                moved = json.loads(body)["game"]
+                assert first_answered(waiting, sentinel) is waiting
+                status, _, body = read_answer(waiting)
+        woken = json.loads(body)
+        assert status == 200 and woken["revision"] == moved["revision"] == game["revision"] + 1
+    assert "Traceback" not in server.log.read_text()
+
+
 def test_a_worker_killed_costs_its_clients_one_request_and_no_acknowledged_move(
     sample_outputs: Path, database: Path | str, tmp_path: Path
 ) -> None:
@@ -174,8 +221,10 @@ def test_a_worker_killed_costs_its_clients_one_request_and_no_acknowledged_move(
         for player in players:
             player.join(timeout=120)
         assert not any(player.is_alive() for player in players)
-        deadline = time.monotonic() + 60  # the supervisor starts another in its place
-        while len(server.workers_pids()) < 2 and time.monotonic() < deadline:
+        deadline = time.monotonic() + 60  # the supervisor reaps it and starts another in its place
+        while (
+            len(server.workers_pids()) < 2 or killed_pid in server.workers_pids()
+        ) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert len(server.workers_pids()) == 2 and killed_pid not in server.workers_pids()
         assert httpx2.get(f"{server.url}/api/lists", timeout=30).status_code == 200

@@ -26,9 +26,11 @@ Reported: requests per second, the latency of a move with the bot's reply (p50, 
 errors, lost moves (after each run every game is read back from the database through the
 validated loader, and every move the client saw acknowledged must be in it), and the server's
 CPU per request (all its processes: /proc's counts of the supervisor, its workers and the
-workers it reaped) against the library alone doing the same work in one process (the bot's
-search and the two moves). The load client's own CPU is reported too: on a 2-core machine it
-takes part of the second core.
+workers it reaped) against the game's own work in the same run (each move's answer says the CPU
+its rules and the bot's reply took in the server, `Server-Timing: game;dur=`; their mean is the
+floor) and, as a cross-check, against the library alone doing the same work in one process
+before the runs (the bot's search and the two moves). The load client's own CPU is reported
+too: on a 2-core machine it takes part of the second core.
 """
 
 from __future__ import annotations
@@ -132,6 +134,7 @@ async def play_games(
     """Play `games` games at once; the latencies, errors and what each game's log was when
     acknowledged. With `kill`, one of its workers is SIGKILLed once half the moves are made."""
     moves: list[float] = []
+    game_ms: list[float] = []  # each move's Server-Timing: the game's own CPU in the server
     creates: list[float] = []
     errors: list[str] = []
     cut: list[str] = []  # requests the kill cut off
@@ -195,6 +198,7 @@ async def play_games(
                 errors.append(f"move: {response.status_code} {response.text[:200]}")
                 return
             moves.append(time.perf_counter() - started)
+            game_ms.append(float(response.headers["server-timing"].partition("game;dur=")[2]))
             game = response.json()["game"]
             acked[game["id"]] = [t["notation"] for t in game["view"]["history"]]
             if kill is not None and not killed and len(moves) >= half:
@@ -205,6 +209,7 @@ async def play_games(
     seconds = time.perf_counter() - started
     return {
         "moves": moves,
+        "game_ms": game_ms,
         "creates": creates,
         "errors": errors,
         "cut": cut,
@@ -267,7 +272,17 @@ def library_floor(games: int = 40) -> float:
     return spent / count * 1000
 
 
-def run_one(cluster: Cluster | None, name: str, games: int, workers: int, paced: bool, seed: int) -> dict:
+def run_one(
+    cluster: Cluster | None,
+    name: str,
+    games: int,
+    workers: int,
+    paced: bool,
+    seed: int,
+    floor: float | None = None,
+) -> dict:
+    """One row: `games` games played against a new server; `floor` is `library_floor()`'s figure
+    (the ratio to it is reported beside the ratio to the game's own CPU in this run)."""
     think = THINK if paced else None
     with tempfile.TemporaryDirectory() as folder:
         db: Path | str = cluster.new_database() if cluster is not None else Path(folder) / "games.sqlite"
@@ -284,6 +299,9 @@ def run_one(cluster: Cluster | None, name: str, games: int, workers: int, paced:
         lost, checked = lost_moves(db, result["acked"])
     moves, creates = result["moves"], result["creates"]
     requests = len(moves) + len(creates)
+    server_ms = cpu / max(1, requests) * 1000
+    # the floor in the same run: the game's own CPU in the server's move requests (Server-Timing)
+    game_ms = statistics.fmean(result["game_ms"]) if result["game_ms"] else None
     row = {
         "backend": "postgresql" if cluster is not None else "sqlite",
         "run": name,
@@ -304,7 +322,10 @@ def run_one(cluster: Cluster | None, name: str, games: int, workers: int, paced:
         "cut_by_the_kill": len(result["cut"]),
         "acknowledged_turns_checked": checked,
         "lost_moves": lost,
-        "server_cpu_ms_per_request": round(cpu / max(1, requests) * 1000, 2),
+        "server_cpu_ms_per_request": round(server_ms, 2),
+        "game_cpu_ms_per_move": round(game_ms, 3) if game_ms else None,
+        "server_cpu_per_game_cpu": round(server_ms / game_ms, 2) if game_ms else None,
+        "server_cpu_per_library_floor": round(server_ms / floor, 2) if floor else None,
         "client_cpu_ms_per_request": round(client_cpu / max(1, requests) * 1000, 2),
         "load_average": round(os.getloadavg()[0], 2),
     }
@@ -313,7 +334,9 @@ def run_one(cluster: Cluster | None, name: str, games: int, workers: int, paced:
         f"{row['seconds']} s = {row['requests_per_second']}/s; move p50 {row['move_p50_ms']} ms, "
         f"p99 {row['move_p99_ms']} ms, max {row['move_max_ms']} ms; errors {row['errors']}, cut "
         f"{row['cut_by_the_kill']}; lost {lost} of {checked} turns; server CPU "
-        f"{row['server_cpu_ms_per_request']} ms a request (client {row['client_cpu_ms_per_request']})",
+        f"{row['server_cpu_ms_per_request']} ms a request = {row['server_cpu_per_game_cpu']}x the game's "
+        f"{row['game_cpu_ms_per_move']} ms in the run ({row['server_cpu_per_library_floor']}x the "
+        f"library alone; client {row['client_cpu_ms_per_request']}); load {row['load_average']}",
         flush=True,
     )
     return row
@@ -328,13 +351,13 @@ def run(quick: bool = False) -> dict:
     rows = []
     runs = QUICK_RUNS if quick else RUNS
     for seed, (name, games, workers, paced) in enumerate(runs, 1):
-        rows.append(run_one(None, name, games, workers, paced, seed))
+        rows.append(run_one(None, name, games, workers, paced, seed, floor))
     if binaries() is None:
         print("PostgreSQL's binaries are absent (Debian's postgresql): its runs are left out")
     else:
         with Cluster.start(durable=True) as cluster:
             for seed, (name, games, workers, paced) in enumerate(runs, 1):
-                rows.append(run_one(cluster, name, games, workers, paced, seed))
+                rows.append(run_one(cluster, name, games, workers, paced, seed, floor))
     payload = {
         "word_list": f"{lexicon.manifest.source['dump']}: {len(lexicon):,} words",
         "library_cpu_ms_per_request": round(floor, 2),

@@ -53,6 +53,15 @@ SCREENS: dict[str, Screen] = {BaldaGame.KIND: BALDA_SCREEN, Wordgame.KIND: WORDG
 _HINT_FIELDS = ("steps", "word", "points", "move", "cell", "direction")  # null when no word is found
 
 
+@dataclasses.dataclass(frozen=True)
+class MoveAnswer:
+    """A move's answer (the turns and the game, as `POST .../actions` sends them), and the CPU
+    nanoseconds of the game's own work in it: the rules and the bot's replies, in this thread."""
+
+    answer: dict
+    game_ns: int
+
+
 def new_secret() -> str:
     """A player token or invite: 24 random bytes, URL-safe."""
     return secrets.token_urlsafe(24)
@@ -250,9 +259,10 @@ class Games:
         """The game's stored revision (bumped by every move, join and resignation); 404 if unknown."""
         return (await self._record(game_id)).revision
 
-    async def act(self, game_id: str, token: str | None, action: Action) -> dict:
+    async def act(self, game_id: str, token: str | None, action: Action) -> MoveAnswer:
         """Apply the player's action made on `action.version`, then the bot's replies; all of it
-        committed in one transaction, or nothing (an illegal move, a stale version)."""
+        committed in one transaction, or nothing (an illegal move, a stale version). The answer,
+        and the CPU time the game's own work took (the rules and the bot's replies)."""
         record = await self._record(game_id)
         seat = self._seat(record, token)
         if action.version != record.version:
@@ -260,18 +270,20 @@ class Games:
         record, game = await self._load(record)
         if action.version != record.version:  # a move landed while the state was read
             raise conflict(record.version)
+        started = time.thread_time_ns()  # the game's own work: this thread's CPU, not the others'
         try:
             game.act(action.model_dump(include={"action", "move", "tiles"}), player=seat)
         except IllegalMove as error:
             self.live.put(record.id, record.revision, game)  # unchanged: an illegal move changes nothing
             raise ApiError.illegal(error) from None
         turns = [turn_json(game, game.history[-1]), *self._bot_turns(record, game)]
+        game_ns = time.thread_time_ns() - started
         revision = await self.store.update(record.id, record.version, game.version, state_json(game))
         if revision is None:  # another request moved first
             raise conflict((await self._record(game_id)).version)
         record = dataclasses.replace(record, version=game.version, revision=revision)
         self.live.put(record.id, revision, game)
-        return {"turns": turns, "game": self._status(record, seat, game)}
+        return MoveAnswer({"turns": turns, "game": self._status(record, seat, game)}, game_ns)
 
     # --- help while playing: a move's score, a hint, a rematch ----------------------------------
 

@@ -11,7 +11,7 @@ import ipaddress
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields, replace
 from typing import TypeVar
 
@@ -238,13 +238,19 @@ class Changes:
     seconds, should a word be lost (a worker's channel full, a listener reconnecting), or come
     from a process that cannot tell (another server on the same SQLite file).
 
+    A waiter waits inside `watching(game)`: `subscribe(game, True)` is called when a game gets its
+    first waiter in this process and `subscribe(game, False)` when its last one ends, so that the
+    workers announce only the games someone waits for. Each game watched counts its wake-ups: a
+    wake-up that comes while its waiter is not waiting (it is reading the store) is not lost.
+
     Used on the event loop's thread only (`wake` from elsewhere goes through call_soon_threadsafe)."""
 
     def __init__(self, poll: float = 1.0, announce: Callable[[str], None] | None = None) -> None:
         self.poll = poll
         self.announce = announce
+        self.subscribe: Callable[[str, bool], None] | None = None
         self.stopping = False  # the server is stopping: waiting requests are answered now
-        self._events: dict[str, tuple[asyncio.Event, int]] = {}
+        self._watched: dict[str, _Watched] = {}
 
     def notify(self, game_id: str) -> None:
         """This process changed the game: wake every request waiting on it, here and elsewhere."""
@@ -254,37 +260,74 @@ class Changes:
 
     def wake(self, game_id: str) -> None:
         """Wake this process's requests waiting on the game (another process changed it)."""
-        found = self._events.pop(game_id, None)
+        found = self._watched.get(game_id)
         if found is not None:
-            found[0].set()
+            found.wake()
 
     def wake_all(self) -> None:
         """Wake every waiting request: each looks at its game again (changes may have been missed)."""
-        events, self._events = self._events, {}
-        for event, _ in events.values():
-            event.set()
+        for watched in self._watched.values():
+            watched.wake()
 
     def stop(self) -> None:
         """The server stops: every waiting request is answered now, and none waits from now on."""
         self.stopping = True
         self.wake_all()
 
-    async def wait(self, game_id: str, seconds: float, *, unless: asyncio.Future | None = None) -> None:
-        """Return when the game is notified, when `unless` is done (its client left), or after
-        `seconds` (at most `poll`); at once while the server stops."""
-        if self.stopping:
+    @contextlib.contextmanager
+    def watching(self, game_id: str) -> Iterator[Watch]:
+        """A waiter on the game for the block: wake-ups from now on are counted for it."""
+        watched = self._watched.get(game_id)
+        if watched is None:
+            watched = self._watched[game_id] = _Watched()
+            if self.subscribe is not None:
+                self.subscribe(game_id, True)
+        watched.waiters += 1
+        try:
+            yield Watch(self, watched)
+        finally:
+            watched.waiters -= 1
+            if not watched.waiters:
+                del self._watched[game_id]
+                if self.subscribe is not None:
+                    self.subscribe(game_id, False)
+
+
+class _Watched:
+    """A game's waiters in this process: how many, the wake-ups so far, the event of the next."""
+
+    __slots__ = ("event", "waiters", "wakes")
+
+    def __init__(self) -> None:
+        self.waiters = 0
+        self.wakes = 0
+        self.event = asyncio.Event()
+
+    def wake(self) -> None:
+        self.wakes += 1
+        self.event.set()
+        self.event = asyncio.Event()
+
+
+class Watch:
+    """One waiter's view of a game's wake-ups (`Changes.watching`)."""
+
+    def __init__(self, changes: Changes, watched: _Watched) -> None:
+        self._changes, self._watched = changes, watched
+        self._seen = watched.wakes
+
+    async def wait(self, seconds: float, *, unless: asyncio.Future | None = None) -> None:
+        """Return when the game is woken (now, if it was since the last return), when `unless` is
+        done (its client left), or after `seconds` (at most `poll`); at once while the server stops."""
+        watched = self._watched
+        if self._changes.stopping or watched.wakes != self._seen:
+            self._seen = watched.wakes
             return
-        event, waiters = self._events.get(game_id, (asyncio.Event(), 0))
-        self._events[game_id] = (event, waiters + 1)
-        woken = asyncio.ensure_future(event.wait())
+        woken = asyncio.ensure_future(watched.event.wait())
         try:
             waited = (woken, unless) if unless else (woken,)
-            await asyncio.wait(waited, timeout=min(seconds, self.poll), return_when=asyncio.FIRST_COMPLETED)
+            poll = min(seconds, self._changes.poll)
+            await asyncio.wait(waited, timeout=poll, return_when=asyncio.FIRST_COMPLETED)
         finally:
             woken.cancel()
-            current = self._events.get(game_id)
-            if current is not None and current[0] is event:
-                if current[1] <= 1:
-                    del self._events[game_id]
-                else:
-                    self._events[game_id] = (event, current[1] - 1)
+            self._seen = watched.wakes

@@ -15,12 +15,13 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from starlette.responses import Response
 
 from wordlist.games.bot import DEFAULT_LEVEL, LEVEL_TABLE
 from wordlist.server import models
 from wordlist.server.budgets import Budgets, client_key
 from wordlist.server.games import Games
-from wordlist.server.lean import lean_route
+from wordlist.server.lean import json_answer, lean_route
 from wordlist.server.limits import Changes
 from wordlist.server.lists import searches_of
 
@@ -137,11 +138,15 @@ async def get_game(
     deadline = time.monotonic() + wait
     gone = asyncio.ensure_future(client_gone(request))  # a poll ends as soon as its client leaves
     try:
-        with budgets_of(request).long_polls.waiting(client_of(request), game_id, status["player"]):
+        with (
+            budgets_of(request).long_polls.waiting(client_of(request), game_id, status["player"]),
+            changes.watching(game_id) as watch,
+        ):
+            # a change committed since the look above is either seen below or wakes `watch`
             while (left := deadline - time.monotonic()) > 0 and not gone.done() and not changes.stopping:
-                await changes.wait(game_id, left, unless=gone)
                 if await games.revision(game_id) != revision:
                     break
+                await watch.wait(left, unless=gone)
     finally:
         gone.cancel()
     return await games.status(game_id, token)
@@ -159,12 +164,13 @@ async def client_gone(request: Request) -> None:
     responses=models.problems(400, 401, 403, 404, 409, 429, 503),
     summary="Play a move, pass or resign; against the bot, its reply comes in the same answer",
 )
-async def act(game_id: GameId, body: models.Action, token: Token, request: Request) -> dict:
+async def act(game_id: GameId, body: models.Action, token: Token, request: Request) -> Response:
     """Play a move, pass or resign on `version`; against the bot, its reply comes in the same answer."""
     budgets_of(request).moves.spend(client_of(request))
     played = await games_of(request).act(game_id, token, body)
     changes_of(request).notify(game_id)
-    return played
+    # the game's own CPU (the rules, the bot's reply) in the standard header devtools show
+    return json_answer(played.answer, headers={"Server-Timing": f"game;dur={played.game_ns / 1e6:.3f}"})
 
 
 @router.post(

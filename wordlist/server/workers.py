@@ -10,18 +10,28 @@ the workers waiting in accept(). The supervisor serves nothing; it
 - starts a worker again when one dies (a SIGKILL, a crash; sooner or later by how soon it died).
   Its clients' connections are cut, and their next requests go to the other workers, as do the
   connections waiting in the shared socket's queue; what it had acknowledged was committed;
-- relays each worker's "game X changed" to the others, so that a long poll waiting in one worker
-  wakes at once when a move is made in another (with SQLite; PostgreSQL's NOTIFY does it for
-  every process of every server, and the relay is still used for the same machine);
+- relays a worker's "game X changed" to the workers with a long poll waiting on X, so that it
+  wakes at once when a move is made in another worker (with SQLite; PostgreSQL's NOTIFY does it
+  for every process of every server, and its workers use no relay). Only the games someone
+  waits on are announced: a worker says "watch X" when X gets its first waiting request there
+  and "unwatch X" when its last one ends; the supervisor tells the others ("watched", then
+  "unwatched" when no other worker waits on X), and only they announce X's changes. A move
+  on a game no one waits on costs no message and wakes no other process. A waiter that starts
+  while another worker commits a move is not missed: the others answer "watched" with "seen",
+  from which on they announce X, and the supervisor passes it on to the waiter's worker as
+  "look X", on which its waiters look at the store once more;
 - on SIGTERM or Ctrl-C, stops the workers (SIGTERM: they finish their requests) and ends as
   a single process would, by the same signal.
 
 Each worker talks to the supervisor over a Unix SOCK_SEQPACKET pair (one message a packet: "ready",
-"error <message>", "changed <game id>"). A worker dies with its supervisor (Linux's
-PR_SET_PDEATHSIG: a SIGKILLed server leaves no process serving, as a single process would not);
-elsewhere it sees the pair close and stops. Messages are never waited for: one that finds the
+"error <message>", "changed <game id>", "watch"/"unwatch <game id>", "seen <worker> <game id>";
+from the supervisor "changed", "watched <worker> <game id>", "unwatched <game id>", "look <game
+id>"), read in the order sent. A worker dies with its supervisor (Linux's PR_SET_PDEATHSIG: a
+SIGKILLed server leaves no process serving, as a single process would not); elsewhere it sees
+the pair close and stops. Messages are never waited for: one that finds the
 other side's buffer full is dropped, and the waiting requests' own look at the store
-(`Limits.long_poll_check`) covers it.
+(`Limits.long_poll_check`) covers it (a dropped "unwatch" or "unwatched" costs only messages:
+the game's changes are announced until its worker dies).
 
 Each worker holds its share of the server's limits (`Limits.share`), so that the sums hold.
 """
@@ -46,7 +56,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from wordlist.errors import WordlistError
-from wordlist.server.limits import Limits
+from wordlist.server.limits import Changes, Limits
 
 log = logging.getLogger("wordlist.server.workers")
 
@@ -105,6 +115,7 @@ class Supervisor:
     def __init__(self, listener: socket.socket, settings: WorkerSettings, count: int) -> None:
         self.listener, self.settings, self.count = listener, settings, count
         self.workers: dict[int, _Worker] = {}
+        self._watchers: dict[bytes, set[int]] = {}  # game id -> the workers with requests waiting on it
         self._selector = selectors.DefaultSelector()
         self._restarts: dict[int, float] = {}  # worker index -> when to start it again
         self._delays: dict[int, float] = {}
@@ -230,6 +241,8 @@ class Supervisor:
             self._selector.unregister(worker.channel)
         worker.channel.close()
         self.workers.pop(worker.index, None)
+        for game in [game for game, watchers in self._watchers.items() if worker.index in watchers]:
+            self._unwatch(worker, game)
 
     def _read_channels(self, timeout: float) -> None:
         for key, _ in self._selector.select(timeout):
@@ -253,15 +266,39 @@ class Supervisor:
 
     def _heard(self, worker: _Worker, message: bytes) -> None:
         kind, _, rest = message.partition(b" ")
-        if kind == b"changed":
-            for other in self.workers.values():
-                if other is not worker and other.ready:
-                    with contextlib.suppress(OSError):  # full or gone: the waiters' poll covers it
-                        other.channel.send(message)
+        if kind == b"changed":  # to the workers with requests waiting on the game
+            for index in self._watchers.get(rest, ()):
+                if index != worker.index and index in self.workers:
+                    _send(self.workers[index], message)
+        elif kind == b"watch":  # the game's first waiter in `worker`: the others announce it
+            self._watchers.setdefault(rest, set()).add(worker.index)
+            for other in self._others(worker):
+                _send(other, b"watched %d %s" % (worker.index, rest))
+        elif kind == b"unwatch":
+            self._unwatch(worker, rest)
+        elif kind == b"seen":  # another worker announces the game from now on: the waiters look again
+            index, _, game = rest.partition(b" ")
+            if index.isdigit() and (waiter := self.workers.get(int(index))) is not None:
+                _send(waiter, b"look " + game)
         elif kind == b"ready":
             worker.ready = True
+            for game, watchers in self._watchers.items():  # a worker started again: the games watched
+                if watchers - {worker.index}:
+                    _send(worker, b"watched - " + game)
         elif kind == b"error":
             worker.error = rest.decode("utf-8", "replace")
+
+    def _others(self, worker: _Worker) -> list[_Worker]:
+        return [other for other in self.workers.values() if other is not worker and other.ready]
+
+    def _unwatch(self, worker: _Worker, game: bytes) -> None:
+        watchers = self._watchers.get(game, set())
+        watchers.discard(worker.index)
+        if not watchers:
+            self._watchers.pop(game, None)
+        for other in self._others(worker):
+            if not watchers - {other.index}:  # no one else waits on it: `other` stops announcing it
+                _send(other, b"unwatched " + game)
 
     def _stop_all(self) -> None:
         for worker in self.workers.values():
@@ -276,6 +313,11 @@ class Supervisor:
                 worker.process.kill()
                 worker.process.wait()
             self._forget(worker)
+
+
+def _send(worker: _Worker, message: bytes) -> None:
+    with contextlib.suppress(OSError):  # full or gone: the waiters' own look at the store covers it
+        worker.channel.send(message)
 
 
 def _ending(code: int) -> str:
@@ -303,12 +345,8 @@ def worker_main(settings: dict) -> None:
             channel.send(f"error {error}".encode()[: MESSAGE * 16])
         sys.exit(1)
     channel.setblocking(False)
-
-    def announce(game_id: str) -> None:
-        with contextlib.suppress(OSError):  # full: dropped (see the module's docstring)
-            channel.send(b"changed " + game_id.encode())
-
-    app.state.changes.announce = announce
+    # PostgreSQL's NOTIFY tells every process itself; SQLite's workers tell each other
+    relay = None if app.state.store.shared else _Relay(app.state.changes, channel)
 
     def started(server: object) -> None:
         loop = asyncio.get_running_loop()
@@ -325,9 +363,8 @@ def worker_main(settings: dict) -> None:
                     loop.remove_reader(channel.fileno())
                     server.should_exit = True  # type: ignore[attr-defined]
                     return
-                kind, _, game_id = message.partition(b" ")
-                if kind == b"changed":
-                    app.state.changes.wake(game_id.decode("ascii", "replace"))
+                if relay is not None:
+                    relay.heard(message)
 
         loop.add_reader(channel.fileno(), heard)
         with contextlib.suppress(OSError):
@@ -341,6 +378,41 @@ def worker_main(settings: dict) -> None:
         access_log=settings["access_log"],
         started=started,
     )
+
+
+class _Relay:
+    """A worker's side of the channel: tells the supervisor of the games this worker's requests
+    wait on (`Changes.subscribe`), and of each change this worker makes to a game that another
+    worker's requests wait on (`Changes.announce`); wakes the waiters here when told."""
+
+    def __init__(self, changes: Changes, channel: socket.socket) -> None:
+        self.changes, self.channel = changes, channel
+        self.elsewhere: set[str] = set()  # games another worker's requests wait on
+        changes.announce, changes.subscribe = self.announce, self.subscribe
+
+    def announce(self, game_id: str) -> None:
+        if game_id in self.elsewhere:
+            _say(self.channel, b"changed " + game_id.encode())
+
+    def subscribe(self, game_id: str, watching: bool) -> None:
+        _say(self.channel, (b"watch " if watching else b"unwatch ") + game_id.encode())
+
+    def heard(self, message: bytes) -> None:
+        kind, _, rest = message.partition(b" ")
+        if kind in (b"changed", b"look"):  # look: another worker announces it now; look once more
+            self.changes.wake(rest.decode("ascii", "replace"))
+        elif kind == b"watched":
+            waiter, _, game_id = rest.partition(b" ")
+            self.elsewhere.add(game_id.decode("ascii", "replace"))
+            if waiter != b"-":  # every change made here from now on is announced: the waiter may look
+                _say(self.channel, b"seen " + rest)
+        elif kind == b"unwatched":
+            self.elsewhere.discard(rest.decode("ascii", "replace"))
+
+
+def _say(channel: socket.socket, message: bytes) -> None:
+    with contextlib.suppress(OSError):  # full: dropped (see the module's docstring)
+        channel.send(message)
 
 
 def _die_with(supervisor: int) -> None:
