@@ -161,19 +161,30 @@ def children(pid: int) -> list[int]:
 
 
 def wait_for_exit(pids: list[int], timeout: float = 30) -> None:
-    """Return once none of `pids` is a living process (a zombie counts as gone)."""
+    """Return once none of `pids` is a living process: every thread of it ended (a zombie thread
+    counts as gone). The leader alone is not enough: a killed process's leader can be a zombie
+    while its other threads are still exiting, holding its files (a listening socket) open."""
     deadline = time.monotonic() + timeout
     for pid in pids:
-        while time.monotonic() < deadline:
-            try:
-                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-            except (FileNotFoundError, ProcessLookupError):
-                break
-            if state in ("Z", "X"):
-                break
+        while _threads_alive(pid):
+            if time.monotonic() >= deadline:
+                raise RuntimeError(f"process {pid} did not end in {timeout} s")
             time.sleep(0.01)
-        else:
-            raise RuntimeError(f"process {pid} did not end in {timeout} s")
+
+
+def _threads_alive(pid: int) -> bool:
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    for thread in threads:
+        try:
+            state = Path(f"/proc/{pid}/task/{thread}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        if state not in ("Z", "X"):
+            return True
+    return False
 
 
 def wait_until_serving(url: str, timeout: float, process: subprocess.Popen) -> None:
