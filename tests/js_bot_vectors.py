@@ -132,8 +132,6 @@ def endgame_vectors(lexicon: Lexicon, count: int = 3, turns: int = 3) -> dict[st
     bot's own) and `Bot("expert", seed).choose`'s move; `passes_to_end`: the rule the search plays
     by. The position carries the opponent's rack (`opponentRack`, and `unseen`: what a game's view
     shows with the bag empty) and the player's lead (`difference`)."""
-    from tests.js_movegen_vectors import wordgame_position
-
     cases: list[dict[str, Any]] = []
     for seed in range(40):
         if len(cases) >= count * turns:
@@ -144,30 +142,34 @@ def endgame_vectors(lexicon: Lexicon, count: int = 3, turns: int = 3) -> dict[st
                 break
             found = game.bot_search()
             if len(found):
-                me = game.turn
-                opponent = game.racks[1 - me]
-                unseen = {tile: opponent.count(tile) for tile in sorted(set(opponent))}
-                assert drained or game.unseen(me) == unseen  # (the bag empty: all a player cannot see)
-                view = {
-                    **wordgame_position(game, list(game.rack)),
-                    "unseen": unseen,
-                    "difference": game.scores[me] - game.scores[1 - me],
-                }
-                searches = [
-                    [budget, width, equity.endgame(game, found, budget, width)]
-                    for budget, width in ENDGAME_SEARCHES
-                ]
-                bot = values_for(
-                    game, found, LEVELS["expert"], random.Random(0)
-                )  # (the endgame draws nothing)
-                searches.append(
-                    [WORDGAME_ENDGAME_NODES, WORDGAME_ENDGAME_MOVES, [round(v * LEAVE_UNIT) for v in bot]]
-                )
-                choices = [chosen_case(game, "expert", s, view) for s in seeds(game.version)[::2]]
-                position = {**view, "opponentRack": list(opponent)}
-                cases.append({"position": position, "searches": searches, "choices": choices})
+                cases.append(_endgame_case(game, found, drained))
             bots[game.turn].move(game)
     return {"passes_to_end": PASSES_TO_END, "cases": cases}
+
+
+def _endgame_case(game: Wordgame, found: Any, drained: bool) -> dict[str, Any]:
+    """`endgame_vectors`'s case of `game` (the bag empty; `drained`: emptied by `_to_empty_bag`)."""
+    from tests.js_movegen_vectors import wordgame_position
+
+    me = game.turn
+    opponent = game.racks[1 - me]
+    unseen = {tile: opponent.count(tile) for tile in sorted(set(opponent))}
+    assert drained or game.unseen(me) == unseen  # (the bag empty: all a player cannot see)
+    view = {
+        **wordgame_position(game, list(game.rack)),
+        "unseen": unseen,
+        "difference": game.scores[me] - game.scores[1 - me],
+    }
+    searches = [
+        [budget, width, equity.endgame(game, found, budget, width)] for budget, width in ENDGAME_SEARCHES
+    ]
+    bot = values_for(game, found, LEVELS["expert"], random.Random(0))  # (the endgame draws nothing)
+    searches.append([WORDGAME_ENDGAME_NODES, WORDGAME_ENDGAME_MOVES, [round(v * LEAVE_UNIT) for v in bot]])
+    return {
+        "position": {**view, "opponentRack": list(opponent)},
+        "searches": searches,
+        "choices": [chosen_case(game, "expert", s, view) for s in seeds(game.version)[::2]],
+    }
 
 
 def _to_empty_bag(lexicon: Lexicon, seed: int) -> tuple[Wordgame, tuple[Bot, Bot], bool]:
