@@ -160,7 +160,8 @@ export class Bots {
    * move with `(game seed << 16) + version`). Balda with no word: a letter alone on a cell next to
    * one, as the Python bot. Wordgame's "expert" needs `position.unseen` ({tile: count}: the bag and
    * the other rack, as a game's view gives it), from which it draws its opponent racks as Python
-   * does, and a bag with tiles (its endgame is Python's).
+   * does; with the bag empty it draws none and searches the endgame against
+   * `position.opponentRack` (default: the unseen tiles), the lead `position.difference`.
    * @param {object} position
    * @param {string} level
    * @param {number | bigint} seed
@@ -179,7 +180,10 @@ export class Bots {
    * value in points (its equity, points + the leave of the tiles it keeps, at "strong"), `equities`
    * in hundredths, the best exchange by leave ({tiles, value} in hundredths, or null) and whether a
    * bot would rather exchange (the bag holds a rack's worth, the list has leaves.json, and the
-   * kept tiles beat every move); the Python library's `bot_values` and exchange.
+   * kept tiles beat every move); the Python library's `bot_values` and exchange. "expert": less the
+   * replies simulated on `position.racks`; with the bag empty, the endgame search's spreads
+   * (endgame.js; `position.opponentRack` and the lead `position.difference` needed; `endgame`:
+   * its values in hundredths, positions searched, last complete depth, whether exact).
    * @param {object} position
    * @param {string} level
    * @returns {object}
