@@ -20,6 +20,10 @@ export interface WordgamePosition {
   racks?: string[][];
   /** `choose` at "expert": the tiles the player cannot see (the bag and the other rack), {tile: count} as a game's view gives them. */
   unseen?: Record<string, number>;
+  /** "expert" with the bag empty (the endgame search): the opponent's tiles (`choose` takes them from `unseen` when absent). */
+  opponentRack?: string[];
+  /** The endgame's start: the player to move's score minus the opponent's (default 0). */
+  difference?: number;
 }
 
 /** A Balda position: a flat board of size x size letters (null: empty). */
@@ -37,7 +41,8 @@ export interface BaldaPosition {
 }
 
 /** Wordgame's values at "greedy" (points), "strong" (equity: points + the leave of the tiles kept) or
- * "expert" (the equity less the opponent's simulated replies, on position.racks). */
+ * "expert" (the equity less the opponent's simulated replies, on position.racks; with the bag empty,
+ * the spread the endgame search foresees). */
 export interface WordgameValues {
   /** Each move's value in points, in search()'s order. */
   values: number[];
@@ -47,6 +52,8 @@ export interface WordgameValues {
   exchange: { tiles: string[]; value: number } | null;
   /** Whether the bot would rather exchange than play. */
   exchangeInstead: boolean;
+  /** "expert" with the bag empty: the endgame's values in hundredths, positions searched, last complete depth, whether exact. */
+  endgame?: { values: number[]; nodes: number; depth: number; exact: boolean };
 }
 
 /** Balda's lookahead values. */

@@ -4,6 +4,7 @@ position, which Node must draw and play too (js/test/random.test.js, js/test/cor
 
     random_vectors() -> dict             # Random(seed)'s getrandbits, _randbelow, choice, sample, random
     choice_cases(lexicon, game) -> list  # Bot(level, seed).choose(game) on positions of seeded games
+    endgame_vectors(lexicon) -> dict     # Wordgame's endgame (the bag empty): values and expert moves
 
 Seeds are written as decimal strings (beyond 2^53 a JSON number is not exact in JavaScript): 0, small
 ones, ones beyond 2^32 and 2^53, and the server's form `(bot_seed << 16) + version`
@@ -19,11 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from wordlist import Lexicon
+from wordlist.format.limits import LEAVE_UNIT, WORDGAME_ENDGAME_MOVES, WORDGAME_ENDGAME_NODES
 from wordlist.games import Bot
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.bot import LEVELS, values_for
-from wordlist.games.protocol import Game
-from wordlist.games.wordgame import Wordgame
+from wordlist.games.protocol import PLAY, Game
+from wordlist.games.wordgame import Wordgame, equity
+from wordlist.games.wordgame.records import PASSES_TO_END
 
 LARGEST_BOT_SEED = (1 << 52) - 1  # secrets.randbits(52), the server's bot seed
 
@@ -91,7 +94,7 @@ def move_array(game: Game, found: Any, index: int) -> list:
 def choice_cases(lexicon: Lexicon, kind: str, turns: int = 5) -> list[dict[str, Any]]:
     """Every level's move for each seed on the positions of seeded games (Balda 5x5, with diagonals,
     and 7x7; Wordgame two games, with the leave values the list has), played on by a greedy bot.
-    Wordgame's expert is left out where the bag is empty (its endgame is Python's only)."""
+    Wordgame's expert with the bag empty is `endgame_vectors`'s."""
     from tests.js_movegen_vectors import balda_position, wordgame_position
 
     games: list[Game]
@@ -117,6 +120,76 @@ def choice_cases(lexicon: Lexicon, kind: str, turns: int = 5) -> list[dict[str, 
                 cases += [chosen_case(game, level, seed, position) for seed in seeds(game.version)]
             Bot("greedy", game.version).move(game)
     return cases
+
+
+ENDGAME_SEARCHES = ((0, WORDGAME_ENDGAME_MOVES), (40, WORDGAME_ENDGAME_MOVES), (WORDGAME_ENDGAME_NODES, 3))
+
+
+def endgame_vectors(lexicon: Lexicon, count: int = 3, turns: int = 3) -> dict[str, Any]:
+    """Positions with the bag empty (greedy bots played to it, then on: smaller racks, whose search
+    ends every line within the budget), each with `equity.endgame`'s values for several budgets and
+    widths (`ENDGAME_SEARCHES`: one ply only, a budget that cuts a depth, a narrow width; and the
+    bot's own) and `Bot("expert", seed).choose`'s move; `passes_to_end`: the rule the search plays
+    by. The position carries the opponent's rack (`opponentRack`, and `unseen`: what a game's view
+    shows with the bag empty) and the player's lead (`difference`)."""
+    cases: list[dict[str, Any]] = []
+    for seed in range(40):
+        if len(cases) >= count * turns:
+            break
+        game, bots, drained = _to_empty_bag(lexicon, seed)
+        for _ in range(turns):
+            if game.is_over:
+                break
+            found = game.bot_search()
+            if len(found):
+                cases.append(_endgame_case(game, found, drained))
+            bots[game.turn].move(game)
+    return {"passes_to_end": PASSES_TO_END, "cases": cases}
+
+
+def _endgame_case(game: Wordgame, found: Any, drained: bool) -> dict[str, Any]:
+    """`endgame_vectors`'s case of `game` (the bag empty; `drained`: emptied by `_to_empty_bag`)."""
+    from tests.js_movegen_vectors import wordgame_position
+
+    me = game.turn
+    opponent = game.racks[1 - me]
+    unseen = {tile: opponent.count(tile) for tile in sorted(set(opponent))}
+    assert drained or game.unseen(me) == unseen  # (the bag empty: all a player cannot see)
+    view = {
+        **wordgame_position(game, list(game.rack)),
+        "unseen": unseen,
+        "difference": game.scores[me] - game.scores[1 - me],
+    }
+    searches = [
+        [budget, width, equity.endgame(game, found, budget, width)] for budget, width in ENDGAME_SEARCHES
+    ]
+    bot = values_for(game, found, LEVELS["expert"], random.Random(0))  # (the endgame draws nothing)
+    searches.append([WORDGAME_ENDGAME_NODES, WORDGAME_ENDGAME_MOVES, [round(v * LEAVE_UNIT) for v in bot]])
+    return {
+        "position": {**view, "opponentRack": list(opponent)},
+        "searches": searches,
+        "choices": [chosen_case(game, "expert", s, view) for s in seeds(game.version)[::2]],
+    }
+
+
+def _to_empty_bag(lexicon: Lexicon, seed: int) -> tuple[Wordgame, tuple[Bot, Bot], bool]:
+    """A game of greedy bots played until its bag is empty, and False; where it ends before (a small
+    list's games stop on scoreless turns), the same game before its last two words with the bag
+    emptied there, and True: a position of known racks all the same, all the endgame search reads."""
+    game = Wordgame.new(lexicon, seed=seed)
+    bots = (Bot("greedy", seed), Bot("greedy", seed + 1))
+    while not game.is_over and game.bag:
+        bots[game.turn].move(game)
+    if game.bag:
+        plays = [i for i, turn in enumerate(game.history) if turn.action == PLAY]
+        played = plays[-2] if len(plays) > 1 else 0
+        game = Wordgame.new(lexicon, seed=seed)
+        bots = (Bot("greedy", seed), Bot("greedy", seed + 1))
+        for _ in range(max(played, 0)):
+            bots[game.turn].move(game)
+        game.bag.clear()
+        return game, bots, True
+    return game, bots, False
 
 
 def write_random_vectors(out: Path) -> None:

@@ -325,7 +325,10 @@ def write_movegen_vectors(
             if game == "wordgame":
                 document["refused_leaves"] = refused_leaves(lexicon.letters)
                 if version == name:  # (a damaged copy's searches fail where the cases above say)
+                    from tests.js_bot_vectors import endgame_vectors
+
                     document["expert"] = expert_cases(lexicon, graph)
+                    document["endgame"] = endgame_vectors(lexicon)
             if version == name:  # the bot's move for a seed, every level (tests/js_bot_vectors.py)
                 from tests.js_bot_vectors import choice_cases
 

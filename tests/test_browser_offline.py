@@ -248,3 +248,49 @@ def test_a_wordgame_bot_plays_by_its_leave_values_with_the_server_gone(
             assert replies >= 1
         finally:
             someone.close()
+
+
+def test_a_wordgame_expert_plays_the_endgame_with_the_server_gone(player: Player, server) -> None:  # noqa: F811
+    """With the bag empty the offline expert searches the endgame as the server's bot does: the
+    game kept in the browser is given an empty bag (the tiles gone: cheaper than playing a whole
+    game on the sample list, whose games end on passes first) and the bot a word's letters and two
+    tiles more; the player passes and each reply is the server's bot's move in that position."""
+    page = player.page
+    offline_page(player)
+    page.click("input[value=wordgame]")
+    page.select_option("select[name=level]", "expert")
+    page.click("text=Start the game")
+    game_id = player.game_id()
+    lexicon = Lexicon.open("en", "wordgame", server.data)
+    state = kept(player, game_id)
+    assert state["turn"] == 0 and not state["history"]
+    for word in lexicon.words(length=5):  # a rack that plays a first word and more, with tiles to keep
+        rack = [*word, *state["racks"][1][:2]]
+        game = wordgame_at(lexicon, state, state["board"], state["blanks"], [state["racks"][0], rack], [])
+        if len(game.bot_search()) > 2:
+            break
+    else:
+        pytest.fail("no word of the list makes a rack with three moves")
+    state["bag"], state["racks"][1] = [], rack
+    store = "([id, text]) => localStorage.setItem('wordlist.local.' + id, text)"
+    page.evaluate(store, [game_id, json.dumps(state)])
+    plays = 0
+    for _ in range(3):  # the player passes, the bot replies
+        before = kept(player, game_id)
+        if before["turn"] != 0 or before["passes"] >= 2 or not all(before["racks"]):
+            break  # (the game is over, or a pass would end it)
+        page.click(".buttons button:text-is('Pass')")
+        page.click("dialog.ask button.confirm")
+        expect(page.locator(".log > li")).not_to_have_count(len(before["history"]))
+        after = kept(player, game_id)
+        if len(after["history"]) <= len(before["history"]) + 1:
+            break  # the game ended on the pass
+        reply = after["history"][len(before["history"]) + 1]
+        game = wordgame_at(lexicon, before, before["board"], before["blanks"], before["racks"], [])
+        game.scores = list(before["scores"])  # (the endgame values the final spread)
+        bot = server_bot(before, len(before["history"]) + 1)
+        assert bot.level == "expert" and not game.bag
+        assert_server_reply(game, bot, reply, after["racks"][1])
+        plays += reply["action"] == "play"
+        player.wait_turns(len(after["history"]))
+    assert plays >= 1, "the bot played no word with the bag empty"

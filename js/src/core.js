@@ -15,6 +15,7 @@
 
 import { describe } from "./alphabet.js";
 import { ArtefactError } from "./errors.js";
+import { endgame } from "./endgame.js";
 import { chooseMove } from "./levels.js";
 import {
   BALDA_EXPERT_NODES,
@@ -38,7 +39,7 @@ const ALL_PARTS_OF_SPEECH = 0x7fffffff;
 // "greedy" values a move by its points.
 const BALDA_BUDGETS = { greedy: 0, strong: BALDA_STRONG_NODES, expert: BALDA_EXPERT_NODES };
 // Wordgame's levels here: "greedy" (points), "strong" (equity, exchanges by it) and "expert"'s
-// simulation on the opponent racks the caller drew (its endgame, the bag empty, is Python's).
+// simulation on the opponent racks the caller drew, or its endgame search (the bag empty).
 const WORDGAME_LEVELS = ["greedy", "strong", "expert"];
 
 /** @type {Promise<WebAssembly.Module> | null} */
@@ -159,7 +160,8 @@ export class Bots {
    * move with `(game seed << 16) + version`). Balda with no word: a letter alone on a cell next to
    * one, as the Python bot. Wordgame's "expert" needs `position.unseen` ({tile: count}: the bag and
    * the other rack, as a game's view gives it), from which it draws its opponent racks as Python
-   * does, and a bag with tiles (its endgame is Python's).
+   * does; with the bag empty it draws none and searches the endgame against
+   * `position.opponentRack` (default: the unseen tiles), the lead `position.difference`.
    * @param {object} position
    * @param {string} level
    * @param {number | bigint} seed
@@ -178,7 +180,10 @@ export class Bots {
    * value in points (its equity, points + the leave of the tiles it keeps, at "strong"), `equities`
    * in hundredths, the best exchange by leave ({tiles, value} in hundredths, or null) and whether a
    * bot would rather exchange (the bag holds a rack's worth, the list has leaves.json, and the
-   * kept tiles beat every move); the Python library's `bot_values` and exchange.
+   * kept tiles beat every move); the Python library's `bot_values` and exchange. "expert": less the
+   * replies simulated on `position.racks`; with the bag empty, the endgame search's spreads
+   * (endgame.js; `position.opponentRack` and the lead `position.difference` needed; `endgame`:
+   * its values in hundredths, positions searched, last complete depth, whether exact).
    * @param {object} position
    * @param {string} level
    * @returns {object}
@@ -228,8 +233,8 @@ export class Bots {
     if (Array.isArray(rack) && !rack.every(known)) {
       throw new RangeError(`position.rack: a tile that is no letter of the list's alphabet, nor "${BLANK}"`);
     }
+    if (level === "expert" && bag === 0) return this._endgame(position, rack, known);
     const racks = level === "expert" ? position.racks : [];
-    if (level === "expert" && bag === 0) throw new RangeError(`level: "expert" with the bag empty plays the endgame, which is the Python library's`);
     if (!Array.isArray(racks) || !racks.every((r) => Array.isArray(r) && r.length <= MAX_RACK && r.every(known))) {
       throw new RangeError(`position.racks: the opponent's racks the simulation plays against (lists of at most ${MAX_RACK} tiles)`);
     }
@@ -299,6 +304,24 @@ export class Bots {
     }
   }
 
+  /** "expert" with the bag empty: "strong"'s values but for the endgame search's (endgame.js). */
+  _endgame(position, rack, known) {
+    const opponent = position.opponentRack;
+    if (!Array.isArray(opponent) || opponent.length > MAX_RACK || !opponent.every(known)) {
+      throw new RangeError(`position.opponentRack: the opponent's tiles (at most ${MAX_RACK}), which the endgame needs, not ${describe(opponent)}`);
+    }
+    const difference = position.difference ?? 0;
+    if (!Number.isSafeInteger(difference) || Math.abs(difference) > 1 << 28) {
+      throw new RangeError(`position.difference: a whole number of points, not ${describe(difference)}`);
+    }
+    const strong = this._wordgameValues(position, "strong");
+    const points = this._tilePoints(position);
+    const generate = (board, blanks, tiles) => this._search({ ...position, board, blanks, rack: tiles }, false);
+    const roots = this._search(position, false);
+    const { values, nodes, depth, exact } = endgame({ generate, board: position.board, blanks: position.blanks ?? [], roots, racks: [rack, opponent], difference, points });
+    return { ...strong, values: values.map((v) => v / LEAVE_UNIT), endgame: { values, nodes, depth, exact } };
+  }
+
   /** Free the module's copy of the list (the Bots cannot search after). */
   close() {
     if (this._graph) {
@@ -365,7 +388,7 @@ export class Bots {
     for (const [r, c] of position.blanks ?? []) {
       if (Number.isInteger(r) && Number.isInteger(c) && r >= 0 && r < size && c >= 0 && c < size) blanks[r * size + c] = 1;
     }
-    const pointsOf = position.points ?? Object.fromEntries(Object.entries(game?.tiles ?? {}).map(([t, s]) => [t, s.points]));
+    const pointsOf = this._tilePoints(position);
     const points = new Int32Array(this.letters.map((letter) => pointsOf[letter] ?? 0));
     const rack = position.rack;
     if (!Array.isArray(rack) || !rack.every((tile) => typeof tile === "string")) {
@@ -401,6 +424,11 @@ export class Bots {
       startCol,
     ];
     return [args, inputs.slice(7)];
+  }
+
+  /** {tile: points}: the position's, else the list's game.json's. */
+  _tilePoints(position) {
+    return position.points ?? Object.fromEntries(Object.entries(this.lexicon.game?.tiles ?? {}).map(([t, s]) => [t, s.points]));
   }
 
   /** The core's moves of a Balda position, or (with `lookahead`: difference, budget) its values. */

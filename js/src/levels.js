@@ -1,7 +1,7 @@
 // How the Python library's bot picks its move once the moves are valued (wordlist/games/bot.py),
 // with Python's random generator (random.js) consuming its draws in the same order: the expert's
-// opponent racks first (wordgame/equity.py `opponent_racks`), then the level's pick; `chooseMove`
-// puts them together for `Bots.choose` (core.js).
+// opponent racks first (wordgame/equity.py `opponent_racks`; none for the endgame, the bag empty),
+// then the level's pick; `chooseMove` puts them together for `Bots.choose` (core.js).
 
 import { describe } from "./alphabet.js";
 import { LEAVE_UNIT, MAX_TILES, WORDGAME_EXPERT_RACKS } from "./limits.js";
@@ -24,9 +24,12 @@ export function chooseMove(bots, position, level, seed) {
   let values = null;
   if (position.game === "wordgame" && valued && words.length) {
     let drawn = position;
-    if (level === "expert") {
+    const known = (tile) => tile === BLANK || bots.letters.includes(tile);
+    if (level === "expert" && !position.bag) {
+      // the endgame: no draws; the opponent's rack is all the player cannot see
+      drawn = { ...position, opponentRack: position.opponentRack ?? unseenTiles(position.unseen, known) };
+    } else if (level === "expert") {
       // the racks first, as the Python bot draws them (wordgame/equity.py `opponent_racks`)
-      const known = (tile) => tile === BLANK || bots.letters.includes(tile);
       const rackSize = position.rackSize ?? bots.lexicon.game?.rack_size ?? position.rack.length;
       const racks = opponentRacks(rng, unseenTiles(position.unseen, known), rackSize, WORDGAME_EXPERT_RACKS);
       drawn = { ...position, racks };

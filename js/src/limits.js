@@ -23,5 +23,6 @@ export const BALDA_EXPERT_NODES = 4000;
 export const WORDGAME_EXPERT_RACKS = 12;
 export const WORDGAME_EXPERT_CANDIDATES = 6;
 export const WORDGAME_ENDGAME_NODES = 1000;
+export const WORDGAME_ENDGAME_MOVES = 20;
 export const LEAVE_UNIT = 100;
 export const MAX_LEAVE_WEIGHT = 100000;

@@ -11,6 +11,7 @@ import { describe, test } from "node:test";
 
 import { ArtefactError, Lexicon } from "../src/index.js";
 import { Bots } from "../src/core.js";
+import { endgame, PASSES_TO_END } from "../src/endgame.js";
 import { checkLeaves } from "../src/leaves.js";
 import { listFiles, VECTORS_DIR } from "./helpers.js";
 
@@ -157,7 +158,7 @@ describe("the WebAssembly core plays the Python library's moves", () => {
       }
       const position = document.expert[0]?.position;
       if (position) {
-        assert.throws(() => bots.values({ ...position, bag: 0 }, "expert"), RangeError); // the endgame: Python's
+        assert.throws(() => bots.values({ ...position, bag: 0 }, "expert"), RangeError); // the endgame needs opponentRack
         assert.throws(() => bots.values({ ...position, racks: [["%"]] }, "expert"), RangeError);
         assert.throws(() => bots.values({ ...position, racks: "ab" }, "expert"), RangeError);
         assert.deepEqual(bots.values({ ...position, racks: [] }, "expert").values, bots.values(position, "strong").values);
@@ -165,6 +166,61 @@ describe("the WebAssembly core plays the Python library's moves", () => {
       bots.close();
     }
     assert.ok(compared > 100 && changed > 3, `${compared} moves simulated, ${changed} positions changed by it`);
+  });
+
+  test("Wordgame's expert with the bag empty: the Python endgame's values and moves", async () => {
+    const seen = { positions: 0, exact: 0, cut: 0, deeper: 0, narrow: 0, choices: 0, ties: 0 };
+    for (const document of all.filter((d) => d.endgame)) {
+      assert.equal(document.endgame.passes_to_end, PASSES_TO_END);
+      const bots = await botsFor(document.list);
+      for (const [i, { position, searches, choices }] of document.endgame.cases.entries()) {
+        const where = `${document.list} endgame ${i}`;
+        const searched = {
+          generate: (board, blanks, rack) => bots.search({ ...position, board, blanks, rack }),
+          board: position.board,
+          blanks: position.blanks,
+          roots: bots.search(position),
+          racks: [position.rack, position.opponentRack],
+          difference: position.difference,
+          points: position.points,
+        };
+        for (const [budget, width, values] of searches) assert.deepEqual(endgame(searched, budget, width).values, values, `${where}: ${budget} positions, ${width} wide`);
+        const [onePly, cutShort, narrow, full] = searches.map(([, , values]) => values);
+        const found = bots.values(position, "expert");
+        assert.deepEqual(found.values, full.map((v) => v / 100), where);
+        assert.deepEqual(found.endgame.values, full, where);
+        assert.deepEqual(found.equities, bots.values(position, "strong").equities, where);
+        seen.positions += 1;
+        seen[found.endgame.exact ? "exact" : "cut"] += 1;
+        if (JSON.stringify(onePly) !== JSON.stringify(full) || JSON.stringify(cutShort) !== JSON.stringify(full)) seen.deeper += 1;
+        if (JSON.stringify(narrow) !== JSON.stringify(full)) seen.narrow += 1;
+        for (const { position: view, seed, expect } of choices) {
+          assert.equal(view.opponentRack, undefined); // choose takes it from unseen
+          const chosen = bots.choose(view, "expert", BigInt(seed));
+          assert.deepEqual({ move: asArray(chosen), value: chosen.value }, { move: expect.move, value: expect.value }, `${where} seed ${seed}`);
+          seen.choices += 1;
+          if (expect.pool > 1) seen.ties += 1;
+        }
+      }
+      const { position } = document.endgame.cases[0];
+      for (const bad of [
+        { ...position, opponentRack: undefined },
+        { ...position, opponentRack: "abc" },
+        { ...position, opponentRack: ["%"] },
+        { ...position, opponentRack: Array(16).fill("?") },
+        { ...position, difference: 1.5 },
+        { ...position, difference: 2 ** 40 },
+      ]) {
+        assert.throws(() => bots.values(bad, "expert"), RangeError, JSON.stringify([bad.opponentRack, bad.difference]));
+      }
+      // the lead moves every value by as much
+      const ahead = bots.values({ ...position, difference: position.difference + 10 }, "expert").values;
+      assert.deepEqual(ahead, bots.values(position, "expert").values.map((v) => v + 10));
+      bots.close();
+    }
+    // both kinds of position: a search the budget cuts, and one whose every line ends
+    assert.ok(seen.positions > 20 && seen.exact > 5 && seen.cut > 2 && seen.deeper > 5 && seen.narrow > 0, JSON.stringify(seen));
+    assert.ok(seen.choices > 50 && seen.ties > 0, JSON.stringify(seen));
   });
 
   test("every level's move for a seed is the Python bot's, ties drawn as Python draws them", async () => {
@@ -214,7 +270,8 @@ describe("the WebAssembly core plays the Python library's moves", () => {
       [{ ...position, unseen: { [position.rack[0]]: -1 } }, "expert", 1, RangeError],
       [{ ...position, unseen: { [position.rack[0]]: 1e9 } }, "expert", 1, RangeError],
       [{ ...position, unseen: { [position.rack[0]]: 0.5 } }, "expert", 1, RangeError],
-      [{ ...position, bag: 0 }, "expert", 1, RangeError], // the endgame: Python's
+      [{ ...position, bag: 0, unseen: undefined }, "expert", 1, RangeError], // the endgame: no opponent's rack
+      [{ ...position, bag: 0, unseen: { "%": 1 } }, "expert", 1, RangeError],
       [null, "strong", 1, TypeError],
     ];
     for (const [p, level, seed, kind] of refused) assert.throws(() => bots.choose(p, level, seed), kind, `${level} ${seed} ${JSON.stringify(p?.unseen)}`);

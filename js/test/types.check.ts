@@ -73,6 +73,8 @@ export async function play(lexicon: Lexicon): Promise<number> {
   const strong: WordgameValues = bots.values({ ...opening, bag: 80 }, "strong");
   const plays = bots.bestMove({ ...opening, bag: 80 }, "strong");
   const simulated: number[] = bots.values({ ...opening, bag: 80, racks: [["a", "?"]] }, "expert").values;
+  const endgame = bots.values({ ...opening, opponentRack: ["e"], difference: -3 }, "expert").endgame;
+  const exact: boolean | undefined = endgame?.exact;
   const exchanged = plays !== null && "exchange" in plays ? plays.exchange.length : 0;
   const chosen = bots.choose({ game: "balda", size: 5, board: cells }, "beginner", 1n << 70n);
   const expert = bots.choose({ ...opening, bag: 80, unseen: { a: 3, "?": 1 } }, "expert", 7);
@@ -80,5 +82,5 @@ export async function play(lexicon: Lexicon): Promise<number> {
   const learned = lexicon.leaves?.vowels.length ?? 0;
   bots.close();
   return moves.length + (moves[0]?.tiles.length ?? 0) + (best?.path.length ?? 0) + strong.equities.length + exchanged + learned + simulated.length +
-    (chosen?.value ?? 0) + (expert?.value ?? 0) + drawn.length + new PythonRandom(5n).getrandbits(32);
+    (chosen?.value ?? 0) + (expert?.value ?? 0) + (exact ? 1 : 0) + drawn.length + new PythonRandom(5n).getrandbits(32);
 }

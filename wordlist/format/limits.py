@@ -73,7 +73,7 @@ BALDA_EXPERT_NODES = 4_000  # ... and "expert"'s (deeper; exact once the lines r
 WORDGAME_EXPERT_RACKS = 12  # Wordgame "expert": opponent racks simulated per candidate
 WORDGAME_EXPERT_CANDIDATES = 6  # ... for the best 6 moves by equity
 WORDGAME_ENDGAME_NODES = 1_000  # ... and positions its exact endgame (bag empty) searches per move
-WORDGAME_ENDGAME_MOVES = 20  # ... deeper than one ply for its best 20 moves (Python only: no core)
+WORDGAME_ENDGAME_MOVES = 20  # ... deeper than one ply for its best 20 moves (Python and JavaScript)
 
 # --- leaves.json: Wordgame's leave values (wordlist/format/leaves.py), in whole hundredths ---
 LEAVE_UNIT = 100  # a leave value counts hundredths of a point (equity = points * 100 + leave)
@@ -104,6 +104,7 @@ SHARED = {
     "WORDGAME_EXPERT_RACKS": WORDGAME_EXPERT_RACKS,
     "WORDGAME_EXPERT_CANDIDATES": WORDGAME_EXPERT_CANDIDATES,
     "WORDGAME_ENDGAME_NODES": WORDGAME_ENDGAME_NODES,
+    "WORDGAME_ENDGAME_MOVES": WORDGAME_ENDGAME_MOVES,
     "LEAVE_UNIT": LEAVE_UNIT,
     "MAX_LEAVE_WEIGHT": MAX_LEAVE_WEIGHT,
 }

@@ -6,9 +6,9 @@
 const CACHE = "wordlist-page-2";
 // what the bot needs besides what the page loads (the page's own files are named by the page:
 // offline/register.js sends what it loaded); the worker's modules: the core and what it imports
-// that the page does not (the Python bot's levels and random generator)
+// that the page does not (the Python bot's levels, endgame search and random generator)
 const LEVELS = "/api/games/levels";
-const CORE = ["/js/core.js", "/js/core.wasm", "/js/levels.js", "/js/random.js"];
+const CORE = ["/js/core.js", "/js/core.wasm", "/js/endgame.js", "/js/levels.js", "/js/random.js"];
 const BOT = ["/", LEVELS, "/offline/bot-worker.js", ...CORE, "/js/index.js", "/manifest.webmanifest"];
 
 // the bot's levels are the page's to list (the same for every game); games themselves are not kept

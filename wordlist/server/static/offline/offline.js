@@ -173,7 +173,7 @@ async function botTurns(state, lexicon) {
   const turns = [];
   while (state.turn === 1 && !rules.over(state)) {
     const seed = (BigInt(state.seed) << 16n) + BigInt(state.history.length);
-    const level = botLevel(state);
+    const level = state.level;
     const position = valuedPosition(state, 1, rules.position(state), level);
     const { chosen } = await ask(state.list, { position, choose: { level, seed } });
     if (chosen?.exchange) {
@@ -202,22 +202,18 @@ function baldaJudged(state, move) {
  * Wordgame's equity and simulation. */
 const VALUED = new Set(["strong", "expert"]);
 
-/** The level the core values the bot's moves at: Wordgame's expert simulates while the bag holds
- * tiles; its endgame (the bag empty) is the Python library's, so the browser plays strong there. */
-function botLevel(state) {
-  return state.game === "wordgame" && state.level === "expert" && state.bag.length === 0 ? "strong" : state.level;
-}
-
-/** `position` for `seat` with what `level` needs: Balda the seat's lead; Wordgame the bag's size
- * and, for the simulation, the tiles the seat cannot see (the bag and the other rack, {tile:
- * count}), from which `Bots.choose` draws the opponent racks as the Python bot draws them. */
+/** `position` for `seat` with what `level` needs: the seat's lead (Balda's lookahead, Wordgame's
+ * endgame); Wordgame the bag's size and, for the expert, the tiles the seat cannot see (the bag and
+ * the other rack, {tile: count}), from which `Bots.choose` draws the opponent racks as the Python
+ * bot draws them, or (the bag empty) takes the opponent's rack for its endgame search. */
 function valuedPosition(state, seat, position, level) {
-  if (state.game === "balda") return { ...position, difference: state.scores[seat] - state.scores[1 - seat] };
+  const difference = state.scores[seat] - state.scores[1 - seat];
+  if (state.game === "balda") return { ...position, difference };
   const found = { ...position, bag: state.bag.length };
   if (level !== "expert") return found;
   const unseen = {};
   for (const tile of [...state.bag, ...state.racks[1 - seat]]) unseen[tile] = (unseen[tile] ?? 0) + 1;
-  return { ...found, unseen };
+  return { ...found, unseen, difference };
 }
 
 async function check(state, move, lexicon) {
