@@ -20,13 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from wordlist import Lexicon
-from wordlist.format.limits import LEAVE_UNIT, WORDGAME_ENDGAME_MOVES, WORDGAME_ENDGAME_NODES
+from wordlist.format.limits import LEAVE_UNIT, PASSES_TO_END, WORDGAME_ENDGAME_MOVES, WORDGAME_ENDGAME_NODES
 from wordlist.games import Bot
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.bot import LEVELS, values_for
 from wordlist.games.protocol import PLAY, Game
 from wordlist.games.wordgame import Wordgame, equity
-from wordlist.games.wordgame.records import PASSES_TO_END
 
 LARGEST_BOT_SEED = (1 << 52) - 1  # secrets.randbits(52), the server's bot seed
 

@@ -92,6 +92,23 @@ def single_letter(view: dict) -> dict:
     return {"action": "play", "move": {"cell": cell, "letter": "a", "path": [cell]}}
 
 
+def move_wakes_waiter(
+    server: Server, moving: socket.socket, waiting: socket.socket, game_id: str, game: dict, mover: str
+) -> tuple[dict, tuple[int, bytes]]:
+    """`mover` plays a single letter over `moving` while `waiting` long-polls the game (in another
+    worker): the move's game, and the waiter's answer, which must come before a sentinel's (a poll
+    answered after SENTINEL_WAIT s)."""
+    with waiting_poll(server, *sentinel_game(server), SENTINEL_WAIT) as sentinel:
+        move = {"version": game["version"], **single_letter(game["view"])}
+        moving.sendall(request("POST", f"/api/games/{game_id}/actions", mover, move))
+        status, _, body = read_answer(moving)
+        assert status == 200, body
+        moved = json.loads(body)["game"]
+        assert first_answered(waiting, sentinel) is waiting
+        status, _, body = read_answer(waiting)
+    return moved, (status, body)
+
+
 def test_a_long_poll_wakes_at_once_for_a_move_made_in_another_worker(
     sample_outputs: Path, database: Path | str, tmp_path: Path
 ) -> None:
@@ -107,17 +124,9 @@ def test_a_long_poll_wakes_at_once_for_a_move_made_in_another_worker(
             mover, watcher = (ann, bob) if turn % 2 == 0 else (bob, ann)
             with (
                 waiting_poll(server, game, watcher) as waiting,
-                waiting_poll(server, *sentinel_game(server), SENTINEL_WAIT) as sentinel,
+                connection_to_another_worker(server, worker_of(server, waiting)) as moving,
             ):
-                waiter = worker_of(server, waiting)
-                with connection_to_another_worker(server, waiter) as moving:
-                    move = {"version": game["version"], **single_letter(game["view"])}
-                    moving.sendall(request("POST", f"/api/games/{game_id}/actions", mover, move))
-                    status, _, body = read_answer(moving)
-                    assert status == 200, body
-                    moved = json.loads(body)["game"]
-                assert first_answered(waiting, sentinel) is waiting
-                status, _, body = read_answer(waiting)
+                moved, (status, body) = move_wakes_waiter(server, moving, waiting, game_id, game, mover)
             woken = json.loads(body)
             assert status == 200 and woken["revision"] == moved["revision"] == game["revision"] + 1
             assert woken["view"]["history"] == moved["view"]["history"]
@@ -157,16 +166,9 @@ def test_a_game_waited_on_again_after_its_waiter_left_wakes_at_once(
                 waiting.close()
             else:
                 raise AssertionError("no connection went to the first waiter's worker")
-            with waiting, waiting_poll(server, *sentinel_game(server), SENTINEL_WAIT) as sentinel:
-                # whether the move comes before the waiter looks, while it subscribes, or after:
-                # it is answered now (the sentinel is answered after SENTINEL_WAIT s)
-                move = {"version": game["version"], **single_letter(game["view"])}
-                moving.sendall(request("POST", f"/api/games/{game_id}/actions", ann, move))
-                status, _, body = read_answer(moving)
-                assert status == 200, body
-                moved = json.loads(body)["game"]
-                assert first_answered(waiting, sentinel) is waiting
-                status, _, body = read_answer(waiting)
+            with waiting:  # whether the move comes before the waiter looks, while it subscribes,
+                # or after: it is answered now
+                moved, (status, body) = move_wakes_waiter(server, moving, waiting, game_id, game, ann)
         woken = json.loads(body)
         assert status == 200 and woken["revision"] == moved["revision"] == game["revision"] + 1
     assert "Traceback" not in server.log.read_text()

@@ -3,11 +3,9 @@
 // the positions it spends are the same; `Bots.values(position, "expert")` runs it on the
 // WebAssembly core's move search (core.js).
 
-import { LEAVE_UNIT, MAX_RACK, WORDGAME_ENDGAME_MOVES, WORDGAME_ENDGAME_NODES } from "./limits.js";
+import { LEAVE_UNIT, MAX_RACK, PASSES_TO_END, WORDGAME_ENDGAME_MOVES, WORDGAME_ENDGAME_NODES } from "./limits.js";
 
-/** Scoreless turns in a row that end a game (wordlist/games/wordgame/records.py PASSES_TO_END;
- * the vectors carry Python's and the tests compare). */
-export const PASSES_TO_END = 3;
+export { PASSES_TO_END }; // (the scoreless turns that end a game: limits.py owns it)
 const BLANK = "?";
 const ON_BOARD = 0;
 const BLANK_TILE = 2;

@@ -24,5 +24,6 @@ export const WORDGAME_EXPERT_RACKS = 12;
 export const WORDGAME_EXPERT_CANDIDATES = 6;
 export const WORDGAME_ENDGAME_NODES = 1000;
 export const WORDGAME_ENDGAME_MOVES = 20;
+export const PASSES_TO_END = 3;
 export const LEAVE_UNIT = 100;
 export const MAX_LEAVE_WEIGHT = 100000;

@@ -73,6 +73,7 @@ BALDA_EXPERT_NODES = 4_000  # ... and "expert"'s (deeper; exact once the lines r
 WORDGAME_EXPERT_RACKS = 12  # Wordgame "expert": opponent racks simulated per candidate
 WORDGAME_EXPERT_CANDIDATES = 6  # ... for the best 6 moves by equity
 WORDGAME_ENDGAME_NODES = 1_000  # ... and positions its exact endgame (bag empty) searches per move
+PASSES_TO_END = 3  # Wordgame: scoreless turns in a row (passes, exchanges) that end the game
 WORDGAME_ENDGAME_MOVES = 20  # ... deeper than one ply for its best 20 moves (Python and JavaScript)
 
 # --- leaves.json: Wordgame's leave values (wordlist/format/leaves.py), in whole hundredths ---
@@ -105,6 +106,7 @@ SHARED = {
     "WORDGAME_EXPERT_CANDIDATES": WORDGAME_EXPERT_CANDIDATES,
     "WORDGAME_ENDGAME_NODES": WORDGAME_ENDGAME_NODES,
     "WORDGAME_ENDGAME_MOVES": WORDGAME_ENDGAME_MOVES,
+    "PASSES_TO_END": PASSES_TO_END,
     "LEAVE_UNIT": LEAVE_UNIT,
     "MAX_LEAVE_WEIGHT": MAX_LEAVE_WEIGHT,
 }

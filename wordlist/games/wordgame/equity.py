@@ -25,11 +25,10 @@ from typing import Any
 from wordlist.errors import WordlistError
 from wordlist.format.alphabet import BLANK
 from wordlist.format.leaves import LEAVE_UNIT, LeaveValues
-from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK, WORDGAME_ENDGAME_MOVES
-from wordlist.games.protocol import Found
+from wordlist.format.limits import FIRST_WORD_LETTERS, MAX_RACK, PASSES_TO_END, WORDGAME_ENDGAME_MOVES
+from wordlist.games.protocol import Cell, Found
 from wordlist.games.wordgame import movegen
 from wordlist.games.wordgame.movegen import BLANK_TILE, ON_BOARD
-from wordlist.games.wordgame.records import PASSES_TO_END
 from wordlist.graph import CorruptGraph, Graph, _core
 
 NO_LEAVES = LeaveValues({}, {}, "", 0)  # a list without leaves.json: every leave is worth 0
@@ -158,12 +157,7 @@ def _core_inputs(
 
 def position_after(game, candidate, rack: Sequence[str]) -> movegen.Position:
     """The position once `candidate` is placed, for a player holding `rack`."""
-    board = [list(row) for row in game.board]
-    blanks = set(game.blanks)
-    for tile in candidate.move.tiles:
-        board[tile.cell[0]][tile.cell[1]] = tile.letter
-        if tile.blank:
-            blanks.add(tile.cell)
+    board, blanks = _placed_on(game.board, game.blanks, _candidate_tiles(candidate))
     return movegen.Position(
         board, blanks, game.layout, game.tiles.points, list(rack), game.settings.rack_size, FIRST_WORD_LETTERS
     )
@@ -294,11 +288,11 @@ def endgame(game, found: Found, budget: int, width: int = WORDGAME_ENDGAME_MOVES
             board, blanks, game.layout, points, rack, game.settings.rack_size, FIRST_WORD_LETTERS
         )
         found_here = [
-            (gained, [_placed(flag, line, first, k, letter, kind) for k, (letter, kind) in enumerate(tiles)])
+            (gained, _placed(flag, line, first, tiles))
             for flag, line, first, tiles, gained in movegen.generate(game.lexicon.graph, position)
         ]
         found_here.sort(key=lambda move: -move[0])
-        return [(gained, [p for p in placed if p is not None]) for gained, placed in found_here]
+        return found_here
 
     def play(board, blanks, player, racks, spread, gained, placed, depth, alpha, beta) -> int:
         """The value to `player` (`spread`: their lead before) of playing `placed` for `gained`."""
@@ -336,10 +330,7 @@ def endgame(game, found: Found, budget: int, width: int = WORDGAME_ENDGAME_MOVES
     me = game.turn
     racks = [list(game.racks[0]), list(game.racks[1])]
     spread = game.scores[me] - game.scores[1 - me]
-    roots = []
-    for i in range(len(found)):
-        candidate = found.build(i)
-        roots.append((found.points[i], [(t.cell, t.letter, t.blank) for t in candidate.move.tiles]))
+    roots = [(found.points[i], _candidate_tiles(found.build(i))) for i in range(len(found))]
     wide = -(10**9), 10**9
     values = [play(game.board, game.blanks, me, racks, spread, g, p, 1, *wide) for g, p in roots]
     order = sorted(range(len(found)), key=lambda i: (-values[i], i))[:width]
@@ -358,11 +349,18 @@ def endgame(game, found: Found, budget: int, width: int = WORDGAME_ENDGAME_MOVES
     return [value * LEAVE_UNIT for value in values]
 
 
-def _placed(flag: int, line: int, first: int, k: int, letter: str, kind: int):
-    """The k-th square of a generated move as (cell, letter, blank), or None for a board tile."""
-    if kind == ON_BOARD:
-        return None
-    return ((line, first + k) if flag == 0 else (first + k, line), letter, kind == BLANK_TILE)
+def _placed(flag: int, line: int, first: int, tiles) -> list[tuple[Cell, str, bool]]:
+    """The rack tiles a generated move places, as (cell, letter, blank); board tiles left out."""
+    return [
+        ((line, first + k) if flag == 0 else (first + k, line), letter, kind == BLANK_TILE)
+        for k, (letter, kind) in enumerate(tiles)
+        if kind != ON_BOARD
+    ]
+
+
+def _candidate_tiles(candidate) -> list[tuple[Cell, str, bool]]:
+    """The tiles a built candidate places, as `_placed` gives a generated move's."""
+    return [(tile.cell, tile.letter, tile.blank) for tile in candidate.move.tiles]
 
 
 def _placed_on(board, blanks, placed) -> tuple[list, set]:

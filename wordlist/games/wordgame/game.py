@@ -49,6 +49,7 @@ from wordlist.format.leaves import LEAVE_UNIT
 from wordlist.format.limits import (
     FIRST_WORD_LETTERS,
     MAX_RACK,
+    PASSES_TO_END,
     WORDGAME_ENDGAME_NODES,
     WORDGAME_EXPERT_CANDIDATES,
 )
@@ -60,7 +61,6 @@ from wordlist.games.wordgame import equity, movegen, rules, saved
 from wordlist.games.wordgame.board import DIRECTIONS, Layout
 from wordlist.games.wordgame.movegen import BLANK_TILE, ON_BOARD
 from wordlist.games.wordgame.records import (
-    PASSES_TO_END,
     Candidate,
     IllegalMove,
     Move,

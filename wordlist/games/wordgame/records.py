@@ -17,7 +17,6 @@ from wordlist.games.wordgame.board import CLASSIC, Layout, step
 from wordlist.games.wordgame.tiles import Tile
 from wordlist.lexicon import Lexicon
 
-PASSES_TO_END = 3
 DEFAULT_RACK = 8
 
 RULES = {

@@ -19,12 +19,13 @@ import functools
 from collections.abc import Sequence
 
 from wordlist.errors import ArgumentError
+from wordlist.format.limits import PASSES_TO_END
 from wordlist.games import terminal
 from wordlist.games.protocol import EXCHANGE, PASS, RESIGN, cell_name
 from wordlist.games.terminal import Style, letters_long, parse_cell, shown, speaker
 from wordlist.games.wordgame.board import ACROSS, DOWN, step
 from wordlist.games.wordgame.game import Wordgame
-from wordlist.games.wordgame.records import PASSES_TO_END, Candidate, Turn, spelled
+from wordlist.games.wordgame.records import Candidate, Turn, spelled
 from wordlist.games.wordgame.tiles import BLANK, Tile
 
 _SQUARES = {".": "·", "d": "'", "t": '"', "D": "+", "T": "#"}

@@ -10,9 +10,9 @@
 // definitions are not downloaded).
 
 import { posMask } from "/js/index.js";
+import { PASSES_TO_END } from "/js/limits.js";
 import { IllegalMove, cellName, lettersLong, random, shuffle } from "/offline/moves.js";
 
-const PASSES_TO_END = 3; // Wordgame: scoreless turns in a row that end the game (records.py)
 const BLANK = "?";
 
 // --- Balda ---------------------------------------------------------------------------------------
