@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from tests.conftest import BACKENDS, new_database
 from tests.server_helpers import ROOMY, best_move, query, stored_game
 from wordlist import Lexicon
-from wordlist.errors import ArtefactError, WordlistError
+from wordlist.errors import ArtefactError, StoreBusy, WordlistError
 from wordlist.games import LEVELS
 from wordlist.games.balda import BOARD_SIZES, EXTRA_PARTS_OF_SPEECH, BaldaGame
 from wordlist.games.wordgame import Wordgame
@@ -759,6 +759,42 @@ def test_a_server_error_is_json_and_names_no_path(own_lists: Path, tmp_path: Pat
             response = served.get(url)
             error(response, status, code)
             assert response.headers["content-type"] == "application/json" and secret not in response.text
+
+
+def test_the_game_routes_are_answered_as_the_rest_of_the_api(
+    own_lists: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """The game routes skip FastAPI's own stack (LeanApp): the same middlewares and error handlers
+    still answer them, and what they do not serve (another method) is FastAPI's again."""
+    app = create_app(own_lists, tmp_path / "games.sqlite", limits=ROOMY)
+    secret = str(tmp_path / "secret" / "games.sqlite")
+
+    def crashing(*args: object) -> None:
+        raise RuntimeError(secret)
+
+    def busy(*args: object) -> None:
+        raise StoreBusy(f"{secret}: locked")
+
+    with TestClient(app, raise_server_exceptions=False) as served:
+        created = create(served)
+        game_id, token = created["game"]["id"], bearer(created["token"])
+        looked = served.get(f"/api/games/{game_id}", headers=token)
+        assert looked.status_code == 200 and looked.headers["x-content-type-options"] == "nosniff"
+        assert "content-security-policy" not in looked.headers
+        error(served.put(f"/api/games/{game_id}/actions", headers=token), 405, "method_not_allowed")
+        error(served.get(f"/api/games/{game_id}/actions/", headers=token), 404, "not_found")
+        error(served.get("/api/games/levels/x"), 404, "not_found")
+        assert served.get("/api/games/levels").json()[0]["name"] == "beginner"  # not a game's id
+        error(act(served, created, {"action": "resign"}, token="x" * 20), 403, "bad_token")
+        for fault, status, code in [(crashing, 500, "server_error"), (busy, 503, "busy")]:
+            monkeypatch.setattr(app.state.games, "act", fault)
+            response = act(served, created, {"action": "resign"})
+            error(response, status, code)
+            assert secret not in response.text and response.headers["content-type"] == "application/json"
+        assert served.get(f"/api/games/{game_id}", headers=token).json()["version"] == 0
+    with TestClient(app) as raising, pytest.raises(RuntimeError, match="secret"):  # the server logs it
+        monkeypatch.setattr(app.state.games, "act", crashing)
+        act(raising, created, {"action": "resign"})
 
 
 def test_waiting_returns_when_the_other_player_moves(client: TestClient) -> None:

@@ -44,7 +44,7 @@ from wordlist.server.budgets import Budgets
 from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError, lists_changed, not_found
 from wordlist.server.games import Games
-from wordlist.server.lean import json_answer
+from wordlist.server.lean import LeanApp, json_answer
 from wordlist.server.limits import BodyLimit, Changes, Limits, Searches
 from wordlist.server.protocol import http_protocol
 from wordlist.server.records import GameTable, open_store
@@ -125,7 +125,7 @@ def create_app(
             await store.stop()
             store.close()
 
-    app = FastAPI(
+    app = LeanApp(
         lifespan=lifespan,
         title="wordlist",
         summary="Game word lists from Wiktionary, and the games Balda and Wordgame, over HTTP",
@@ -147,7 +147,7 @@ def create_app(
     app.state.searches = Searches(limits.search_workers, limits.search_timeout)
     app.state.changes = changes
     app.include_router(lists.router)
-    app.include_router(play.router)
+    app.include_lean(play.router)
     _errors(app)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(BodyLimit, limit=limits.max_body)

@@ -14,6 +14,15 @@ Invalid values raise FastAPI's RequestValidationError with FastAPI's locations (
 so the app's handler answers them as before. The endpoint is awaited on the event loop (its
 work is the store's awaits and a millisecond of the game's), and its dict is sent with orjson;
 a Response it returns is sent as it is.
+
+`LeanApp` goes one step further for its lean routes (`include_lean`): a request for one of them
+skips the application's own stack (FastAPI's error, telemetry and exit-stack middlewares, its
+router and the route's wrappers: a third of a paced move's CPU outside the game) and goes to the
+route's handler through the same middlewares as before, built the same way: Starlette's
+ServerErrorMiddleware (an unexpected error is answered by the app's handler of `Exception`, then
+raised for the server to log), the application's user middlewares, and the app's other
+exception handlers, found as Starlette's ExceptionMiddleware finds them (by the error's class).
+Any other request, or another method on a lean path, takes the whole stack as before.
 """
 
 from __future__ import annotations
@@ -24,12 +33,16 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 import orjson
-from fastapi import params
+from fastapi import APIRouter, FastAPI, params
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, TypeAdapter, ValidationError
+from starlette._utils import get_route_path
+from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.routing import compile_path
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 Reader = Callable[[Request, bytes], Any]  # (request, body) -> the parameter's value; raises _Invalid
 MISSING = inspect.Parameter.empty
@@ -118,11 +131,17 @@ def _readers(
     return readers
 
 
+class _Lean(APIRoute):
+    """What `LeanApp` serves ahead of its stack: a route with its `lean_handler`."""
+
+    lean_handler: Callable[[Request], Awaitable[Response]]
+
+
 def lean_route(dependencies: dict[Callable[..., Any], Reader]) -> type[APIRoute]:
     """The route class for an APIRouter whose endpoints' `Depends(f)` parameters are each read by
     `dependencies[f]` (what FastAPI documents from `f`'s own signature: security schemes)."""
 
-    class LeanRoute(APIRoute):
+    class LeanRoute(_Lean):
         def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
             readers = _readers(self.endpoint, dependencies)
             endpoint = self.endpoint
@@ -142,6 +161,71 @@ def lean_route(dependencies: dict[Callable[..., Any], Reader]) -> type[APIRoute]
                 answer = await endpoint(**values)
                 return answer if isinstance(answer, Response) else json_answer(answer, status)
 
+            self.lean_handler = handle
             return handle
 
     return LeanRoute
+
+
+class LeanApp(FastAPI):
+    """A FastAPI application that serves the routes of its `include_lean` routers ahead of its
+    own middleware stack (see the module's docstring); everything else as FastAPI does."""
+
+    def __init__(self, **settings: Any) -> None:
+        super().__init__(**settings)
+        self._lean_routes: list[_Lean] = []
+
+    def include_lean(self, router: APIRouter) -> None:
+        """Include `router` (documented as `include_router` does) and serve its lean routes, in
+        its order, ahead of the stack. Their paths must be no other route's."""
+        self.include_router(router)
+        self._lean_routes += [route for route in router.routes if isinstance(route, _Lean)]
+
+    def build_middleware_stack(self) -> ASGIApp:
+        stack = super().build_middleware_stack()
+        table = []
+        for route in self._lean_routes:
+            regex, _, convertors = compile_path(route.path)
+            served: ASGIApp = _Answer(self, route.lean_handler)
+            for cls, args, kwargs in reversed(self.user_middleware):
+                served = cls(served, *args, **kwargs)
+            unexpected = self.exception_handlers.get(500) or self.exception_handlers.get(Exception)
+            served = ServerErrorMiddleware(served, handler=unexpected, debug=self.debug)
+            table.append((regex, frozenset(route.methods or ()), convertors, served))
+
+        async def dispatch(scope: Scope, receive: Receive, send: Send) -> None:
+            if scope["type"] == "http":
+                path, method = get_route_path(scope), scope["method"]
+                for regex, methods, convertors, served in table:
+                    found = regex.match(path)
+                    if found is not None and method in methods:
+                        values = found.groupdict().items()
+                        matched = {key: convertors[key].convert(value) for key, value in values}
+                        scope["path_params"] = {**scope.get("path_params", {}), **matched}
+                        await served(scope, receive, send)
+                        return
+            await stack(scope, receive, send)
+
+        return dispatch
+
+
+class _Answer:
+    """A lean route's handler as an ASGI application: its Response, or the app's exception
+    handler's for its error, looked up by the error's class as Starlette's ExceptionMiddleware
+    does (without `Exception`'s handler, which is ServerErrorMiddleware's, outside)."""
+
+    def __init__(self, app: FastAPI, handler: Callable[[Request], Awaitable[Response]]) -> None:
+        self.app, self.handler = app, handler
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive, send)
+        try:
+            response = await self.handler(request)
+        except Exception as error:
+            handlers = self.app.exception_handlers
+            kind = next((k for k in type(error).__mro__ if k in handlers and k is not Exception), None)
+            if kind is None:
+                raise
+            answered = handlers[kind](request, error)
+            response = await answered if inspect.isawaitable(answered) else answered
+        await response(scope, receive, send)
