@@ -618,6 +618,33 @@ def test_two_moves_on_one_version_one_wins_the_other_gets_409(client: TestClient
     assert seen["version"] == 1 and len(seen["view"]["history"]) == 1
 
 
+def test_a_server_plays_its_live_game_only_if_no_other_server_changed_it(
+    client: TestClient, app_paths
+) -> None:
+    """A server plays a move on the game object its last request left without reading the store
+    first (wordlist.server.games.LiveGames): another server's join or move since must win, and
+    the move is then played on the stored game, or refused as stale."""
+    with TestClient(create_app(*app_paths, limits=ROOMY)) as other:
+        ann = create(client, opponent="friend", name="Ann")
+        game_id = ann["game"]["id"]
+        looked = client.get(f"/api/games/{game_id}", headers=bearer(ann["token"])).json()  # live here
+        bob = other.post(f"/api/games/{game_id}/join", json={"invite": ann["invite"], "name": "Bob"}).json()
+        assert looked["version"] == bob["game"]["version"] == 0  # a join is no turn
+        first = act(client, ann, single_letter(looked["view"]))
+        assert first.status_code == 200, first.text
+        assert first.json()["game"]["view"]["players"] == ["Ann", "Bob"]  # the join is kept
+        seen = other.get(f"/api/games/{game_id}", headers=bearer(bob["token"])).json()
+        assert seen["view"]["players"] == ["Ann", "Bob"] and seen["version"] == 1
+        answer = act(other, {**bob, "game": seen}, single_letter(seen["view"]))
+        assert answer.status_code == 200, answer.text
+        played = answer.json()["game"]
+        error(act(client, ann, single_letter(looked["view"]), version=1), 409, "version_conflict")
+        third = act(client, {**ann, "game": played}, single_letter(played["view"]))  # newer than it holds
+        assert third.status_code == 200, third.text
+        history = third.json()["game"]["view"]["history"]
+        assert [turn["player"] for turn in history] == [0, 1, 0] and third.json()["game"]["version"] == 3
+
+
 def test_a_tampered_state_is_refused_by_the_validated_load(client: TestClient, app_paths) -> None:
     _, db = app_paths
     created = create(client, seed=5)

@@ -103,29 +103,37 @@ def turn_json(game: Game, turn: Any) -> dict:
 
 
 class LiveGames:
-    """The game objects the last requests left, by game and revision, so that the next move on a
-    game skips loading and replaying its state. A request takes the object out (no other request
-    can touch it meanwhile) and puts it back once its new state is committed; an object whose
-    revision is not the stored one is never used. Bounded: the oldest are dropped."""
+    """The game objects the last requests left, each with its record (without the state) at its
+    revision, so that the next move on a game skips loading and replaying its state, and the
+    next move of this worker's player skips reading its record (`take_latest`). A request takes
+    the object out (no other request can touch it meanwhile) and puts it back once its new state
+    is committed; an object is used only at its stored revision: `take` checks it before,
+    a move on `take_latest`'s is written only if the store still holds it. Bounded: the oldest
+    are dropped."""
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
-        self._games: OrderedDict[str, tuple[int, Game]] = OrderedDict()
+        self._games: OrderedDict[str, tuple[GameRecord, Game]] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, game_id: str, revision: int) -> Game | None:
         """The game object kept at exactly this revision (removed from the cache), or None."""
-        with self._lock:
-            found = self._games.pop(game_id, None)
-        return found[1] if found is not None and found[0] == revision else None
+        found = self.take_latest(game_id)
+        return found[1] if found is not None and found[0].revision == revision else None
 
-    def put(self, game_id: str, revision: int, game: Game) -> None:
-        """Keep the game object at `revision` for the next request; the oldest go past `size`."""
+    def take_latest(self, game_id: str) -> tuple[GameRecord, Game] | None:
+        """The record and game object kept, at whatever revision (removed from the cache), or None."""
+        with self._lock:
+            return self._games.pop(game_id, None)
+
+    def put(self, record: GameRecord, game: Game) -> None:
+        """Keep the game object at `record.revision` for the next request; the oldest go past `size`."""
         if self.size <= 0:
             return
+        kept = dataclasses.replace(record, state="") if record.state else record
         with self._lock:
-            self._games[game_id] = (revision, game)
-            self._games.move_to_end(game_id)
+            self._games[record.id] = (kept, game)
+            self._games.move_to_end(record.id)
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
 
@@ -214,7 +222,7 @@ class Games:
         record = dataclasses.replace(record, version=game.version, state=state_json(game))
         if not await self.store.insert(record):
             return None
-        self.live.put(record.id, record.revision, game)
+        self.live.put(record, game)
         return {"token": token, "invite": invite_secret, "game": self._status(record, seat, game)}
 
     async def join(self, game_id: str, request: Join) -> dict:
@@ -237,7 +245,7 @@ class Games:
                 record = dataclasses.replace(
                     record, revision=revision, token1=secret_hash(token), invite=None
                 )
-                self.live.put(record.id, revision, game)
+                self.live.put(record, game)
                 return {"token": token, "invite": None, "game": self._status(record, 1, game)}
         raise ApiError(503, "busy", "the game kept changing while joining; try again")
 
@@ -249,7 +257,7 @@ class Games:
         record = await self._record(game_id)
         seat = self._seat(record, token)
         record, game = await self._load(record)
-        self.live.put(record.id, record.revision, game)
+        self.live.put(record, game)
         status = self._status(record, seat, game)
         if game.is_over and (rematch := await self.store.get(rematch_id(record.id), state=False)) is not None:
             status["rematch"] = {"id": rematch.id, "joined": rematch.token_of(1 - seat) is not None}
@@ -262,27 +270,59 @@ class Games:
     async def act(self, game_id: str, token: str | None, action: Action) -> MoveAnswer:
         """Apply the player's action made on `action.version`, then the bot's replies; all of it
         committed in one transaction, or nothing (an illegal move, a stale version). The answer,
-        and the CPU time the game's own work took (the rules and the bot's replies)."""
+        and the CPU time the game's own work took (the rules and the bot's replies).
+
+        The game as this worker last left it is played without reading the store first: the
+        write then holds only if the store is still at that revision. Anything the store might
+        judge otherwise (a token, a version, an illegal move, a revision moved on) is asked
+        again of the store, which answers it."""
+        kept = self.live.take_latest(game_id)
+        if kept is not None and (answer := await self._move(*kept, token, action, judged=False)) is not None:
+            return answer
         record = await self._record(game_id)
-        seat = self._seat(record, token)
+        self._seat(record, token)  # before the state is read
         if action.version != record.version:
             raise conflict(record.version)
         record, game = await self._load(record)
-        if action.version != record.version:  # a move landed while the state was read
-            raise conflict(record.version)
+        answer = await self._move(record, game, token, action, judged=True)
+        assert answer is not None  # judged: an answer or an ApiError
+        return answer
+
+    async def _move(
+        self, record: GameRecord, game: Game, token: str | None, action: Action, *, judged: bool
+    ) -> MoveAnswer | None:
+        """`act` on `game` at `record`'s revision, written if the store is still at that revision.
+        Unless the record is the store's (`judged`), None where the store must judge: the game
+        object is then kept if unchanged, dropped if played on."""
+        if judged:
+            seat = self._seat(record, token)
+        elif (seat := record.seat(token) if token and TOKEN.fullmatch(token) else None) is None:
+            self.live.put(record, game)
+            return None
+        if action.version != record.version:
+            self.live.put(record, game)
+            if not judged:
+                return None
+            raise conflict(record.version)  # a move landed while the state was read
+        if not judged:
+            self._lexicon(record)  # as `_load` does: a list no longer served, or changed on disk
         started = time.thread_time_ns()  # the game's own work: this thread's CPU, not the others'
         try:
             game.act(action.model_dump(include={"action", "move", "tiles"}), player=seat)
         except IllegalMove as error:
-            self.live.put(record.id, record.revision, game)  # unchanged: an illegal move changes nothing
+            self.live.put(record, game)  # unchanged: an illegal move changes nothing
+            if not judged:
+                return None
             raise ApiError.illegal(error) from None
         turns = [turn_json(game, game.history[-1]), *self._bot_turns(record, game)]
         game_ns = time.thread_time_ns() - started
-        revision = await self.store.update(record.id, record.version, game.version, state_json(game))
-        if revision is None:  # another request moved first
-            raise conflict((await self._record(game_id)).version)
+        revision = await self.store.update(record.id, record.revision, game.version, state_json(game))
+        if revision is None:  # another request, here or elsewhere, changed the game first
+            if not judged:
+                return None
+            raise conflict((await self._record(record.id)).version)
         record = dataclasses.replace(record, version=game.version, revision=revision)
-        self.live.put(record.id, revision, game)
+        self.live.put(record, game)
         return MoveAnswer({"turns": turns, "game": self._status(record, seat, game)}, game_ns)
 
     # --- help while playing: a move's score, a hint, a rematch ----------------------------------
@@ -344,7 +384,7 @@ class Games:
             made = lambda: self.analyses.get(record.id, seat, lambda: analysis_json(game, seat))  # noqa: E731
             return await searches.run(made, late="it goes on: ask again in a few seconds")
         finally:
-            self.live.put(record.id, record.revision, game)  # a game over never changes: shared as read
+            self.live.put(record, game)  # a game over never changes: shared as read
 
     async def rematch(self, game_id: str, token: str | None) -> dict:
         """A new game like this one once it is over, the seats swapped (the other player moves
@@ -354,7 +394,7 @@ class Games:
         record = await self._record(game_id)
         seat = self._seat(record, token)
         record, game = await self._load(record)
-        self.live.put(record.id, record.revision, game)
+        self.live.put(record, game)
         if not game.is_over:
             raise ApiError(409, "game_not_over", "a rematch starts once the game is over")
         new_id, new_seat = rematch_id(record.id), 1 - seat
@@ -376,7 +416,7 @@ class Games:
                 revision = await self.store.claim_seat(new_id, new_seat, token)
                 if revision is not None:
                     joined, new_game = await self._load(dataclasses.replace(existing, revision=revision))
-                    self.live.put(new_id, revision, new_game)
+                    self.live.put(joined, new_game)
                     return {"token": token, "invite": None, "game": self._status(joined, new_seat, new_game)}
         raise ApiError(503, "busy", "the rematch kept changing; try again", retry_after=1)
 
@@ -406,7 +446,7 @@ class Games:
         record = await self._record(game_id)
         seat = self._seat(record, token)
         record, game = await self._load(record)
-        self.live.put(record.id, record.revision, game)
+        self.live.put(record, game)
         if version != record.version:
             raise conflict(record.version)
         if game.is_over or game.turn != seat:

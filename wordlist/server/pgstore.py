@@ -17,8 +17,8 @@ The same promises as SQLite (wordlist.server.records): each statement runs in it
 transaction (autocommit), and psycopg returns only after the server's answer to the whole of it,
 its commit included; with PostgreSQL's default `synchronous_commit = on` the commit is in the
 server's WAL on its disk, so an acknowledged move survives this server's SIGKILL and the
-database server's power cut. A move is written with `UPDATE ... WHERE id = ? AND version = ?`:
-of two moves on one version, the second waits for the first's row lock, then finds the version
+database server's power cut. A move is written with `UPDATE ... WHERE id = ? AND revision = ?`:
+of two moves on one version, the second waits for the first's row lock, then finds the revision
 changed and updates nothing (409). Every change of a game also sends `NOTIFY wordlist_games,
 '<id>'` in its own transaction (delivered only if it commits), which every server's `watch`
 LISTENs for: a long poll on any machine wakes as soon as a move is committed on any other.

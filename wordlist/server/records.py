@@ -127,13 +127,14 @@ class GameTable:
         rows = await self._read(f"SELECT {columns} FROM {self.TABLE} WHERE id = ?", (game_id,))
         return GameRecord(*rows[0]) if rows else None
 
-    async def update(self, game_id: str, expected_version: int, version: int, state: str) -> int | None:
-        """Store the state after a move made on `expected_version`: the new revision, or None when
-        the game is no longer at that version (another move won)."""
+    async def update(self, game_id: str, expected_revision: int, version: int, state: str) -> int | None:
+        """Store the state after a move made on the game at `expected_revision`: the new revision,
+        or None when the game changed meanwhile (another move won, or a friend joined: a join
+        changes the state, which the move must not overwrite)."""
         return await self._change(
             f"UPDATE {self.TABLE} SET state = ?, version = ?, revision = revision + 1, updated = ? "
-            "WHERE id = ? AND version = ?",
-            (state, version, time.time(), game_id, expected_version),
+            "WHERE id = ? AND revision = ?",
+            (state, version, time.time(), game_id, expected_revision),
         )
 
     async def touch(self, game_id: str) -> int | None:

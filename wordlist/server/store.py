@@ -7,9 +7,10 @@ killed (SIGKILL) and the machine losing power. (`NORMAL` would survive a killed 
 WAL being in the OS's cache, but could lose the last commits on a power cut; a commit costs one
 fsync of a few KB, well under a millisecond here, so FULL costs next to nothing.)
 
-Concurrency: a move is computed on the state of version v outside any lock, then written with
-``UPDATE games ... WHERE id = ? AND version = v``: of two moves made on the same version, the first
-written wins and the other finds no row to update (the server answers it 409). Writes go through
+Concurrency: a move is computed on the state of revision r outside any lock, then written with
+``UPDATE games ... WHERE id = ? AND revision = r``: of two moves made on the same version, the
+first written wins and the other finds no row to update (the server answers it 409), and a move
+never overwrites a change it did not see (a friend's join, which names them in the state). Writes go through
 one writer thread that commits those waiting together in one transaction (group commit: one fsync
 for many moves); `busy_timeout` covers another process writing to the same file.
 
