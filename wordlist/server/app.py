@@ -43,7 +43,7 @@ from wordlist.server import lists, play
 from wordlist.server.budgets import Budgets
 from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError, lists_changed, not_found
-from wordlist.server.games import Games
+from wordlist.server.games import LIVE_GAMES, Games
 from wordlist.server.lean import LeanApp, json_answer
 from wordlist.server.limits import BodyLimit, Changes, Limits, Searches
 from wordlist.server.protocol import http_protocol
@@ -86,7 +86,7 @@ def create_app(
     data_root: str | os.PathLike | None,
     database: str | os.PathLike,
     *,
-    live_games: int = 512,
+    live_games: int = LIVE_GAMES,
     limits: Limits | None = None,
 ) -> FastAPI:
     """The application over the word lists under `data_root` (see `wordlist.lexicon.data_root`)

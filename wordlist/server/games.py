@@ -50,6 +50,10 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 NAMES = {"bot": ("You", "Bot"), "friend": ("Player 1", "Player 2")}  # default names by opponent
 JOIN_ATTEMPTS = 5  # a join retried after moves of the creator changed the state meanwhile
 SCREENS: dict[str, Screen] = {BaldaGame.KIND: BALDA_SCREEN, Wordgame.KIND: WORDGAME_SCREEN}  # hints' words
+# Game objects a worker keeps live (LiveGames): twice the server's default connections (a game in
+# play per connection, and its rematch). A 5x5 Balda game of 10 turns takes about 20 KiB: at most
+# some 40 MB a worker. Fewer than the games in play, and their moves read and replay the state.
+LIVE_GAMES = 2048
 _HINT_FIELDS = ("steps", "word", "points", "move", "cell", "direction")  # null when no word is found
 
 
@@ -111,7 +115,7 @@ class LiveGames:
     a move on `take_latest`'s is written only if the store still holds it. Bounded: the oldest
     are dropped."""
 
-    def __init__(self, size: int = 512) -> None:
+    def __init__(self, size: int = LIVE_GAMES) -> None:
         self.size = size
         self._games: OrderedDict[str, tuple[GameRecord, Game]] = OrderedDict()
         self._lock = threading.Lock()
@@ -141,7 +145,7 @@ class LiveGames:
 class Games:
     """The games of one server: its catalog of word lists and its store."""
 
-    def __init__(self, catalog: Catalog, store: GameTable, *, live_games: int = 512) -> None:
+    def __init__(self, catalog: Catalog, store: GameTable, *, live_games: int = LIVE_GAMES) -> None:
         self.catalog = catalog
         self.store = store
         self.live = LiveGames(live_games)

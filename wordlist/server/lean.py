@@ -17,7 +17,7 @@ a Response it returns is sent as it is.
 
 `LeanApp` goes one step further for its lean routes (`include_lean`): a request for one of them
 skips the application's own stack (FastAPI's error, telemetry and exit-stack middlewares, its
-router and the route's wrappers: a third of a paced move's CPU outside the game) and goes to the
+router and the route's wrappers: 6% of a paced move's CPU in the server) and goes to the
 route's handler through the same middlewares as before, built the same way: Starlette's
 ServerErrorMiddleware (an unexpected error is answered by the app's handler of `Exception`, then
 raised for the server to log), the application's user middlewares, and the app's other
