@@ -16,6 +16,7 @@ from urllib.parse import quote
 import jsonschema
 import pytest
 from fastapi.testclient import TestClient
+from starlette.responses import JSONResponse
 
 from tests.conftest import BACKENDS, new_database
 from tests.server_helpers import ROOMY, best_move, query, stored_game
@@ -822,6 +823,17 @@ def test_the_game_routes_are_answered_as_the_rest_of_the_api(
     with TestClient(app) as raising, pytest.raises(RuntimeError, match="secret"):  # the server logs it
         monkeypatch.setattr(app.state.games, "act", crashing)
         act(raising, created, {"action": "resign"})
+
+
+def test_a_handler_by_status_cannot_be_added_where_the_game_routes_would_miss_it(
+    own_lists: Path, tmp_path: Path
+) -> None:
+    """Starlette looks handlers of a status code up in a middleware the game routes skip: the app
+    refuses one rather than answer those routes otherwise."""
+    app = create_app(own_lists, tmp_path / "games.sqlite", limits=ROOMY)
+    app.add_exception_handler(404, lambda request, error: JSONResponse({}, 404))
+    with pytest.raises(TypeError, match="status 404"), TestClient(app):
+        pass
 
 
 def test_waiting_returns_when_the_other_player_moves(client: TestClient) -> None:

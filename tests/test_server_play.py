@@ -311,6 +311,59 @@ def test_a_friend_s_rematch_is_joined_by_asking_too(client: TestClient) -> None:
     error(client.post(f"/api/games/{game['id']}/join", json={"invite": "z" * 32}), 409, "seat_taken")
 
 
+def finished_friends_game(client: TestClient) -> tuple[dict, dict]:
+    """Ann and Bob's game, Ann resigned: (Ann's creation, Bob's join)."""
+    ann = create(client, opponent="friend", name="Ann")
+    game_id = ann["game"]["id"]
+    bob = client.post(f"/api/games/{game_id}/join", json={"invite": ann["invite"], "name": "Bob"}).json()
+    assert act(client, ann, {"action": "resign"}).status_code == 200
+    return ann, bob
+
+
+@pytest.mark.parametrize("live", [True, False], ids=["live", "read"])
+def test_a_move_is_played_again_after_a_change_that_is_no_turn(app_paths, monkeypatch, live: bool) -> None:
+    """The other player takes their rematch seat (another server) while a move is written: the
+    move is played again on the stored game, not refused as stale, and sees the seat taken."""
+    with TestClient(create_app(*app_paths, limits=ROOMY)) as served:
+        _, bob = finished_friends_game(served)
+        again = post(served, bob, "rematch", None).json()  # Bob's seat in the rematch: Ann's is free
+        games, store = served.app.state.games, served.app.state.store
+        if not live:
+            games.live.take_latest(again["game"]["id"])  # the move reads the store first
+        write = store.update
+
+        async def claimed_meanwhile(*args: object) -> int | None:
+            monkeypatch.setattr(store, "update", write)
+            await store.claim_seat(again["game"]["id"], 1 - again["game"]["player"], "c" * 32)
+            return await write(*args)
+
+        monkeypatch.setattr(store, "update", claimed_meanwhile)
+        answer = act(served, again, {"action": "resign"})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["game"]["waiting_for_friend"] is False and answer.json()["game"]["version"] == 1
+
+
+def test_a_claimed_rematch_seat_is_in_the_game_the_server_keeps(app_paths, monkeypatch) -> None:
+    """Another request of the same server reads the rematch while its second seat is claimed: the
+    record the server keeps for the next move holds the claimed seat."""
+    with TestClient(create_app(*app_paths, limits=ROOMY)) as served:
+        ann, bob = finished_friends_game(served)
+        again = post(served, bob, "rematch", None).json()
+        games, store = served.app.state.games, served.app.state.store
+        claim = store.claim_seat
+
+        async def looked_at_meanwhile(*args: object) -> int | None:
+            revision = await claim(*args)
+            await games.status(again["game"]["id"], again["token"])
+            return revision
+
+        monkeypatch.setattr(store, "claim_seat", looked_at_meanwhile)
+        assert post(served, ann, "rematch", None).status_code == 201  # Ann takes her seat
+        moved = act(served, again, {"action": "resign"})  # on the game the server keeps
+        assert moved.status_code == 200, moved.text
+        assert moved.json()["game"]["waiting_for_friend"] is False
+
+
 def test_a_rematch_needs_a_seat(client: TestClient) -> None:
     created = create(client)
     act(client, created, {"action": "resign"})

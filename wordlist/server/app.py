@@ -43,9 +43,10 @@ from wordlist.server import lists, play
 from wordlist.server.budgets import Budgets
 from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError, lists_changed, not_found
-from wordlist.server.games import LIVE_GAMES, Games
+from wordlist.server.games import Games
 from wordlist.server.lean import LeanApp, json_answer
 from wordlist.server.limits import BodyLimit, Changes, Limits, Searches
+from wordlist.server.live import LIVE_GAMES
 from wordlist.server.protocol import http_protocol
 from wordlist.server.records import GameTable, open_store
 

@@ -3,8 +3,9 @@
 Each game lives in the store as its `Game.to_dict()` in JSON; a request loads it through the validated
 `load_game` (or takes the object the last request left, see `LiveGames`), applies the player's
 action with `Game.act`, lets the bot answer while it is the bot's turn, and writes the new state
-with the version check of the store's `update`. The response is sent only after that commit: an
-acknowledged move, and the bot's reply with it, is on the disk.
+with the revision check of the store's `update` (nothing changed the game since it was read).
+The response is sent only after that commit: an acknowledged move, and the bot's reply with it,
+is on the disk.
 
 The methods are coroutines run on the server's event loop: the store's reads and writes are
 awaited (the loop serves other requests meanwhile), the game's own work (a move, the bot's
@@ -21,9 +22,7 @@ import dataclasses
 import hashlib
 import re
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from typing import Any
 
 import orjson
@@ -42,6 +41,7 @@ from wordlist.server.analyses import Analyses
 from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError, conflict, not_found
 from wordlist.server.limits import Searches
+from wordlist.server.live import LIVE_GAMES, LiveGames
 from wordlist.server.models import Action, Check, Join, NewGame
 from wordlist.server.records import GameRecord, GameTable, secret_hash
 
@@ -49,11 +49,10 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 NAMES = {"bot": ("You", "Bot"), "friend": ("Player 1", "Player 2")}  # default names by opponent
 JOIN_ATTEMPTS = 5  # a join retried after moves of the creator changed the state meanwhile
+# a move retried after a change that is no turn (a join, a rematch's seat) landed meanwhile
+MOVE_ATTEMPTS = 5
 SCREENS: dict[str, Screen] = {BaldaGame.KIND: BALDA_SCREEN, Wordgame.KIND: WORDGAME_SCREEN}  # hints' words
-# Game objects a worker keeps live (LiveGames): twice the server's default connections (a game in
-# play per connection, and its rematch). A 5x5 Balda game of 10 turns takes about 20 KiB: at most
-# some 40 MB a worker. Fewer than the games in play, and their moves read and replay the state.
-LIVE_GAMES = 2048
+GAME_KINDS = (BaldaGame.KIND, Wordgame.KIND)
 _HINT_FIELDS = ("steps", "word", "points", "move", "cell", "direction")  # null when no word is found
 
 
@@ -104,42 +103,6 @@ def analysis_json(game: Game, seat: int, level: str = ANALYSIS_LEVEL) -> dict:
 def turn_json(game: Game, turn: Any) -> dict:
     """A log entry as the views show it: the turn and its notation."""
     return {**turn.to_dict(), "notation": game.notation(turn)}
-
-
-class LiveGames:
-    """The game objects the last requests left, each with its record (without the state) at its
-    revision, so that the next move on a game skips loading and replaying its state, and the
-    next move of this worker's player skips reading its record (`take_latest`). A request takes
-    the object out (no other request can touch it meanwhile) and puts it back once its new state
-    is committed; an object is used only at its stored revision: `take` checks it before,
-    a move on `take_latest`'s is written only if the store still holds it. Bounded: the oldest
-    are dropped."""
-
-    def __init__(self, size: int = LIVE_GAMES) -> None:
-        self.size = size
-        self._games: OrderedDict[str, tuple[GameRecord, Game]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def take(self, game_id: str, revision: int) -> Game | None:
-        """The game object kept at exactly this revision (removed from the cache), or None."""
-        found = self.take_latest(game_id)
-        return found[1] if found is not None and found[0].revision == revision else None
-
-    def take_latest(self, game_id: str) -> tuple[GameRecord, Game] | None:
-        """The record and game object kept, at whatever revision (removed from the cache), or None."""
-        with self._lock:
-            return self._games.pop(game_id, None)
-
-    def put(self, record: GameRecord, game: Game) -> None:
-        """Keep the game object at `record.revision` for the next request; the oldest go past `size`."""
-        if self.size <= 0:
-            return
-        kept = dataclasses.replace(record, state="") if record.state else record
-        with self._lock:
-            self._games[record.id] = (kept, game)
-            self._games.move_to_end(record.id)
-            while len(self._games) > self.size:
-                self._games.popitem(last=False)
 
 
 class Games:
@@ -283,24 +246,29 @@ class Games:
         kept = self.live.take_latest(game_id)
         if kept is not None and (answer := await self._move(*kept, token, action, judged=False)) is not None:
             return answer
-        record = await self._record(game_id)
-        self._seat(record, token)  # before the state is read
-        if action.version != record.version:
-            raise conflict(record.version)
-        record, game = await self._load(record)
-        answer = await self._move(record, game, token, action, judged=True)
-        assert answer is not None  # judged: an answer or an ApiError
-        return answer
+        for _ in range(MOVE_ATTEMPTS):
+            record = await self._record(game_id)
+            self._seat(record, token)  # before the state is read
+            if action.version != record.version:
+                raise conflict(record.version)
+            record, game = await self._load(record)
+            if (answer := await self._move(record, game, token, action, judged=True)) is not None:
+                return answer
+        message = "the game kept changing while the move was written; try again"
+        raise ApiError(503, "busy", message, retry_after=1)
 
     async def _move(
         self, record: GameRecord, game: Game, token: str | None, action: Action, *, judged: bool
     ) -> MoveAnswer | None:
-        """`act` on `game` at `record`'s revision, written if the store is still at that revision.
-        Unless the record is the store's (`judged`), None where the store must judge: the game
-        object is then kept if unchanged, dropped if played on."""
+        """`act` on `game` at `record`'s revision, written if the store is still at that revision
+        (None if not: the game changed meanwhile, and the object played on is dropped). Unless the
+        record is the store's (`judged`), None too where the store must judge (a token, a version,
+        an illegal move), the object kept."""
         if judged:
-            seat = self._seat(record, token)
-        elif (seat := record.seat(token) if token and TOKEN.fullmatch(token) else None) is None:
+            seat: int | None = self._seat(record, token)
+        else:
+            seat = record.seat(token) if token and TOKEN.fullmatch(token) else None
+        if seat is None:
             self.live.put(record, game)
             return None
         if action.version != record.version:
@@ -322,9 +290,7 @@ class Games:
         game_ns = time.thread_time_ns() - started
         revision = await self.store.update(record.id, record.revision, game.version, state_json(game))
         if revision is None:  # another request, here or elsewhere, changed the game first
-            if not judged:
-                return None
-            raise conflict((await self._record(record.id)).version)
+            return None
         record = dataclasses.replace(record, version=game.version, revision=revision)
         self.live.put(record, game)
         return MoveAnswer({"turns": turns, "game": self._status(record, seat, game)}, game_ns)
@@ -419,7 +385,14 @@ class Games:
                 token = new_secret()
                 revision = await self.store.claim_seat(new_id, new_seat, token)
                 if revision is not None:
-                    joined, new_game = await self._load(dataclasses.replace(existing, revision=revision))
+                    hashed = secret_hash(token)  # the record as claim_seat stored it
+                    claimed = dataclasses.replace(
+                        existing,
+                        revision=revision,
+                        token0=hashed if new_seat == 0 else existing.token0,
+                        token1=hashed if new_seat == 1 else existing.token1,
+                    )
+                    joined, new_game = await self._load(claimed)
                     self.live.put(joined, new_game)
                     return {"token": token, "invite": None, "game": self._status(joined, new_seat, new_game)}
         raise ApiError(503, "busy", "the rematch kept changing; try again", retry_after=1)
@@ -441,7 +414,7 @@ class Games:
         record = await self.store.get(game_id, state=False) if GAME_ID.fullmatch(game_id) else None
         if record is None:
             raise not_found("game", "no such game")
-        if (problem := _damage(record)) is not None:
+        if (problem := record.problem(GAME_KINDS, LEVELS)) is not None:
             raise ApiError(500, "damaged_game", f"the stored game cannot be loaded: {problem}")
         return record
 
@@ -514,20 +487,3 @@ class Games:
             "waiting_for_friend": record.opponent == "friend" and None in (record.token0, record.token1),
             "view": game.view(seat),
         }
-
-
-def _damage(record: GameRecord) -> str | None:
-    """What is wrong with a stored game's row besides its state (which `load_game` checks), or None.
-    The row is read back from a file anyone with access can edit: a bot needs a seat and a level."""
-    if record.kind not in (BaldaGame.KIND, Wordgame.KIND):
-        return f"kind {record.kind!r} is not a game"
-    bot = (record.bot_player, record.level, record.bot_seed)
-    if record.opponent == "friend":
-        return None if bot == (None, None, None) else "opponent 'friend', but the row has a bot's seat"
-    if record.bot_player not in (0, 1):
-        return f"bot_player {record.bot_player!r} is not a seat (0 or 1)"
-    if record.level not in LEVELS:
-        return f"level {record.level!r} is not a bot level ({', '.join(LEVELS)})"
-    if record.bot_seed is None:
-        return "a game against the bot without its bot_seed"
-    return None

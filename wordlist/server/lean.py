@@ -183,13 +183,18 @@ class LeanApp(FastAPI):
 
     def build_middleware_stack(self) -> ASGIApp:
         stack = super().build_middleware_stack()
+        unexpected = None  # as Starlette picks it: the last of the handlers of 500 and Exception
+        for key, handler in self.exception_handlers.items():
+            if key in (500, Exception):
+                unexpected = handler
+            elif isinstance(key, int) and self._lean_routes:  # ExceptionMiddleware's, not looked up here
+                raise TypeError(f"LeanApp: a handler of status {key} would not answer the lean routes")
         table = []
         for route in self._lean_routes:
             regex, _, convertors = compile_path(route.path)
             served: ASGIApp = _Answer(self, route.lean_handler)
             for cls, args, kwargs in reversed(self.user_middleware):
                 served = cls(served, *args, **kwargs)
-            unexpected = self.exception_handlers.get(500) or self.exception_handlers.get(Exception)
             served = ServerErrorMiddleware(served, handler=unexpected, debug=self.debug)
             table.append((regex, frozenset(route.methods or ()), convertors, served))
 

@@ -4,9 +4,9 @@ backend from what `--db` names: an SQLite file (`wordlist.server.store`, the def
 install) or a PostgreSQL server (`wordlist.server.pgstore`, for several machines).
 
 Both promise the same: a write returns only once committed (an acknowledged move survives the
-server being killed), a move is written only on the version it was made on (of two moves on one
-version exactly one wins), and a state is only ever loaded through the games' validated
-`from_json` (wordlist.server.games does it, for both).
+server being killed), a move is written only on the revision it was made on (of two moves on one
+version exactly one wins, and no move overwrites a change it did not see), and a state is only
+ever loaded through the games' validated `from_json` (wordlist.server.games does it, for both).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import hashlib
 import hmac
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from wordlist.errors import ArgumentError, ArgumentTypeError
@@ -70,6 +70,22 @@ class GameRecord:
     def invite_matches(self, invite: str) -> bool:
         """Whether `invite` is this game's unused invite (compared in constant time)."""
         return self.invite is not None and hmac.compare_digest(self.invite, secret_hash(invite))
+
+    def problem(self, kinds: Collection[str], levels: Collection[str]) -> str | None:
+        """What is wrong with the row besides its state (which `load_game` checks), or None: a row
+        is read back from a file anyone with access can edit; a bot needs a seat and a level."""
+        if self.kind not in kinds:
+            return f"kind {self.kind!r} is not a game"
+        bot = (self.bot_player, self.level, self.bot_seed)
+        if self.opponent == "friend":
+            return None if bot == (None, None, None) else "opponent 'friend', but the row has a bot's seat"
+        if self.bot_player not in (0, 1):
+            return f"bot_player {self.bot_player!r} is not a seat (0 or 1)"
+        if self.level not in levels:
+            return f"level {self.level!r} is not a bot level ({', '.join(levels)})"
+        if self.bot_seed is None:
+            return "a game against the bot without its bot_seed"
+        return None
 
 
 class GameTable:

@@ -1,0 +1,52 @@
+"""The game objects a worker's last requests left (`LiveGames`), so that the next move on a game
+skips loading and replaying its state, and reading its record first (wordlist.server.games)."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections import OrderedDict
+
+from wordlist.games import Game
+from wordlist.server.records import GameRecord
+
+# Game objects a worker keeps live: twice the server's default connections (a game in play per
+# connection, and its rematch). A 5x5 Balda game of 10 turns takes about 20 KiB: at most some
+# 40 MB a worker. Fewer than the games in play, and their moves read and replay their state.
+LIVE_GAMES = 2048
+
+
+class LiveGames:
+    """The game objects the last requests left, each with its record (without the state) at its
+    revision, so that the next move on a game skips loading and replaying its state, and the
+    next move of this worker's player skips reading its record (`take_latest`). A move takes the
+    object out to play on it (no other move can touch it meanwhile) and puts it back once its new
+    state is committed; a request that only reads it puts it back at once. An object is used only
+    at its stored revision: `take` checks it before, and a move on `take_latest`'s is written only
+    if the store still holds it. Bounded: the oldest are dropped."""
+
+    def __init__(self, size: int = LIVE_GAMES) -> None:
+        self.size = size
+        self._games: OrderedDict[str, tuple[GameRecord, Game]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, game_id: str, revision: int) -> Game | None:
+        """The game object kept at exactly this revision (removed from the cache), or None."""
+        found = self.take_latest(game_id)
+        return found[1] if found is not None and found[0].revision == revision else None
+
+    def take_latest(self, game_id: str) -> tuple[GameRecord, Game] | None:
+        """The record and game object kept, at whatever revision (removed from the cache), or None."""
+        with self._lock:
+            return self._games.pop(game_id, None)
+
+    def put(self, record: GameRecord, game: Game) -> None:
+        """Keep the game object at `record.revision` for the next request; the oldest go past `size`."""
+        if self.size <= 0:
+            return
+        kept = dataclasses.replace(record, state="") if record.state else record
+        with self._lock:
+            self._games[record.id] = (kept, game)
+            self._games.move_to_end(record.id)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
