@@ -182,6 +182,8 @@ class LeanApp(FastAPI):
         self._lean_routes += [route for route in router.routes if isinstance(route, _Lean)]
 
     def build_middleware_stack(self) -> ASGIApp:
+        """FastAPI's stack, behind a dispatcher that sends the lean routes' requests to their
+        handlers through the same error middleware, user middlewares and exception handlers."""
         stack = super().build_middleware_stack()
         unexpected = None  # as Starlette picks it: the last of the handlers of 500 and Exception
         for key, handler in self.exception_handlers.items():
