@@ -54,14 +54,20 @@ def test_a_signal_stops_workers_and_removes_temporary_files(
 ) -> None:
     out = tmp_path / "entries.parquet"
     out.write_bytes(b"the previous table")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "wordlist_pipeline", "extract", big_dump, "--out", out, "-w", "2", "-q"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,  # its own process group: Ctrl-C reaches the group, as in a terminal
-    )
+    # a child keeps an ignored SIGINT (as a shell's background job has it, and so a test run started
+    # as one): the extraction would ignore Ctrl-C, rightly. A handled one starts as the default.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "wordlist_pipeline", "extract", big_dump, "--out", out, "-w", "2", "-q"],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,  # its own process group: Ctrl-C reaches the group, as in a terminal
+        )
+    finally:
+        signal.signal(signal.SIGINT, inherited)
     workers: set[int] = set()
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None:
