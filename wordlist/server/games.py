@@ -267,7 +267,7 @@ class Games:
         if judged:
             seat: int | None = self._seat(record, token)
         else:
-            seat = record.seat(token) if token and TOKEN.fullmatch(token) else None
+            seat = _seat_of(record, token)
         if seat is None:
             self.live.put(record, game)
             return None
@@ -434,7 +434,7 @@ class Games:
     def _seat(record: GameRecord, token: str | None) -> int:
         if not token:
             raise ApiError(401, "token_required", "send your player token: 'Authorization: Bearer <token>'")
-        seat = record.seat(token) if TOKEN.fullmatch(token) else None
+        seat = _seat_of(record, token)
         if seat is None:
             raise ApiError(403, "bad_token", "this token is not a player's of this game")
         return seat
@@ -487,3 +487,8 @@ class Games:
             "waiting_for_friend": record.opponent == "friend" and None in (record.token0, record.token1),
             "view": game.view(seat),
         }
+
+
+def _seat_of(record: GameRecord, token: str | None) -> int | None:
+    """The seat whose token `token` is in `record`, or None (no token, or not a token's shape)."""
+    return record.seat(token) if token and TOKEN.fullmatch(token) else None
