@@ -210,6 +210,14 @@ def test_json_errors(lexicon: Lexicon) -> None:
 
 def test_cell_names() -> None:
     assert cell_name((2, 1)) == "b3" and parse_cell("B3") == (2, 1) and parse_cell("i9") == (8, 8)
+    # a log's cells are looked up in a table of names: the same names as a list's, checked
+    for row, col in [(0, 0), (11, 1), (98, 25), (99, 3), (1, 26), (-1, 0)]:
+        assert cell_name((row, col)) == cell_name([row, col])
+    assert cell_name((98, 25)) == "z99" and cell_name((99, 3)) == "d100" and cell_name((1, 26)) == "(1,26)"
+    assert cell_name((True, 1)) == "b2"
+    for not_a_cell in [(1.0, 2), (2, 1.0), (1,), (1, 2, 3), ("b", "3")]:
+        with pytest.raises(ValueError, match="a cell is a"):
+            cell_name(not_a_cell)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not a cell"):
         parse_cell("3b")
 

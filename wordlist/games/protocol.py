@@ -46,10 +46,17 @@ ACTIONS = (PLAY, PASS, EXCHANGE, RESIGN)
 def cell_name(cell: Iterable[int]) -> str:
     """(row, col) -> 'b3': column letter, row number from 1 at the top (a game's log and messages
     name cells so; the terminal reads them back with `wordlist.games.terminal.parse_cell`)."""
+    if cell.__class__ is tuple and len(cell) == 2 and cell[0].__class__ is int is cell[1].__class__:
+        known = _CELL_NAMES.get(cell)
+        if known is not None:  # a log's cells, named in every view a server sends
+            return known
     if not isinstance(cell, tuple | list) or len(cell) != 2 or not all(isinstance(v, int) for v in cell):
         raise ArgumentError(f"a cell is a (row, column) pair of whole numbers, not {cell!r:.40}")
     row, col = cell
     return f"{chr(ord('a') + col)}{row + 1}" if 0 <= col < 26 and row >= 0 else f"({row},{col})"
+
+
+_CELL_NAMES = {(row, col): cell_name([row, col]) for row in range(99) for col in range(26)}
 
 
 def checked_cell(value: object, what: str = "cell") -> Cell:

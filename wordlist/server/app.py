@@ -44,6 +44,7 @@ from wordlist.server.budgets import Budgets
 from wordlist.server.catalog import Catalog
 from wordlist.server.errors import ApiError, lists_changed, not_found
 from wordlist.server.games import Games
+from wordlist.server.heap import serving_heap
 from wordlist.server.lean import LeanApp, json_answer
 from wordlist.server.limits import BodyLimit, Changes, Limits, Searches
 from wordlist.server.live import LIVE_GAMES
@@ -373,4 +374,5 @@ def run_uvicorn(
             app.state.changes.stop()
             await super().shutdown(sockets)
 
-    Server(config).run(sockets=[sock])
+    with serving_heap():  # the collector as a server wants it, while it serves (heap.py)
+        Server(config).run(sockets=[sock])

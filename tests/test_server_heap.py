@@ -1,0 +1,55 @@
+"""A serving process runs the garbage collector its own way (wordlist/server/heap.py), and only
+while it serves: `serve` may run in a process that goes on."""
+
+from __future__ import annotations
+
+import gc
+import json
+import socket
+import threading
+import urllib.request
+from pathlib import Path
+
+from tests.server_helpers import ROOMY
+from wordlist.server import create_app
+from wordlist.server.app import run_uvicorn
+from wordlist.server.heap import YOUNG_OBJECTS
+
+
+def test_while_it_serves_the_objects_it_started_with_are_frozen_and_after_it_the_collector_is_as_it_was(
+    sample_outputs: Path, tmp_path: Path
+) -> None:
+    before = gc.get_threshold()
+    app = create_app(sample_outputs, tmp_path / "games.sqlite", limits=ROOMY)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    serving = threading.Event()
+    servers = []
+
+    def started(server: object) -> None:
+        servers.append(server)
+        serving.set()
+
+    thread = threading.Thread(
+        target=run_uvicorn,
+        args=(app, sock),
+        kwargs={"limits": ROOMY, "log_level": "warning", "access_log": False, "started": started},
+    )
+    thread.start()
+    try:
+        assert serving.wait(30)
+        url = f"http://127.0.0.1:{sock.getsockname()[1]}/api/games"
+        body = json.dumps({"game": "balda", "language": "en", "seed": 3}).encode()
+        created = urllib.request.Request(url, body, {"Content-Type": "application/json"})
+        with urllib.request.urlopen(created, timeout=30) as answer:
+            assert answer.status == 201 and json.load(answer)["game"]["view"]["game"] == "balda"
+        # the modules and the app made before it served: tens of thousands of objects
+        assert gc.get_freeze_count() > 10_000
+        assert gc.get_threshold() == (YOUNG_OBJECTS, *before[1:]) and YOUNG_OBJECTS > before[0]
+    finally:
+        if servers:
+            servers[0].should_exit = True  # type: ignore[attr-defined]
+        thread.join(30)
+        sock.close()
+    assert not thread.is_alive()
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
