@@ -56,6 +56,14 @@ def test_german_words(de: Lexicon) -> None:
     assert de.is_word("E-Mail") and de.is_word("öl") and not de.is_word("berlin")
 
 
+def test_each_letter_in_capitals_as_a_game_shows_it(de: Lexicon, en: Lexicon) -> None:
+    capitals = de.capitals()
+    assert list(capitals) == list(de.letters) and capitals["ß"] == "ẞ" and capitals["ä"] == "Ä"
+    assert capitals == {letter: de.display(letter) for letter in de.letters}
+    capitals["ß"] = "SS"  # a copy: the next caller gets the list's own
+    assert de.capitals()["ß"] == "ẞ" and en.capitals()["a"] == "A" and len(en.capitals()) == 26
+
+
 def test_words_by_part_of_speech_and_length(en: Lexicon) -> None:
     nines = en.words(pos="noun", length=9)
     assert "telephone" in nines and "education" in nines and all(len(w) == 9 for w in nines)

@@ -115,6 +115,8 @@ class Lexicon:
         self.language_name: str = alphabet.language_name
         self.profile: str = manifest.profile
         self.letters: str = alphabet.letters
+        # in capitals, as every view of a game shows them: made once (a view a move, 26 calls each)
+        self._capitals = {letter: alphabet.display(letter) for letter in self.letters}
         source = str(path / "words.dawg") if path is not None else "words"
         # the one reader of the DAWG: its layout is checked first, every read is bounds-checked
         self.graph = Graph(dawg_bytes, self.letters, source=source)
@@ -264,6 +266,10 @@ class Lexicon:
     def display(self, word: str) -> str:
         """A word in capitals as a game shows it (ß becomes ẞ, so each letter stays one tile)."""
         return self.alphabet_spec.display(word)
+
+    def capitals(self) -> dict[str, str]:
+        """Each letter of the list as a game shows it in capitals (`display` of each, made once)."""
+        return dict(self._capitals)
 
     def _key(self, word: str) -> str | None:
         """The DAWG key for `word`, or None when it cannot be a word (control characters, surrogates,

@@ -188,7 +188,7 @@ class Game(ABC):
             "can_exchange": self.can_exchange(),
             "lexicon": {"language": self.lexicon.language, "profile": self.lexicon.profile},
             "letters": self.lexicon.letters,
-            "upper": {c: self.lexicon.display(c) for c in self.lexicon.letters},
+            "upper": self.lexicon.capitals(),
             "history": [{**t.to_dict(), "notation": self.notation(t)} for t in self.history],
         }
 

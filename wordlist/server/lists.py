@@ -88,7 +88,7 @@ def info(lexicon: Lexicon) -> dict:
         "definitions": manifest.counts.definitions,
         "by_pos": dict(manifest.counts.by_pos),
         "letters": lexicon.letters,
-        "upper": {c: lexicon.display(c) for c in lexicon.letters},
+        "upper": lexicon.capitals(),
         "games": ["wordgame"] if lexicon.game_spec is not None else ["balda"],
         "game": lexicon.game_spec.to_json() if lexicon.game_spec is not None else None,
         "files": files,

@@ -91,7 +91,7 @@ class Move:
 
     def to_dict(self) -> dict:
         """The move as JSON: {"cell": [row, col], "letter": ..., "path": [[row, col], ...]}."""
-        return {"cell": list(self.cell), "letter": self.letter, "path": [list(c) for c in self.path]}
+        return {"cell": list(self.cell), "letter": self.letter, "path": list(map(list, self.path))}
 
     @classmethod
     def from_dict(cls, data: object) -> Move:
@@ -129,7 +129,7 @@ class Turn:
             "action": self.action,
             "cell": list(self.cell) if self.cell is not None else None,
             "letter": self.letter,
-            "path": [list(c) for c in self.path],
+            "path": list(map(list, self.path)),
             "word": self.word,
             "points": self.points,
             "definitions": list(self.definitions),
