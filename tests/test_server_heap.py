@@ -13,7 +13,7 @@ from pathlib import Path
 from tests.server_helpers import ROOMY
 from wordlist.server import create_app
 from wordlist.server.app import run_uvicorn
-from wordlist.server.heap import YOUNG_OBJECTS
+from wordlist.server.heap import YOUNG_OBJECTS, serving_heap
 
 
 def test_while_it_serves_the_objects_it_started_with_are_frozen_and_after_it_the_collector_is_as_it_was(
@@ -52,4 +52,18 @@ def test_while_it_serves_the_objects_it_started_with_are_frozen_and_after_it_the
         thread.join(30)
         sock.close()
     assert not thread.is_alive()
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_two_servers_of_one_process_put_the_collector_back_once_both_stop() -> None:
+    """Two `serve` calls in threads of one process: the first to stop must not undo the second's
+    settings, and the last puts back the process's own (not the first server's)."""
+    before = gc.get_threshold()
+    first, second = serving_heap(), serving_heap()
+    first.__enter__()
+    second.__enter__()
+    assert gc.get_threshold()[0] == YOUNG_OBJECTS and gc.get_freeze_count() > 0
+    first.__exit__(None, None, None)  # the first server stops, the second still serves
+    assert gc.get_threshold()[0] == YOUNG_OBJECTS and gc.get_freeze_count() > 0
+    second.__exit__(None, None, None)
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
