@@ -8,7 +8,10 @@ import json
 import socket
 import threading
 import urllib.request
+import weakref
 from pathlib import Path
+
+import pytest
 
 from tests.server_helpers import ROOMY
 from wordlist.server import create_app
@@ -61,9 +64,46 @@ def test_two_servers_of_one_process_put_the_collector_back_once_both_stop() -> N
     before = gc.get_threshold()
     first, second = serving_heap(), serving_heap()
     first.__enter__()
-    second.__enter__()
-    assert gc.get_threshold()[0] == YOUNG_OBJECTS and gc.get_freeze_count() > 0
-    first.__exit__(None, None, None)  # the first server stops, the second still serves
-    assert gc.get_threshold()[0] == YOUNG_OBJECTS and gc.get_freeze_count() > 0
-    second.__exit__(None, None, None)
+    try:
+        second.__enter__()
+        try:
+            assert gc.get_threshold()[0] == YOUNG_OBJECTS and gc.get_freeze_count() > 0
+        finally:
+            first.__exit__(None, None, None)  # the first server stops, the second still serves
+        assert gc.get_threshold()[0] == YOUNG_OBJECTS and gc.get_freeze_count() > 0
+    finally:
+        second.__exit__(None, None, None)
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+class _Node:
+    """An object that can be part of a reference cycle and be watched by a weak reference."""
+
+    other: object = None
+
+
+def test_garbage_made_before_serving_is_freed_not_frozen_and_a_failed_server_puts_everything_back() -> None:
+    before = gc.get_threshold()
+    gc.disable()  # no collection of its own between here and the server's start
+    try:
+        cycle = _Node()
+        cycle.other = cycle
+        watched = weakref.ref(cycle)
+        del cycle  # garbage now, of a kind only the collector frees
+        with pytest.raises(RuntimeError, match="the server failed"), serving_heap():
+            assert watched() is None  # collected on the way in, rather than frozen for the whole run
+            raise RuntimeError("the server failed")
+    finally:
+        gc.enable()
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_a_freeze_the_process_made_itself_outlives_the_server() -> None:
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with serving_heap():
+            assert gc.get_freeze_count() >= frozen
+        assert gc.get_freeze_count() >= frozen > 0
+    finally:
+        gc.unfreeze()
