@@ -28,7 +28,7 @@ from typing import Any
 import orjson
 
 from wordlist.errors import UnknownList, WordlistError
-from wordlist.games import LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
+from wordlist.games import GAMES, LEVELS, Bot, Game, GameStateError, IllegalMove, load_game
 from wordlist.games.analysis import ANALYSIS_LEVEL, analyse, best_move, total_given_up
 from wordlist.games.balda import BaldaGame, BaldaSettings
 from wordlist.games.balda.terminal import SCREEN as BALDA_SCREEN
@@ -52,7 +52,6 @@ JOIN_ATTEMPTS = 5  # a join retried after moves of the creator changed the state
 # a move retried after a change that is no turn (a join, a rematch's seat) landed meanwhile
 MOVE_ATTEMPTS = 5
 SCREENS: dict[str, Screen] = {BaldaGame.KIND: BALDA_SCREEN, Wordgame.KIND: WORDGAME_SCREEN}  # hints' words
-GAME_KINDS = (BaldaGame.KIND, Wordgame.KIND)
 _HINT_FIELDS = ("steps", "word", "points", "move", "cell", "direction")  # null when no word is found
 
 
@@ -209,9 +208,7 @@ class Games:
                 record.id, request.invite, token, record.version, state_json(game)
             )
             if revision is not None:
-                record = dataclasses.replace(
-                    record, revision=revision, token1=secret_hash(token), invite=None
-                )
+                record = record.seated(1, token, revision=revision, invite=None)
                 self.live.put(record, game)
                 return {"token": token, "invite": None, "game": self._status(record, 1, game)}
         raise ApiError(503, "busy", "the game kept changing while joining; try again")
@@ -385,13 +382,7 @@ class Games:
                 token = new_secret()
                 revision = await self.store.claim_seat(new_id, new_seat, token)
                 if revision is not None:
-                    hashed = secret_hash(token)  # the record as claim_seat stored it
-                    claimed = dataclasses.replace(
-                        existing,
-                        revision=revision,
-                        token0=hashed if new_seat == 0 else existing.token0,
-                        token1=hashed if new_seat == 1 else existing.token1,
-                    )
+                    claimed = existing.seated(new_seat, token, revision=revision)  # as claim_seat stored it
                     joined, new_game = await self._load(claimed)
                     self.live.put(joined, new_game)
                     return {"token": token, "invite": None, "game": self._status(joined, new_seat, new_game)}
@@ -414,7 +405,7 @@ class Games:
         record = await self.store.get(game_id, state=False) if GAME_ID.fullmatch(game_id) else None
         if record is None:
             raise not_found("game", "no such game")
-        if (problem := record.problem(GAME_KINDS, LEVELS)) is not None:
+        if (problem := record.problem(GAMES, LEVELS)) is not None:
             raise ApiError(500, "damaged_game", f"the stored game cannot be loaded: {problem}")
         return record
 

@@ -16,7 +16,8 @@ import hmac
 import os
 import time
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from wordlist.errors import ArgumentError, ArgumentTypeError
 
@@ -66,6 +67,13 @@ class GameRecord:
     def token_of(self, seat: int) -> str | None:
         """The hash of seat `seat`'s token, None while no one holds the seat (or the bot does)."""
         return self.token1 if seat else self.token0
+
+    def seated(self, seat: int, token: str, **changes: Any) -> GameRecord:
+        """This record with secret `token` holding seat `seat` (its hash, as the store's `join` and
+        `claim_seat` write it), and the other `changes`."""
+        hashed = secret_hash(token)
+        token0, token1 = (hashed, self.token1) if seat == 0 else (self.token0, hashed)
+        return replace(self, token0=token0, token1=token1, **changes)
 
     def invite_matches(self, invite: str) -> bool:
         """Whether `invite` is this game's unused invite (compared in constant time)."""
