@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import jsonschema
+import orjson
 import pytest
 from fastapi.testclient import TestClient
 from starlette.responses import JSONResponse
@@ -580,6 +581,44 @@ def test_exchanging_tiles_over_http(client: TestClient, app_paths) -> None:
     schema = client.get("/openapi.json").json()["components"]["schemas"]["Action"]
     assert "exchange" in schema["properties"]["action"]["enum"] and "tiles" in schema["properties"]
     assert "'?' is a blank" in schema["properties"]["tiles"]["description"]
+
+
+def test_stored_states_and_views_are_the_library_s_byte_for_byte(client: TestClient, app_paths) -> None:
+    """A server encodes each turn of a live game once (wordlist.server.live.EncodedLog): what it
+    stores and shows must stay the library's own `to_dict` and `view`, through exchanges (whose
+    saved turn holds more than the shown one) and a game object loaded again."""
+    data, db = app_paths
+
+    def as_library(game_id: str, seat: int, answer: dict) -> None:
+        ((text,),) = query(db, "SELECT state FROM games WHERE id = ?", (game_id,))
+        game = stored_game(db, game_id, data)
+        assert text == orjson.dumps(game.to_dict()).decode()
+        assert answer["view"] == json.loads(orjson.dumps(game.view(seat)))
+
+    ann = create(client, game="wordgame", opponent="friend", name="Ann")
+    game_id = ann["game"]["id"]
+    bob = client.post(f"/api/games/{game_id}/join", json={"invite": ann["invite"], "name": "Bob"}).json()
+    as_library(game_id, 1, bob["game"])
+    rack = stored_game(db, game_id, data).racks[0]
+    played = act(client, ann, {"action": "exchange", "tiles": rack[:2]}).json()["game"]
+    as_library(game_id, 0, played)
+    stored = json.loads(query(db, "SELECT state FROM games WHERE id = ?", (game_id,))[0][0])
+    assert "returned" in stored["state"]["history"][0]  # the saved turn, not the shown one
+    played = act(client, {**bob, "game": played}, {"action": "pass"}, token=bob["token"]).json()["game"]
+    with TestClient(create_app(*app_paths, limits=ROOMY)) as other:  # the next move on another server
+        seen = other.get(f"/api/games/{game_id}", headers=bearer(ann["token"])).json()
+        answer = act(other, {**ann, "game": seen}, {"action": "pass"}).json()["game"]
+        as_library(game_id, 0, answer)
+    # this server's object is a turn behind: a resignation played on it is not written, and the
+    # object it then loads must not show it
+    error(act(client, {**ann, "game": played}, {"action": "resign"}), 409, "version_conflict")
+    seen = client.get(f"/api/games/{game_id}", headers=bearer(bob["token"])).json()
+    assert [turn["action"] for turn in seen["view"]["history"]] == ["exchange", "pass", "pass"]
+    as_library(game_id, 1, seen)
+    balda = create(client, seed=4)
+    for _ in range(3):
+        balda = {**balda, "game": act(client, balda, single_letter(balda["game"]["view"])).json()["game"]}
+        as_library(balda["game"]["id"], 0, balda["game"])
 
 
 def test_a_friend_s_game_needs_the_invite_and_a_bot_game_has_none(client: TestClient) -> None:

@@ -169,10 +169,16 @@ class Game(ABC):
         return self.board[cell[0]][cell[1]]
 
     @abstractmethod
-    def view(self, player: int | None = None) -> dict:
-        """What `player` may see, as JSON (None: a spectator, who sees no rack)."""
+    def view(self, player: int | None = None, *, log: Sequence[Any] | None = None) -> dict:
+        """What `player` may see, as JSON (None: a spectator, who sees no rack). `log`: the log's
+        entries as `shown` makes them, where the caller keeps them (the server keeps each one
+        encoded once); made from `history` otherwise."""
 
-    def _view_common(self, player: int | None) -> dict:
+    def shown(self, turn: Any) -> dict:
+        """A turn of the log as the views show it: its public fields and its notation."""
+        return {**turn.to_dict(), "notation": self.notation(turn)}
+
+    def _view_common(self, player: int | None, log: Sequence[Any] | None) -> dict:
         if player is not None:
             checked_player(player)
         return {
@@ -189,7 +195,7 @@ class Game(ABC):
             "lexicon": {"language": self.lexicon.language, "profile": self.lexicon.profile},
             "letters": self.lexicon.letters,
             "upper": self.lexicon.capitals(),
-            "history": [{**t.to_dict(), "notation": self.notation(t)} for t in self.history],
+            "history": [self.shown(t) for t in self.history] if log is None else log,
         }
 
     # --- moves -------------------------------------------------------------------------------------
@@ -303,17 +309,23 @@ class Game(ABC):
     # --- JSON --------------------------------------------------------------------------------------
 
     @abstractmethod
-    def state(self) -> dict:
-        """The game's own part of the saved state (inside the envelope)."""
+    def state(self, log: Sequence[Any] | None = None) -> dict:
+        """The game's own part of the saved state (inside the envelope). `log`: the log's entries
+        as `logged` makes them, where the caller keeps them; made from `history` otherwise."""
+
+    def logged(self, turn: Any) -> dict:
+        """A turn as the saved state's log holds it."""
+        return turn.to_dict()
 
     @classmethod
     @abstractmethod
     def from_state(cls, state: states.Reader, lexicon: Lexicon, version: int) -> Self:
         """Rebuild and validate a game from `state()`; GameStateError names what is wrong."""
 
-    def to_dict(self) -> dict:
-        """The whole state (both racks and the bag's order: for storage, not for a player)."""
-        return states.envelope(self.KIND, self.FORMAT_VERSION, self.lexicon, self.version, self.state())
+    def to_dict(self, *, log: Sequence[Any] | None = None) -> dict:
+        """The whole state (both racks and the bag's order: for storage, not for a player); `log`
+        as `state` takes it."""
+        return states.envelope(self.KIND, self.FORMAT_VERSION, self.lexicon, self.version, self.state(log))
 
     def to_json(self) -> str:
         """The whole state as JSON text, in its envelope; `from_json` reads it back."""

@@ -23,7 +23,6 @@ import hashlib
 import re
 import secrets
 import time
-from typing import Any
 
 import orjson
 
@@ -69,12 +68,6 @@ def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
-def state_json(game: Game) -> str:
-    """The state to store: `Game.to_dict()` as compact JSON, written by orjson (`to_json` indents
-    it for people to read, with json's pure-Python encoder: twenty times slower)."""
-    return orjson.dumps(game.to_dict()).decode()
-
-
 def rematch_id(game_id: str) -> str:
     """The id of a game's rematch: derived from the game's, so that both players find the one
     rematch without the store keeping a link (the first to ask creates it, the other joins it)."""
@@ -97,11 +90,6 @@ def analysis_json(game: Game, seat: int, level: str = ANALYSIS_LEVEL) -> dict:
             item["best"]["notation"] = screen.notation(game, review.best)
         moves.append(item)
     return {"level": level, "player": seat, "moves": moves, "given_up": round(total_given_up(reviews), 2)}
-
-
-def turn_json(game: Game, turn: Any) -> dict:
-    """A log entry as the views show it: the turn and its notation."""
-    return {**turn.to_dict(), "notation": game.notation(turn)}
 
 
 class Games:
@@ -185,7 +173,7 @@ class Games:
             updated=now,
         )
         self._bot_turns(record, game)
-        record = dataclasses.replace(record, version=game.version, state=state_json(game))
+        record = dataclasses.replace(record, version=game.version, state=self._state_json(record.id, game))
         if not await self.store.insert(record):
             return None
         self.live.put(record, game)
@@ -205,7 +193,7 @@ class Games:
             game.players[1] = request.name
             token = new_secret()
             revision = await self.store.join(
-                record.id, request.invite, token, record.version, state_json(game)
+                record.id, request.invite, token, record.version, self._state_json(record.id, game)
             )
             if revision is not None:
                 record = record.seated(1, token, revision=revision, invite=None)
@@ -283,9 +271,10 @@ class Games:
             if not judged:
                 return None
             raise ApiError.illegal(error) from None
-        turns = [turn_json(game, game.history[-1]), *self._bot_turns(record, game)]
+        turns = [game.shown(game.history[-1]), *self._bot_turns(record, game)]
         game_ns = time.thread_time_ns() - started
-        revision = await self.store.update(record.id, record.revision, game.version, state_json(game))
+        state = self._state_json(record.id, game)
+        revision = await self.store.update(record.id, record.revision, game.version, state)
         if revision is None:  # another request, here or elsewhere, changed the game first
             return None
         record = dataclasses.replace(record, version=game.version, revision=revision)
@@ -463,11 +452,18 @@ class Games:
         while record.opponent == "bot" and not game.is_over and game.turn == record.bot_player:
             bot = Bot(record.level or DEFAULT_LEVEL, seed=((record.bot_seed or 0) << 16) + game.version)
             game.act(bot.action(game))
-            turns.append(turn_json(game, game.history[-1]))
+            turns.append(game.shown(game.history[-1]))
         return turns
 
-    @staticmethod
-    def _status(record: GameRecord, seat: int, game: Game) -> dict:
+    def _state_json(self, game_id: str, game: Game) -> str:
+        """The state to store: `Game.to_dict()` as compact JSON, written by orjson (`to_json` indents
+        it for people to read, with json's pure-Python encoder: twenty times slower), its log's
+        entries encoded once each (`LiveGames.log`)."""
+        return orjson.dumps(game.to_dict(log=self.live.log(game_id, game)[0])).decode()
+
+    def _status(self, record: GameRecord, seat: int, game: Game) -> dict:
+        """The game as `seat` sees it; its view's log is of encoded entries (`LiveGames.log`), for
+        orjson, which the routes answer with."""
         return {
             "id": record.id,
             "player": seat,
@@ -476,7 +472,7 @@ class Games:
             "opponent": record.opponent,
             "level": record.level,
             "waiting_for_friend": record.opponent == "friend" and None in (record.token0, record.token1),
-            "view": game.view(seat),
+            "view": game.view(seat, log=self.live.log(record.id, game)[1]),
         }
 
 

@@ -1,11 +1,15 @@
 """The game objects a worker's last requests left (`LiveGames`), so that the next move on a game
-skips loading and replaying its state, and reading its record first (wordlist.server.games)."""
+skips loading and replaying its state, and reading its record first (wordlist.server.games); and
+their logs' entries, each encoded as JSON once (`EncodedLog`), as every stored state and every
+view holds the whole log."""
 
 from __future__ import annotations
 
 import dataclasses
 import threading
 from collections import OrderedDict
+
+import orjson
 
 from wordlist.games import Game
 from wordlist.server.records import GameRecord
@@ -14,6 +18,25 @@ from wordlist.server.records import GameRecord
 # connection, and its rematch). A 5x5 Balda game of 10 turns takes about 20 KiB: at most some
 # 40 MB a worker. Fewer than the games in play, and their moves read and replay their state.
 LIVE_GAMES = 2048
+
+
+@dataclasses.dataclass(slots=True)
+class EncodedLog:
+    """A game object's log entries, each encoded as JSON once: for its stored state
+    (`Game.logged`) and for its views (`Game.shown`), as orjson fragments (bytes, which the
+    garbage collector does not walk, unlike the dicts they were made from). A game's log only
+    grows: `update` encodes the turns played since."""
+
+    game: Game
+    logged: list[orjson.Fragment] = dataclasses.field(default_factory=list)
+    shown: list[orjson.Fragment] = dataclasses.field(default_factory=list)
+
+    def update(self) -> None:
+        """Encode the turns played since the last update."""
+        game = self.game
+        for turn in game.history[len(self.logged) :]:
+            self.logged.append(orjson.Fragment(orjson.dumps(game.logged(turn))))
+            self.shown.append(orjson.Fragment(orjson.dumps(game.shown(turn))))
 
 
 class LiveGames:
@@ -28,6 +51,7 @@ class LiveGames:
     def __init__(self, size: int = LIVE_GAMES) -> None:
         self.size = size
         self._games: OrderedDict[str, tuple[GameRecord, Game]] = OrderedDict()
+        self._logs: OrderedDict[str, EncodedLog] = OrderedDict()
         self._lock = threading.Lock()
 
     def take(self, game_id: str, revision: int) -> Game | None:
@@ -50,3 +74,21 @@ class LiveGames:
             self._games.move_to_end(record.id)
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
+
+    def log(self, game_id: str, game: Game) -> tuple[list[orjson.Fragment], list[orjson.Fragment]]:
+        """The entries of `game`'s log, encoded: (as its stored state holds them, as its views show
+        them), copies made now. Encoded once per turn for the game object kept last under this id
+        (another object, such as one loaded again from the store, starts over); as many logs kept
+        as games, the oldest dropped."""
+        with self._lock:  # a game over is read by several requests at once (threads too)
+            found = self._logs.get(game_id)
+            if found is None or found.game is not game or len(found.logged) > len(game.history):
+                found = EncodedLog(game)
+                if self.size > 0:
+                    self._logs[game_id] = found
+            if self.size > 0:
+                self._logs.move_to_end(game_id)
+                while len(self._logs) > self.size:
+                    self._logs.popitem(last=False)
+            found.update()
+            return list(found.logged), list(found.shown)

@@ -140,10 +140,10 @@ class BaldaGame(protocol.Game):
         """The parts of speech that score, as a bit mask (see wordlist.format.pos_mask)."""
         return pos_mask(self.settings.parts_of_speech)
 
-    def view(self, player: int | None = None) -> dict:
+    def view(self, player: int | None = None, *, log: Sequence[Any] | None = None) -> dict:
         """Everything on a Balda table is public: the board, the scores, the log, the options."""
         return {
-            **self._view_common(player),
+            **self._view_common(player, log),
             "settings": self.settings.to_dict(),
             "board": self.board_rows(),
             "start_word": self.start_word,
@@ -302,7 +302,7 @@ class BaldaGame(protocol.Game):
 
     # --- JSON --------------------------------------------------------------------------------------
 
-    def state(self) -> dict:
+    def state(self, log: Sequence[Any] | None = None) -> dict:
         """The saved state: options, players, the starting word and the log; the board, scores and
         turn are stored too (readable, and checked against the log on loading)."""
         return {
@@ -313,7 +313,7 @@ class BaldaGame(protocol.Game):
             "board": self.board_rows(),
             "scores": list(self.scores),
             "turn": self.turn,
-            "history": [t.to_dict() for t in self.history],
+            "history": [self.logged(t) for t in self.history] if log is None else log,
         }
 
     @classmethod

@@ -197,11 +197,11 @@ class Wordgame(protocol.Game):
         """Whether `cell` lies on the board."""
         return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size
 
-    def view(self, player: int | None = None) -> dict:
+    def view(self, player: int | None = None, *, log: Sequence[Any] | None = None) -> dict:
         """What `player` may see: the board, their own rack, the other rack's size, scores, the bag's
         size (never its order); None: a spectator, who sees no rack."""
         return {
-            **self._view_common(player),
+            **self._view_common(player, log),
             "settings": self.settings.to_dict(),
             "board": self.board_rows(),
             "blanks": sorted(map(list, self.blanks)),
@@ -464,11 +464,15 @@ class Wordgame(protocol.Game):
 
     # --- JSON --------------------------------------------------------------------------------------
 
-    def state(self) -> dict:
+    def state(self, log: Sequence[Any] | None = None) -> dict:
         """The saved state (see `wordgame.saved`): options, players, the seed, the racks and the bag
         in order (for storage only: a player's `view` never shows them) and the log; board,
         blanks, scores and the pass count too, all checked against the replay on loading."""
-        return saved.state_of(self)
+        return saved.state_of(self, log)
+
+    def logged(self, turn: Turn) -> dict:
+        """A turn as the saved state's log holds it: what the log shows, and an exchange's tiles."""
+        return saved.saved_turn(turn)
 
     @classmethod
     def from_state(cls, reader: Reader, lexicon: Lexicon, version: int) -> Wordgame:

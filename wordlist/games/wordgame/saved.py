@@ -17,7 +17,8 @@ one wordlist 0.2 saved of a game started without `--seed`, has none.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from wordlist.errors import WordlistError
 from wordlist.format.limits import MAX_RACK
@@ -50,8 +51,8 @@ def saved_turn(turn: Turn) -> dict:
     return {**turn.to_dict(), "returned": list(turn.returned)}
 
 
-def state_of(game: Wordgame) -> dict:
-    """The game's saved state (the `state` of its envelope)."""
+def state_of(game: Wordgame, log: Sequence[Any] | None = None) -> dict:
+    """The game's saved state (the `state` of its envelope); `log` as `Game.state` takes it."""
     return {
         "settings": game.settings.to_dict(),
         "players": list(game.players),
@@ -64,7 +65,7 @@ def state_of(game: Wordgame) -> dict:
         "turn": game.turn,
         "passes": game.passes,
         "redrawn": game.redrawn,
-        "history": [saved_turn(t) for t in game.history],
+        "history": [saved_turn(t) for t in game.history] if log is None else log,
     }
 
 
