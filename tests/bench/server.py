@@ -7,7 +7,7 @@ PostgreSQL, with one worker and with two.
 default budgets; connections raised to 4000 and the open files to the hard limit, so that 1,000
 games, a connection each, fit) over the benchmark's 400,000-word list (tests/bench/lexicon.py).
 PostgreSQL is a throwaway server of Debian's (tests/postgres.py) with its durable defaults
-(fsync, synchronous_commit on), on a Unix socket. An asyncio client (httpx2) plays N games of
+(fsync, synchronous_commit on), on a Unix socket. An asyncio client (aiohttp) plays N games of
 5x5 Balda at once, each a player at a loopback address of its own (127.0.x.y: the server's
 budgets are per client), each game to its end: 20 turns, the player's 10 moves each answered by
 the bot (at `LEVEL`) in the same request. The player places a single letter (a legal move the
@@ -50,7 +50,8 @@ import time
 from collections.abc import Awaitable
 from pathlib import Path
 
-import httpx2
+import aiohttp
+import orjson
 
 from tests.bench import lexicon as lexicon_bench
 from tests.bench.common import BENCH_DIR, save
@@ -69,7 +70,7 @@ THINK = (2.0, 6.0)  # seconds between a reply and the next move, paced runs
 # as browsers retry on one the server closed: an expiry equal to the server's races its close (a
 # thinking player's next move then meets a connection reset: an error of the client, not of the
 # server).
-KEEP_ALIVE = httpx2.Limits(keepalive_expiry=Limits().keep_alive - 1)
+KEEP_ALIVE = Limits().keep_alive - 1
 LIMITS = Limits(connections=4000, connections_per_client=100, long_polls=250)
 # (run, games, workers, paced) for each backend; the kill run is paced with two workers
 RUNS = [
@@ -116,6 +117,13 @@ class BenchServer(Server):
         ]
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Answer:
+    status: int
+    timing: str
+    body: bytes
+
+
 def data_root() -> Path:
     root = BENCH_DIR / "lexicon"
     if not (root / "en" / "balda" / "manifest.json").exists():
@@ -146,32 +154,47 @@ async def play_games(
     async def one(index: int) -> None:
         # each game a player of its own, at an address of its own: the server budgets per client
         address = f"127.0.{1 + index // 250}.{1 + index % 250}"
-        player = httpx2.AsyncHTTPTransport(local_address=address, limits=KEEP_ALIVE)
-        async with httpx2.AsyncClient(base_url=url, transport=player, timeout=60) as client:
+        player = aiohttp.TCPConnector(local_addr=(address, 0), keepalive_timeout=KEEP_ALIVE)
+        timeout = aiohttp.ClientTimeout(total=60)
+        async with aiohttp.ClientSession(url, connector=player, timeout=timeout) as client:
             await play_one(client, index)
 
-    async def answered(what: str, sent: Awaitable[httpx2.Response], status: int) -> httpx2.Response | None:
+    async def send(
+        client: aiohttp.ClientSession,
+        method: str,
+        path: str,
+        body: dict | None = None,
+        token: str | None = None,
+    ) -> Answer:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = orjson.dumps(body) if body is not None else None
+        async with client.request(method, path, data=data, headers=headers) as response:
+            return Answer(response.status, response.headers.get("server-timing", ""), await response.read())
+
+    async def answered(what: str, sent: Awaitable[Answer], status: int) -> Answer | None:
         """The answer if it has `status`; otherwise None, the error counted."""
         try:
             response = await sent
-        except httpx2.HTTPError as error:
+        except (TimeoutError, aiohttp.ClientError) as error:
             errors.append(f"{what}: {type(error).__name__}")
             return None
-        if response.status_code != status:
-            errors.append(f"{what}: {response.status_code} {response.text[:200]}")
+        if response.status != status:
+            errors.append(f"{what}: {response.status} {response.body[:200]!r}")
             return None
         return response
 
-    async def play_one(client: httpx2.AsyncClient, index: int) -> None:
+    async def play_one(client: aiohttp.ClientSession, index: int) -> None:
         await asyncio.sleep(rng.uniform(0, think[1]) if think else 0)  # games start spread out
         body = {"game": "balda", "balda": {"size": SIZE}, "level": LEVEL, "seed": seed * 10_000 + index}
         started = time.perf_counter()
-        response = await answered("create", client.post("/api/games", json=body), 201)
+        response = await answered("create", send(client, "POST", "/api/games", body), 201)
         if response is None:
             return
         creates.append(time.perf_counter() - started)
-        created = response.json()
-        game, headers = created["game"], {"Authorization": f"Bearer {created['token']}"}
+        created = orjson.loads(response.body)
+        game, token = created["game"], created["token"]
         acked[game["id"]] = [t["notation"] for t in game["view"]["history"]]
         pick = random.Random(index)
         while not game["view"]["over"]:
@@ -183,23 +206,23 @@ async def play_games(
             action["move"] = {"cell": cell, "letter": letter, "path": [cell]}
             started = time.perf_counter()
             try:
-                response = await client.post(f"/api/games/{game['id']}/actions", json=action, headers=headers)
-            except httpx2.TransportError as error:
+                response = await send(client, "POST", f"/api/games/{game['id']}/actions", action, token)
+            except (TimeoutError, aiohttp.ClientError) as error:
                 if not killed:
                     errors.append(f"move: {type(error).__name__}")
                     return
                 cut.append(game["id"])  # its worker was killed: the next request must succeed
-                after = client.get(f"/api/games/{game['id']}", headers=headers)
+                after = send(client, "GET", f"/api/games/{game['id']}", token=token)
                 if (response := await answered("after the kill", after, 200)) is None:
                     return
-                game = response.json()
+                game = orjson.loads(response.body)
                 continue
-            if response.status_code != 200:
-                errors.append(f"move: {response.status_code} {response.text[:200]}")
+            if response.status != 200:
+                errors.append(f"move: {response.status} {response.body[:200]!r}")
                 return
             moves.append(time.perf_counter() - started)
-            game_ms.append(float(response.headers["server-timing"].partition("game;dur=")[2]))
-            game = response.json()["game"]
+            game_ms.append(float(response.timing.partition("game;dur=")[2]))
+            game = orjson.loads(response.body)["game"]
             acked[game["id"]] = [t["notation"] for t in game["view"]["history"]]
             if kill is not None and not killed and len(moves) >= half:
                 killed.append(kill.kill_worker())
