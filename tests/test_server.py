@@ -583,10 +583,13 @@ def test_exchanging_tiles_over_http(client: TestClient, app_paths) -> None:
     assert "'?' is a blank" in schema["properties"]["tiles"]["description"]
 
 
-def test_stored_states_and_views_are_the_library_s_byte_for_byte(client: TestClient, app_paths) -> None:
+def test_stored_states_and_views_are_the_library_s_byte_for_byte(
+    client: TestClient, app_paths, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A server encodes each turn of a live game once (wordlist.server.live.EncodedLog): what it
-    stores and shows must stay the library's own `to_dict` and `view`, through exchanges (whose
-    saved turn holds more than the shown one) and a game object loaded again."""
+    stores and shows must stay the library's own `to_dict` and `view` (the stored state byte for
+    byte), through exchanges (whose saved turn holds more than the shown one) and a game object
+    loaded again."""
     data, db = app_paths
 
     def as_library(game_id: str, seat: int, answer: dict) -> None:
@@ -619,6 +622,23 @@ def test_stored_states_and_views_are_the_library_s_byte_for_byte(client: TestCli
     for _ in range(3):
         balda = {**balda, "game": act(client, balda, single_letter(balda["game"]["view"])).json()["game"]}
         as_library(balda["game"]["id"], 0, balda["game"])
+    # each turn encoded once for the stored states, once for the views (and once for its move's
+    # answer), however many requests show it
+    calls = {"saved_turn": 0, "shown_turn": 0}
+    for name in calls:
+        method = getattr(BaldaGame, name)
+
+        def counted(game: BaldaGame, turn: object, method=method, name=name) -> dict:
+            calls[name] += 1
+            return method(game, turn)
+
+        monkeypatch.setattr(BaldaGame, name, counted)
+    balda = create(client, seed=5)
+    for _ in range(4):
+        balda = {**balda, "game": act(client, balda, single_letter(balda["game"]["view"])).json()["game"]}
+        client.get(f"/api/games/{balda['game']['id']}", headers=bearer(balda["token"]))
+    turns = len(balda["game"]["view"]["history"])
+    assert turns >= 8 and calls == {"saved_turn": turns, "shown_turn": 2 * turns}
 
 
 def test_a_friend_s_game_needs_the_invite_and_a_bot_game_has_none(client: TestClient) -> None:

@@ -171,12 +171,20 @@ class Game(ABC):
     @abstractmethod
     def view(self, player: int | None = None, *, log: Sequence[Any] | None = None) -> dict:
         """What `player` may see, as JSON (None: a spectator, who sees no rack). `log`: the log's
-        entries as `shown` makes them, where the caller keeps them (the server keeps each one
-        encoded once); made from `history` otherwise."""
+        entries (`shown_turn` of each turn), where the caller keeps them: the server keeps each
+        encoded once, as orjson fragments, which only orjson then writes; made here otherwise."""
 
-    def shown(self, turn: Any) -> dict:
+    def shown_turn(self, turn: Any) -> dict:
         """A turn of the log as the views show it: its public fields and its notation."""
         return {**turn.to_dict(), "notation": self.notation(turn)}
+
+    def _log(self, log: Sequence[Any] | None, entry: Callable[[Any], object]) -> Sequence[Any]:
+        """`log` if given (as many entries as turns: ValueError otherwise), else made with `entry`."""
+        if log is None:
+            return [entry(t) for t in self.history]
+        if len(log) != len(self.history):
+            raise ValueError(f"a log of {len(log)} entries for a game of {len(self.history)} turns")
+        return log
 
     def _view_common(self, player: int | None, log: Sequence[Any] | None) -> dict:
         if player is not None:
@@ -195,7 +203,7 @@ class Game(ABC):
             "lexicon": {"language": self.lexicon.language, "profile": self.lexicon.profile},
             "letters": self.lexicon.letters,
             "upper": self.lexicon.capitals(),
-            "history": [self.shown(t) for t in self.history] if log is None else log,
+            "history": self._log(log, self.shown_turn),
         }
 
     # --- moves -------------------------------------------------------------------------------------
@@ -309,11 +317,11 @@ class Game(ABC):
     # --- JSON --------------------------------------------------------------------------------------
 
     @abstractmethod
-    def state(self, log: Sequence[Any] | None = None) -> dict:
+    def state(self, *, log: Sequence[Any] | None = None) -> dict:
         """The game's own part of the saved state (inside the envelope). `log`: the log's entries
-        as `logged` makes them, where the caller keeps them; made from `history` otherwise."""
+        (`saved_turn` of each turn), where the caller keeps them (see `view`); made otherwise."""
 
-    def logged(self, turn: Any) -> dict:
+    def saved_turn(self, turn: Any) -> dict:
         """A turn as the saved state's log holds it."""
         return turn.to_dict()
 
@@ -325,7 +333,9 @@ class Game(ABC):
     def to_dict(self, *, log: Sequence[Any] | None = None) -> dict:
         """The whole state (both racks and the bag's order: for storage, not for a player); `log`
         as `state` takes it."""
-        return states.envelope(self.KIND, self.FORMAT_VERSION, self.lexicon, self.version, self.state(log))
+        return states.envelope(
+            self.KIND, self.FORMAT_VERSION, self.lexicon, self.version, self.state(log=log)
+        )
 
     def to_json(self) -> str:
         """The whole state as JSON text, in its envelope; `from_json` reads it back."""

@@ -271,7 +271,7 @@ class Games:
             if not judged:
                 return None
             raise ApiError.illegal(error) from None
-        turns = [game.shown(game.history[-1]), *self._bot_turns(record, game)]
+        turns = [game.shown_turn(game.history[-1]), *self._bot_turns(record, game)]
         game_ns = time.thread_time_ns() - started
         state = self._state_json(record.id, game)
         revision = await self.store.update(record.id, record.revision, game.version, state)
@@ -452,18 +452,18 @@ class Games:
         while record.opponent == "bot" and not game.is_over and game.turn == record.bot_player:
             bot = Bot(record.level or DEFAULT_LEVEL, seed=((record.bot_seed or 0) << 16) + game.version)
             game.act(bot.action(game))
-            turns.append(game.shown(game.history[-1]))
+            turns.append(game.shown_turn(game.history[-1]))
         return turns
 
     def _state_json(self, game_id: str, game: Game) -> str:
         """The state to store: `Game.to_dict()` as compact JSON, written by orjson (`to_json` indents
         it for people to read, with json's pure-Python encoder: twenty times slower), its log's
-        entries encoded once each (`LiveGames.log`)."""
-        return orjson.dumps(game.to_dict(log=self.live.log(game_id, game)[0])).decode()
+        entries encoded once each (`LiveGames.saved_log`)."""
+        return orjson.dumps(game.to_dict(log=self.live.saved_log(game_id, game))).decode()
 
     def _status(self, record: GameRecord, seat: int, game: Game) -> dict:
-        """The game as `seat` sees it; its view's log is of encoded entries (`LiveGames.log`), for
-        orjson, which the routes answer with."""
+        """The game as `seat` sees it; its view's log is of encoded entries (`LiveGames.shown_log`),
+        for orjson, which the routes answer with."""
         return {
             "id": record.id,
             "player": seat,
@@ -472,7 +472,7 @@ class Games:
             "opponent": record.opponent,
             "level": record.level,
             "waiting_for_friend": record.opponent == "friend" and None in (record.token0, record.token1),
-            "view": game.view(seat, log=self.live.log(record.id, game)[1]),
+            "view": game.view(seat, log=self.live.shown_log(record.id, game)),
         }
 
 

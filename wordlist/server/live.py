@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import weakref
 from collections import OrderedDict
 
 import orjson
@@ -15,28 +16,32 @@ from wordlist.games import Game
 from wordlist.server.records import GameRecord
 
 # Game objects a worker keeps live: twice the server's default connections (a game in play per
-# connection, and its rematch). A 5x5 Balda game of 10 turns takes about 20 KiB: at most some
-# 40 MB a worker. Fewer than the games in play, and their moves read and replay their state.
+# connection, and its rematch). A 5x5 Balda game of 10 turns takes about 20 KiB, and its encoded
+# log 3 KiB: at most some 50 MB a worker. Fewer than the games in play, and their moves read and
+# replay their state.
 LIVE_GAMES = 2048
 
 
-@dataclasses.dataclass(slots=True)
 class EncodedLog:
-    """A game object's log entries, each encoded as JSON once: for its stored state
-    (`Game.logged`) and for its views (`Game.shown`), as orjson fragments (bytes, which the
-    garbage collector does not walk, unlike the dicts they were made from). A game's log only
-    grows: `update` encodes the turns played since."""
+    """A game object's log entries, each encoded as JSON once, as the stored state holds them
+    (`Game.saved_turn`) and as the views show them (`Game.shown_turn`): orjson fragments, bytes
+    the garbage collector does not walk (unlike the dicts they are made from). A game's log only
+    grows: each form encodes the turns played since it was last asked for. The game is held
+    weakly: a log never keeps a dropped game object alive."""
 
-    game: Game
-    logged: list[orjson.Fragment] = dataclasses.field(default_factory=list)
-    shown: list[orjson.Fragment] = dataclasses.field(default_factory=list)
+    __slots__ = ("game", "saved", "shown")
 
-    def update(self) -> None:
-        """Encode the turns played since the last update."""
-        game = self.game
-        for turn in game.history[len(self.logged) :]:
-            self.logged.append(orjson.Fragment(orjson.dumps(game.logged(turn))))
-            self.shown.append(orjson.Fragment(orjson.dumps(game.shown(turn))))
+    def __init__(self, game: Game) -> None:
+        self.game = weakref.ref(game)
+        self.saved: list[orjson.Fragment] = []
+        self.shown: list[orjson.Fragment] = []
+
+    def entries(self, game: Game, *, saved: bool) -> list[orjson.Fragment]:
+        """The game's log in one form, a copy (the turns played since encoded first)."""
+        encoded, encode = (self.saved, game.saved_turn) if saved else (self.shown, game.shown_turn)
+        for turn in game.history[len(encoded) :]:
+            encoded.append(orjson.Fragment(orjson.dumps(encode(turn))))
+        return list(encoded)
 
 
 class LiveGames:
@@ -75,20 +80,27 @@ class LiveGames:
             while len(self._games) > self.size:
                 self._games.popitem(last=False)
 
-    def log(self, game_id: str, game: Game) -> tuple[list[orjson.Fragment], list[orjson.Fragment]]:
-        """The entries of `game`'s log, encoded: (as its stored state holds them, as its views show
-        them), copies made now. Encoded once per turn for the game object kept last under this id
-        (another object, such as one loaded again from the store, starts over); as many logs kept
-        as games, the oldest dropped."""
-        with self._lock:  # a game over is read by several requests at once (threads too)
-            found = self._logs.get(game_id)
-            if found is None or found.game is not game or len(found.logged) > len(game.history):
-                found = EncodedLog(game)
-                if self.size > 0:
-                    self._logs[game_id] = found
+    def saved_log(self, game_id: str, game: Game) -> list[orjson.Fragment]:
+        """`game`'s log as its stored state holds it, encoded (see `EncodedLog`)."""
+        with self._lock:  # (the event loop's requests only, so far: cheap to be sure)
+            return self._log(game_id, game).entries(game, saved=True)
+
+    def shown_log(self, game_id: str, game: Game) -> list[orjson.Fragment]:
+        """`game`'s log as its views show it, encoded (see `EncodedLog`)."""
+        with self._lock:
+            return self._log(game_id, game).entries(game, saved=False)
+
+    def _log(self, game_id: str, game: Game) -> EncodedLog:
+        """The encoded log kept for this game object (the lock held): another object under this
+        id (one loaded again from the store, or played on and dropped) starts a new one. As many
+        kept as games, the oldest dropped; none kept if no game is (size 0)."""
+        found = self._logs.get(game_id)
+        if found is None or found.game() is not game:
+            found = EncodedLog(game)
             if self.size > 0:
-                self._logs.move_to_end(game_id)
-                while len(self._logs) > self.size:
-                    self._logs.popitem(last=False)
-            found.update()
-            return list(found.logged), list(found.shown)
+                self._logs[game_id] = found
+        if self.size > 0:
+            self._logs.move_to_end(game_id)
+            while len(self._logs) > self.size:
+                self._logs.popitem(last=False)
+        return found

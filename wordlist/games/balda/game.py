@@ -141,7 +141,8 @@ class BaldaGame(protocol.Game):
         return pos_mask(self.settings.parts_of_speech)
 
     def view(self, player: int | None = None, *, log: Sequence[Any] | None = None) -> dict:
-        """Everything on a Balda table is public: the board, the scores, the log, the options."""
+        """Everything on a Balda table is public: the board, the scores, the log, the options
+        (`log` as `Game.view` takes it)."""
         return {
             **self._view_common(player, log),
             "settings": self.settings.to_dict(),
@@ -302,7 +303,7 @@ class BaldaGame(protocol.Game):
 
     # --- JSON --------------------------------------------------------------------------------------
 
-    def state(self, log: Sequence[Any] | None = None) -> dict:
+    def state(self, *, log: Sequence[Any] | None = None) -> dict:
         """The saved state: options, players, the starting word and the log; the board, scores and
         turn are stored too (readable, and checked against the log on loading)."""
         return {
@@ -313,7 +314,7 @@ class BaldaGame(protocol.Game):
             "board": self.board_rows(),
             "scores": list(self.scores),
             "turn": self.turn,
-            "history": [self.logged(t) for t in self.history] if log is None else log,
+            "history": self._log(log, self.saved_turn),
         }
 
     @classmethod

@@ -199,7 +199,7 @@ class Wordgame(protocol.Game):
 
     def view(self, player: int | None = None, *, log: Sequence[Any] | None = None) -> dict:
         """What `player` may see: the board, their own rack, the other rack's size, scores, the bag's
-        size (never its order); None: a spectator, who sees no rack."""
+        size (never its order); None: a spectator, who sees no rack (`log` as `Game.view` takes it)."""
         return {
             **self._view_common(player, log),
             "settings": self.settings.to_dict(),
@@ -464,13 +464,13 @@ class Wordgame(protocol.Game):
 
     # --- JSON --------------------------------------------------------------------------------------
 
-    def state(self, log: Sequence[Any] | None = None) -> dict:
+    def state(self, *, log: Sequence[Any] | None = None) -> dict:
         """The saved state (see `wordgame.saved`): options, players, the seed, the racks and the bag
         in order (for storage only: a player's `view` never shows them) and the log; board,
         blanks, scores and the pass count too, all checked against the replay on loading."""
         return saved.state_of(self, log)
 
-    def logged(self, turn: Turn) -> dict:
+    def saved_turn(self, turn: Turn) -> dict:
         """A turn as the saved state's log holds it: what the log shows, and an exchange's tiles."""
         return saved.saved_turn(turn)
 

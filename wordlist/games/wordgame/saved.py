@@ -65,7 +65,7 @@ def state_of(game: Wordgame, log: Sequence[Any] | None = None) -> dict:
         "turn": game.turn,
         "passes": game.passes,
         "redrawn": game.redrawn,
-        "history": [saved_turn(t) for t in game.history] if log is None else log,
+        "history": game._log(log, saved_turn),
     }
 
 
