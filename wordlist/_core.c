@@ -25,7 +25,8 @@ PyObject *raise_error(const wl_error *error) {
     case WL_BAD_GUIDE:
     case WL_TOO_LONG:
     case WL_TOO_MANY:
-    case WL_NOT_UTF8: PyErr_SetString(CorruptGraph, message); return NULL;
+    case WL_NOT_UTF8:
+    case WL_CYCLE: PyErr_SetString(CorruptGraph, message); return NULL;
     default: PyErr_SetString(PyExc_ValueError, message); return NULL;
     }
 }
@@ -218,6 +219,22 @@ static PyObject *Graph_words(Graph *self, PyObject *args) {
     return c.out;
 }
 
+/* check(most) -> the number of keys, or _CorruptGraph: Graph.check's pass (wl_graph_check), without
+   the GIL (the units and the guide are buffers this object holds). */
+static PyObject *Graph_check(Graph *self, PyObject *arg) {
+    if (!ready(self)) return NULL;
+    unsigned long long most = PyLong_AsUnsignedLongLong(arg);
+    if (most == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    unsigned long long count = 0;
+    wl_error error;
+    wl_status status;
+    Py_BEGIN_ALLOW_THREADS
+    status = wl_graph_check(self->graph, most, &count, &error);
+    Py_END_ALLOW_THREADS
+    if (status != WL_OK) return raise_error(&error);
+    return PyLong_FromUnsignedLongLong(count);
+}
+
 static PyMethodDef Graph_methods[] = {
     {"wordgame", (PyCFunction)Graph_wordgame, METH_VARARGS, "Every Wordgame move of a position (see the module)."},
     {"balda", (PyCFunction)Graph_balda, METH_VARARGS, "Every Balda word move of a position (see the module)."},
@@ -229,6 +246,7 @@ static PyMethodDef Graph_methods[] = {
     {"node", (PyCFunction)Graph_node, METH_O, "node(key): the node the key's UTF-8 bytes lead to, or -1."},
     {"value", (PyCFunction)Graph_value, METH_O, "value(key): the value of the key, or None."},
     {"words", (PyCFunction)Graph_words, METH_VARARGS, "words(node, prefix, wanted, length, limit, most): the keys below."},
+    {"check", (PyCFunction)Graph_check, METH_O, "check(most): the number of keys once the graph is found sound."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -141,14 +141,18 @@ class Graph:
         none). Else an ArtefactError ("corrupt DAWG: ...") naming what was found first.
 
         One pass over the units reached (each once, however many paths lead to it), remembered:
-        the JavaScript reader's `Dawg.shape` makes the same pass in the same order, so both find
-        a file damaged, or sound, before the same call. A race checks twice, alike."""
+        the C core's `wl_graph_check` and the JavaScript reader's `Dawg.shape` make the same pass
+        in the same order, so all find a file damaged, or sound, before the same call. A race
+        checks twice, alike."""
         checked = self._checked
         if checked is None or checked[0] != most:
-            try:
-                checked = (most, _check_graph(self, most))
+            try:  # the C core's pass where there is one (a 400,000-word list: 0.4 s in Python)
+                count = self._walker.check(most) if self._walker is not None else _check_graph(self, most)
+                checked = (most, count)
             except ArtefactError as error:  # (remembered too: a damaged file is walked once)
                 checked = (most, str(error))
+            except CorruptGraph as error:  # (the core's words)
+                checked = (most, str(self.corrupt(str(error))))
             self._checked = checked
         if isinstance(checked[1], str):
             raise ArtefactError(checked[1])

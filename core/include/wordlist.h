@@ -70,6 +70,7 @@ typedef enum {
     WL_NOT_UTF8,       /* a key is not UTF-8 */
     WL_BAD_FILE,       /* not a words.dawg: too short, or its header and size disagree */
     WL_BAD_ARGUMENT,   /* an input out of range: the message names it */
+    WL_CYCLE,          /* the graph has a cycle (wl_graph_check) */
 } wl_status;
 
 typedef struct {
@@ -116,6 +117,15 @@ typedef int (*wl_key_found)(void *context, const uint8_t *rest, size_t length);
 wl_status wl_words(const wl_graph *graph, uint32_t node, uint32_t prefix_letters, long long wanted,
                    long long length, long long limit, long long most, wl_key_found found, void *context,
                    wl_error *error);
+
+/* The number of keys (the empty key is none), once the whole graph the root reaches is found
+   sound: wordlist/graph.py's Graph.check pass (and the JavaScript reader's Dawg.shape), in the
+   same order, so that all three meet the same damage first: a guide whose labels do not increase
+   or name no child (WL_BAD_GUIDE, its unit), a cycle (WL_CYCLE), a path of more than
+   WL_MAX_WORD_LETTERS letters or WL_MAX_KEY_BYTES bytes (WL_TOO_LONG), more than `most` keys
+   (WL_TOO_MANY). Needs the guide. Each unit is walked once; 13 bytes a unit are held meanwhile. */
+wl_status wl_graph_check(const wl_graph *graph, unsigned long long most, unsigned long long *count,
+                         wl_error *error);
 
 /* --- moves ----------------------------------------------------------------------------------------- */
 /* The moves of a search, in a fixed order (the Python generators'), each with its points. */

@@ -448,6 +448,108 @@ static void put_number(text *t, unsigned long long v) {
     put(t, out);
 }
 
+/* A node on wl_graph_check's stack: its children's base, the next guide label and the one
+   walked last, and what its finished children add up to (keys, longest path in letters, in bytes). */
+typedef struct {
+    uint32_t node, base, next, last;
+    unsigned long long keys;
+    uint32_t letters, bytes;
+} check_frame;
+
+static unsigned long long add_keys(unsigned long long a, unsigned long long b, unsigned long long full) {
+    return a >= full - b ? full : a + b; /* (both at most full: saturated, never wrapped) */
+}
+
+static wl_status check_failed(wl_error *error, wl_status status, unsigned long long detail) {
+    error->status = status;
+    error->detail = detail;
+    error->what = NULL;
+    return status;
+}
+
+wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned long long *count, wl_error *error) {
+    error->status = WL_OK;
+    if (g->guide == NULL) return wl_bad_argument(error, "a DAWG without a completion guide cannot list its words");
+    if (most > (1ull << 62)) most = 1ull << 62;
+    const unsigned long long full = most + 1; /* a node's keys saturate here: more is damage however many */
+    const uint32_t n = g->n;
+    uint8_t *state = calloc(n, 1); /* 0 not met, 1 on the stack, 2 finished */
+    unsigned long long *keys = malloc((size_t)n * sizeof *keys);
+    uint16_t *letters = malloc((size_t)n * sizeof *letters), *depth = malloc((size_t)n * sizeof *depth);
+    check_frame *stack = malloc((WL_MAX_KEY_BYTES + 2) * sizeof *stack);
+    wl_status status = WL_OK;
+    if (state == NULL || keys == NULL || letters == NULL || depth == NULL || stack == NULL) {
+        status = check_failed(error, WL_NO_MEMORY, 0);
+        goto done;
+    }
+    size_t top = 0;
+    stack[top++] = (check_frame){WL_ROOT, WL_ROOT ^ offset_of(unit_at(g, WL_ROOT)), g->guide[0], 0, 0, 0, 0};
+    state[WL_ROOT] = 1;
+    while (top > 0) {
+        check_frame *frame = &stack[top - 1];
+        uint32_t label = frame->next;
+        if (label) {
+            uint32_t child = frame->base ^ label;
+            if (label <= frame->last || child >= n || (unit_at(g, child) & WL_LABEL_MASK) != label) {
+                status = check_failed(error, WL_BAD_GUIDE, frame->node);
+                goto done;
+            }
+            frame->next = g->guide[2 * (size_t)child + 1];
+            frame->last = label;
+            if (state[child] == 2) { /* finished before, by another path: counted again from here */
+                frame->keys = add_keys(frame->keys, keys[child], full);
+                uint32_t found = letters[child] + ((label & 0xC0) != 0x80); /* a continuation byte is no letter */
+                if (found > frame->letters) frame->letters = found;
+                if (depth[child] >= frame->bytes) frame->bytes = depth[child] + 1u;
+                continue;
+            }
+            if (state[child]) {
+                status = check_failed(error, WL_CYCLE, 0);
+                goto done;
+            }
+            if (top > WL_MAX_KEY_BYTES) { /* the path to the child has more bytes than the longest word */
+                status = check_failed(error, WL_TOO_LONG, 0);
+                goto done;
+            }
+            state[child] = 1;
+            stack[top++] = (check_frame){child, child ^ offset_of(unit_at(g, child)), g->guide[2 * (size_t)child], 0, 0, 0, 0};
+            continue;
+        }
+        check_frame done_frame = stack[--top]; /* every child walked: the node is finished */
+        unsigned long long found = done_frame.keys;
+        uint32_t node = done_frame.node;
+        if (node != WL_ROOT && unit_at(g, node) & WL_HAS_LEAF && done_frame.base < n) found += 1; /* a key ends here */
+        if (found > full) found = full;
+        uint32_t longest = done_frame.letters < 0xFFFF ? done_frame.letters : 0xFFFF;
+        uint32_t deepest = done_frame.bytes < 0xFFFF ? done_frame.bytes : 0xFFFF;
+        state[node] = 2;
+        keys[node] = found;
+        letters[node] = (uint16_t)longest;
+        depth[node] = (uint16_t)deepest;
+        if (top > 0) {
+            check_frame *parent = &stack[top - 1];
+            parent->keys = add_keys(parent->keys, found, full);
+            longest += (parent->last & 0xC0) != 0x80;
+            if (longest > parent->letters) parent->letters = longest;
+            if (deepest >= parent->bytes) parent->bytes = deepest + 1;
+        }
+    }
+    if (letters[WL_ROOT] > WL_MAX_WORD_LETTERS || depth[WL_ROOT] > WL_MAX_KEY_BYTES) {
+        status = check_failed(error, WL_TOO_LONG, 0);
+    } else if (keys[WL_ROOT] > most) {
+        status = check_failed(error, WL_TOO_MANY, most);
+    } else {
+        *count = keys[WL_ROOT];
+    }
+done:
+    free(state);
+    free(keys);
+    free(letters);
+    free(depth);
+    free(stack);
+    return status;
+}
+
 size_t wl_error_message(const wl_error *error, char *buffer, size_t size) {
     text t = {buffer, size, 0};
     switch (error->status) {
@@ -474,6 +576,7 @@ size_t wl_error_message(const wl_error *error, char *buffer, size_t size) {
         put(&t, ")");
         break;
     case WL_NOT_UTF8: put(&t, "a key is not UTF-8"); break;
+    case WL_CYCLE: put(&t, "the graph has a cycle"); break;
     case WL_BAD_FILE:
     case WL_BAD_ARGUMENT: put(&t, error->what ? error->what : "a bad argument"); break;
     }

@@ -237,13 +237,18 @@ static void fuzz_file(const char *name) {
     survey s = {bytes_only, {0}, 0, 0, 0};
     CHECK(wl_words(bytes_only, WL_ROOT, 0, -1, -1, -1, 1 << 30, key_found, &s, &error) == WL_OK, "%s: keys not listed", name);
     CHECK(s.keys > 0 && s.nletters > 0 && !s.bad_letters, "%s: %d keys of %d letters", name, s.keys, s.nletters);
+    unsigned long long counted = 0;
+    CHECK(wl_graph_check(bytes_only, (unsigned long long)s.keys, &counted, &error) == WL_OK && counted == (unsigned long long)s.keys,
+          "%s: the check counts %llu keys, the listing %d", name, counted, s.keys);
+    CHECK(wl_graph_check(bytes_only, (unsigned long long)s.keys - 1, &counted, &error) == WL_TOO_MANY,
+          "%s: one key more than allowed not found", name);
     wl_graph *graph = wl_graph_open(data, size, s.letters, s.nletters, &error);
     size_t moves = 0;
     for (int round = 0; round < 20; round++) moves += search(graph, &s, 1, 0);
     CHECK(moves > 0, "%s: no move in 20 positions", name);
     wl_graph_free(graph);
     uint32_t n = (uint32_t)data[0] | (uint32_t)data[1] << 8 | (uint32_t)data[2] << 16 | (uint32_t)data[3] << 24;
-    int failed = 0, rounds = 300;
+    int failed = 0, check_failed_count = 0, rounds = 300;
     for (int round = 0; round < rounds; round++) {
         memcpy(damaged, data, size);
         for (int k = 1 + (int)next_random(10); k > 0; k--) {
@@ -260,11 +265,16 @@ static void fuzz_file(const char *name) {
         int count = wl_children(hurt, WL_ROOT, letters, nodes, &error);
         for (int k = 0; k < count; k++) CHECK(letters[k] < s.nletters && nodes[k] < n, "a child out of range");
         failed += wl_words(hurt, WL_ROOT, 0, -1, -1, -1, s.keys, ignore_key, NULL, &error) != WL_OK;
+        wl_status checked = wl_graph_check(hurt, (unsigned long long)s.keys, &counted, &error);
+        CHECK(checked == WL_OK || checked == WL_BAD_GUIDE || checked == WL_CYCLE || checked == WL_TOO_LONG ||
+                  checked == WL_TOO_MANY,
+              "%s: the check of a damaged copy ended with status %d", name, (int)checked);
+        check_failed_count += checked != WL_OK;
         wl_graph_free(hurt);
     }
     printf("%s: %d keys of %d letters, %zu moves on 40 sound positions; %d damaged copies searched (%d walks "
-           "found the damage)\n",
-           name, s.keys, s.nletters, moves, rounds, failed);
+           "and %d checks found the damage)\n",
+           name, s.keys, s.nletters, moves, rounds, failed, check_failed_count);
     wl_graph_free(bytes_only);
     free(data);
     free(damaged);
