@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import jsonschema
@@ -24,6 +25,7 @@ from tests.list_helpers import (
     write_damaged_lists,
 )
 from wordlist import ArtefactError, Lexicon
+from wordlist.errors import ArgumentError
 from wordlist.format import MANIFEST_JSON, Counts, FormatError, schema
 from wordlist.format.limits import MAX_WORDS
 from wordlist.graph import BAD_GUIDE, CYCLE, NOT_UTF8, TOO_LONG, TOO_MANY
@@ -221,3 +223,32 @@ def test_a_page_of_words_walks_the_list_no_further_than_its_end(damaged_root: Pa
         assert page["words"] == ["ad", "ae", "af"] and page["next_offset"] == 6
         last = client.get("/api/lists/en/balda/words", params={"limit": 5, "offset": 5})
         assert last.status_code == 500 and last.headers["content-type"] == "application/json"
+
+
+def test_the_core_s_graph_check_answers_as_the_python_pass(sample_outputs: Path) -> None:
+    """Graph.check runs the C core's pass (wl_graph_check) where there is one: for every crafted
+    damage, a sound list, and allowances around its count, it answers as wordlist.graph's own."""
+    from wordlist import graph as graph_module
+
+    def outcome(check: Callable[..., int], *args: object) -> object:
+        try:
+            return check(*args)
+        except (ArtefactError, graph_module.CorruptGraph) as error:
+            return str(error).rsplit("corrupt DAWG: ", 1)[-1]
+
+    sound = (sample_outputs / "en" / "balda" / "words.dawg").read_bytes()
+    compared = 0
+    for name, data in {**crafted_dawgs(), "sound": sound}.items():
+        graph = graph_module.Graph(data, "ab" if name != "sound" else "abcdefghijklmnopqrstuvwxyz")
+        assert graph._walker is not None, "wordlist/_core.c was not built"
+        keys = outcome(graph_module._check_graph, graph, 10**6)
+        allowances = {0, 10, 10**6} | ({keys - 1, keys} if isinstance(keys, int) and keys else set())
+        for most in sorted(allowances):
+            python = outcome(graph_module._check_graph, graph, most)
+            assert outcome(graph._walker.check, most) == python, (name, most)
+            compared += 1
+    assert compared > 2 * len(crafted_dawgs())
+    with pytest.raises(ArgumentError, match="most: a whole number from 0"):
+        graph.check(-1)
+    with pytest.raises(ArgumentError, match="most: a whole number from 0"):
+        graph.check(True)

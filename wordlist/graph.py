@@ -38,7 +38,7 @@ import os
 import sys
 from array import array
 
-from wordlist.errors import ArgumentTypeError, ArtefactError
+from wordlist.errors import ArgumentError, ArgumentTypeError, ArtefactError
 from wordlist.format.base import FormatError
 from wordlist.format.dawg import EXTENSION as _EXTENSION
 from wordlist.format.dawg import HAS_LEAF as _HAS_LEAF
@@ -69,6 +69,7 @@ NOT_UTF8 = "a key is not UTF-8"
 BAD_GUIDE = "the completion guide of unit {node} is inconsistent"
 CYCLE = "the graph has a cycle"
 NO_GUIDE = "a DAWG without a completion guide cannot list its words"
+MOST_CHECKED = 1 << 62  # the most keys `Graph.check` may be asked to allow (the C core counts to it)
 
 
 def _compiled_core(units: array, guide: bytes | None, letters: str) -> _core.Graph | None:
@@ -144,6 +145,8 @@ class Graph:
         the C core's `wl_graph_check` and the JavaScript reader's `Dawg.shape` make the same pass
         in the same order, so all find a file damaged, or sound, before the same call. A race
         checks twice, alike."""
+        if isinstance(most, bool) or not isinstance(most, int) or not 0 <= most <= MOST_CHECKED:
+            raise ArgumentError(f"most: a whole number from 0 to {MOST_CHECKED}, not {most!r}")
         checked = self._checked
         if checked is None or checked[0] != most:
             try:  # the C core's pass where there is one (a 400,000-word list: 0.4 s in Python)

@@ -123,7 +123,8 @@ wl_status wl_words(const wl_graph *graph, uint32_t node, uint32_t prefix_letters
    same order, so that all three meet the same damage first: a guide whose labels do not increase
    or name no child (WL_BAD_GUIDE, its unit), a cycle (WL_CYCLE), a path of more than
    WL_MAX_WORD_LETTERS letters or WL_MAX_KEY_BYTES bytes (WL_TOO_LONG), more than `most` keys
-   (WL_TOO_MANY). Needs the guide. Each unit is walked once; 13 bytes a unit are held meanwhile. */
+   (WL_TOO_MANY; a `most` past 2^62 counts as 2^62). Needs the guide. Each unit is walked once;
+   13 bytes a unit are held meanwhile. */
 wl_status wl_graph_check(const wl_graph *graph, unsigned long long most, unsigned long long *count,
                          wl_error *error);
 

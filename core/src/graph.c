@@ -474,8 +474,8 @@ wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned lo
     const unsigned long long full = most + 1; /* a node's keys saturate here: more is damage however many */
     const uint32_t n = g->n;
     uint8_t *state = calloc(n, 1); /* 0 not met, 1 on the stack, 2 finished */
-    unsigned long long *keys = malloc((size_t)n * sizeof *keys);
-    uint16_t *letters = malloc((size_t)n * sizeof *letters), *depth = malloc((size_t)n * sizeof *depth);
+    unsigned long long *keys = calloc(n, sizeof *keys); /* (calloc: n x size checked for overflow) */
+    uint16_t *letters = calloc(n, sizeof *letters), *depth = calloc(n, sizeof *depth);
     check_frame *stack = malloc((WL_MAX_KEY_BYTES + 2) * sizeof *stack);
     wl_status status = WL_OK;
     if (state == NULL || keys == NULL || letters == NULL || depth == NULL || stack == NULL) {

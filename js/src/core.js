@@ -32,7 +32,7 @@ const EMPTY = 255; // a square without a tile (wordlist.h)
 const FOREIGN = 254; // a tile that is no letter of the alphabet
 const BLANK = "?";
 const PREMIUMS = { d: [2, 1], t: [3, 1], D: [1, 2], T: [1, 3] }; // letter, word multipliers
-const BAD_GRAPH = new Set([3, 4, 5, 6, 7]); // wl_status: a damaged or malformed words.dawg
+const BAD_GRAPH = new Set([3, 4, 5, 6, 7, 9]); // wl_status: a damaged or malformed words.dawg
 const OUT_OF_STEPS = 2;
 const ALL_PARTS_OF_SPEECH = 0x7fffffff;
 // The bot levels that search, and their budgets in positions (wordlist.games.bot's level table);
