@@ -257,8 +257,7 @@ int wl_children(const wl_graph *graph, uint32_t node, uint8_t letters[WL_MAX_LET
         return -1;
     }
     if (node_state(graph, node) & NODE_BAD) {
-        error->status = WL_BAD_GUIDE;
-        error->detail = node;
+        wl_set_error(error, WL_BAD_GUIDE, node);
         return -1;
     }
     return wl_list_children(graph, node, letters, nodes);
@@ -328,8 +327,7 @@ typedef struct {
 enum { GOES_ON = 0, STOPS = 1, FAILS = -1 };
 
 static int walk_error(walk *w, wl_status status, unsigned long long detail) {
-    w->error->status = status;
-    w->error->detail = detail;
+    wl_set_error(w->error, status, detail);
     return FAILS;
 }
 
@@ -460,13 +458,6 @@ static unsigned long long add_keys(unsigned long long a, unsigned long long b, u
     return a >= full - b ? full : a + b; /* (both at most full: saturated, never wrapped) */
 }
 
-static wl_status check_failed(wl_error *error, wl_status status, unsigned long long detail) {
-    error->status = status;
-    error->detail = detail;
-    error->what = NULL;
-    return status;
-}
-
 wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned long long *count, wl_error *error) {
     error->status = WL_OK;
     if (g->guide == NULL) return wl_bad_argument(error, "a DAWG without a completion guide cannot list its words");
@@ -479,7 +470,7 @@ wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned lo
     check_frame *stack = malloc((WL_MAX_KEY_BYTES + 2) * sizeof *stack);
     wl_status status = WL_OK;
     if (state == NULL || keys == NULL || letters == NULL || depth == NULL || stack == NULL) {
-        status = check_failed(error, WL_NO_MEMORY, 0);
+        status = wl_set_error(error, WL_NO_MEMORY, 0);
         goto done;
     }
     size_t top = 0;
@@ -491,7 +482,7 @@ wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned lo
         if (label) {
             uint32_t child = frame->base ^ label;
             if (label <= frame->last || child >= n || (unit_at(g, child) & WL_LABEL_MASK) != label) {
-                status = check_failed(error, WL_BAD_GUIDE, frame->node);
+                status = wl_set_error(error, WL_BAD_GUIDE, frame->node);
                 goto done;
             }
             frame->next = g->guide[2 * (size_t)child + 1];
@@ -504,11 +495,11 @@ wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned lo
                 continue;
             }
             if (state[child]) {
-                status = check_failed(error, WL_CYCLE, 0);
+                status = wl_set_error(error, WL_CYCLE, 0);
                 goto done;
             }
             if (top > WL_MAX_KEY_BYTES) { /* the path to the child has more bytes than the longest word */
-                status = check_failed(error, WL_TOO_LONG, 0);
+                status = wl_set_error(error, WL_TOO_LONG, 0);
                 goto done;
             }
             state[child] = 1;
@@ -535,9 +526,9 @@ wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned lo
         }
     }
     if (letters[WL_ROOT] > WL_MAX_WORD_LETTERS || depth[WL_ROOT] > WL_MAX_KEY_BYTES) {
-        status = check_failed(error, WL_TOO_LONG, 0);
+        status = wl_set_error(error, WL_TOO_LONG, 0);
     } else if (keys[WL_ROOT] > most) {
-        status = check_failed(error, WL_TOO_MANY, most);
+        status = wl_set_error(error, WL_TOO_MANY, most);
     } else {
         *count = keys[WL_ROOT];
     }

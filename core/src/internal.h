@@ -106,5 +106,12 @@ static inline uint8_t enter(search_out *out, const wl_graph *g, uint32_t node, i
 /* Room for one move of `size` bytes worth `points`; NULL once memory runs out. */
 uint8_t *wl_move_room(search_out *out, size_t size, int64_t points);
 wl_status wl_bad_argument(wl_error *error, const char *what);
+/* `error` says `status` (with the unit, budget or count it names); returns the status. */
+static inline wl_status wl_set_error(wl_error *error, wl_status status, unsigned long long detail) {
+    error->status = status;
+    error->detail = detail;
+    error->what = NULL;
+    return status;
+}
 
 #endif

@@ -7,8 +7,7 @@
 void wl_fail(search_out *out, wl_status status, unsigned long long detail) {
     if (out->failed) return; /* the first error is the one reported */
     out->failed = 1;
-    out->error->status = status;
-    out->error->detail = detail;
+    wl_set_error(out->error, status, detail);
 }
 
 uint8_t *wl_move_room(search_out *out, size_t size, int64_t points) {

@@ -119,9 +119,27 @@ class BenchServer(Server):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Answer:
+    """A response as the load client keeps it: its status, its Server-Timing, its body."""
+
     status: int
     timing: str
     body: bytes
+
+
+# what a request of the load client may raise (a timeout, a refused or cut connection)
+CLIENT_ERRORS = (TimeoutError, aiohttp.ClientError)
+
+
+async def send(
+    client: aiohttp.ClientSession, method: str, path: str, body: dict | None = None, token: str | None = None
+) -> Answer:
+    """One request: `body` as JSON, `token` as the player's bearer token."""
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = orjson.dumps(body) if body is not None else None
+    async with client.request(method, path, data=data, headers=headers) as response:
+        return Answer(response.status, response.headers.get("server-timing", ""), await response.read())
 
 
 def data_root() -> Path:
@@ -159,25 +177,11 @@ async def play_games(
         async with aiohttp.ClientSession(url, connector=player, timeout=timeout) as client:
             await play_one(client, index)
 
-    async def send(
-        client: aiohttp.ClientSession,
-        method: str,
-        path: str,
-        body: dict | None = None,
-        token: str | None = None,
-    ) -> Answer:
-        headers = {"Content-Type": "application/json"} if body is not None else {}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        data = orjson.dumps(body) if body is not None else None
-        async with client.request(method, path, data=data, headers=headers) as response:
-            return Answer(response.status, response.headers.get("server-timing", ""), await response.read())
-
     async def answered(what: str, sent: Awaitable[Answer], status: int) -> Answer | None:
         """The answer if it has `status`; otherwise None, the error counted."""
         try:
             response = await sent
-        except (TimeoutError, aiohttp.ClientError) as error:
+        except CLIENT_ERRORS as error:
             errors.append(f"{what}: {type(error).__name__}")
             return None
         if response.status != status:
@@ -207,7 +211,7 @@ async def play_games(
             started = time.perf_counter()
             try:
                 response = await send(client, "POST", f"/api/games/{game['id']}/actions", action, token)
-            except (TimeoutError, aiohttp.ClientError) as error:
+            except CLIENT_ERRORS as error:
                 if not killed:
                     errors.append(f"move: {type(error).__name__}")
                     return

@@ -65,7 +65,7 @@ def state_of(game: Wordgame, log: Sequence[Any] | None = None) -> dict:
         "turn": game.turn,
         "passes": game.passes,
         "redrawn": game.redrawn,
-        "history": game._log(log, saved_turn),
+        "history": game._log(log, game.saved_turn),
     }
 
 
