@@ -2,7 +2,8 @@
 returns only once committed (another connection, another server, sees it), of moves made on one
 version exactly one is written, a row is read back as written; and each backend's own checks: an
 SQLite file's journal, a PostgreSQL table that is not ours, a server that cannot be reached, a
-password never shown, LISTEN/NOTIFY waking another server's waiters (and only on a commit)."""
+password never shown, LISTEN/NOTIFY waking another server's waiters (only on a commit, only
+of the games it listens to)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import dataclasses
 import multiprocessing
 import multiprocessing.synchronize
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import psycopg
@@ -20,7 +21,7 @@ import pytest
 
 from tests.server_helpers import query
 from wordlist.errors import ArgumentError, StoreBusy, StoreError, WordlistError
-from wordlist.server.pgstore import PostgresStore, public_url
+from wordlist.server.pgstore import LISTENER, PostgresStore, public_url
 from wordlist.server.records import GameRecord, GameTable, open_store, secret_hash
 from wordlist.server.store import GameStore
 
@@ -163,48 +164,66 @@ def test_servers_opening_one_new_sqlite_file_at_once_all_open_it(tmp_path: Path)
             assert connection.execute("SELECT count(*) FROM games").fetchone()[0] == 0
 
 
-def test_postgresql_tells_every_server_of_a_committed_change_and_of_nothing_else(postgres) -> None:
+def test_postgresql_tells_a_server_of_the_committed_changes_of_the_games_it_listens_to(postgres) -> None:
     url = postgres.new_database()
+    other = dataclasses.replace(RECORD, id="B" * 16)
 
-    async def run() -> tuple[list[str], list[str], int]:
+    async def until(test: Callable[[], bool]) -> None:
+        for _ in range(100):
+            if test():
+                return
+            await asyncio.sleep(0.05)
+
+    async def run() -> dict[str, object]:
         heard: list[str] = []
         reconnects: list[int] = []
+        seen: dict[str, object] = {}
         async with opened(url) as writer, opened(url) as listener:
+            assert isinstance(listener, PostgresStore)
             watching = asyncio.create_task(
                 listener.watch(heard.append, reconnected=lambda: reconnects.append(1))
             )
-            await asyncio.sleep(0.5)  # listening
-            await writer.insert(RECORD)  # a new game: no one waits on it
+            await writer.insert(RECORD)
+            await writer.insert(other)
+            listener.listen(RECORD.id, True)
+            listener.listen("not a game's id", True)  # nothing to listen to: ignored
+            await until(lambda: len(heard) == 1)
+            seen["listened"] = list(heard)  # the LISTEN is in: look again, once
             await writer.update(RECORD.id, 0, 1, "{}")
             await writer.update(RECORD.id, 0, 1, "{}")  # refused: nothing committed, nothing told
+            await writer.update(other.id, 0, 1, "{}")  # a game no one here waits on
             await writer.touch("x" * 16)  # no such game
-            for _ in range(50):
-                if heard:
-                    break
-                await asyncio.sleep(0.1)
-            before = list(heard)
+            await until(lambda: len(heard) == 2)
+            await asyncio.sleep(0.3)  # anything else told would be heard by now
+            seen["changed"] = list(heard)
             # the listener's connection is cut: it listens again, and says changes may be lost
             with psycopg.connect(url, autocommit=True) as admin:
-                listening = "query = 'LISTEN wordlist_games'"
-                admin.execute(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE {listening}")
-            for _ in range(100):
-                if reconnects:
-                    break
-                await asyncio.sleep(0.1)
-            await asyncio.sleep(0.3)
+                admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                    (LISTENER,),
+                )
+            await until(lambda: bool(reconnects) and len(heard) == 3)
+            seen["reconnected"] = (len(reconnects), list(heard))
             await writer.touch(RECORD.id)
-            for _ in range(50):
-                if len(heard) > len(before):
-                    break
-                await asyncio.sleep(0.1)
+            await until(lambda: len(heard) == 4)
+            listener.listen(RECORD.id, False)
+            listener.listen(other.id, True)
+            await until(lambda: len(heard) == 5)
+            await writer.touch(RECORD.id)  # no longer listened to
+            await writer.touch(other.id)
+            await until(lambda: len(heard) == 6)
+            await asyncio.sleep(0.3)
+            seen["switched"] = list(heard)
             watching.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await watching
-            return before, heard, len(reconnects)
+        return seen
 
-    before, heard, reconnects = asyncio.run(run())
-    assert before == [RECORD.id]
-    assert reconnects == 1 and heard == [RECORD.id, RECORD.id]
+    seen = asyncio.run(run())
+    assert seen["listened"] == [RECORD.id]
+    assert seen["changed"] == [RECORD.id] * 2
+    assert seen["reconnected"] == (1, [RECORD.id] * 3)  # listening again: look again
+    assert seen["switched"] == [RECORD.id] * 4 + [other.id] * 2
 
 
 def test_a_postgresql_table_that_is_not_ours_is_named_and_left_alone(postgres) -> None:

@@ -109,6 +109,8 @@ def create_app(
     # other processes' changes: announced by the database (PostgreSQL), or by the workers to each
     # other (wordlist.server.workers); the waiters' own look at the store is for a word lost
     changes = Changes(poll=limits.long_poll_check)
+    if store.shared:  # the database tells this process of the games its requests wait on
+        changes.subscribe = store.listen
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -42,9 +42,8 @@ from wordlist.server.errors import ApiError, conflict, not_found
 from wordlist.server.limits import Searches
 from wordlist.server.live import LIVE_GAMES, LiveGames
 from wordlist.server.models import Action, Check, Join, NewGame
-from wordlist.server.records import GameRecord, GameTable, secret_hash
+from wordlist.server.records import GAME_ID, GameRecord, GameTable, secret_hash
 
-GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 NAMES = {"bot": ("You", "Bot"), "friend": ("Player 1", "Player 2")}  # default names by opponent
 JOIN_ATTEMPTS = 5  # a join retried after moves of the creator changed the state meanwhile

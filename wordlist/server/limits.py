@@ -233,15 +233,16 @@ class _Late(Exception):
 class Changes:
     """Wakes the requests waiting for a game to change (GET /api/games/{id}?wait=...): those of this
     process at once, those of the server's other processes through `announce` (the workers'
-    channel, wordlist.server.workers; with PostgreSQL the database's NOTIFY reaches every
-    process of every server, and `wake` hears it). A waiter also looks at the store every `poll`
-    seconds, should a word be lost (a worker's channel full, a listener reconnecting), or come
-    from a process that cannot tell (another server on the same SQLite file).
+    channel, wordlist.server.workers; with PostgreSQL the database's NOTIFY reaches every process
+    of every server that listens to the game, and `wake` hears it). A waiter also looks at the
+    store every `poll` seconds, should a word be lost (a worker's channel full, a listener
+    reconnecting), or come from a process that cannot tell (another server on the same SQLite file).
 
     A waiter waits inside `watching(game)`: `subscribe(game, True)` is called when a game gets its
     first waiter in this process and `subscribe(game, False)` when its last one ends, so that the
-    workers announce only the games someone waits for. Each game watched counts its wake-ups: a
-    wake-up that comes while its waiter is not waiting (it is reading the store) is not lost.
+    workers announce (and PostgreSQL tells) only the games someone waits for. Each game watched
+    counts its wake-ups: a wake-up that comes while its waiter is not waiting (it is reading the
+    store) is not lost.
 
     Used on the event loop's thread only (`wake` from elsewhere goes through call_soon_threadsafe)."""
 

@@ -19,9 +19,12 @@ its commit included; with PostgreSQL's default `synchronous_commit = on` the com
 server's WAL on its disk, so an acknowledged move survives this server's SIGKILL and the
 database server's power cut. A move is written with `UPDATE ... WHERE id = ? AND revision = ?`:
 of two moves on one version, the second waits for the first's row lock, then finds the revision
-changed and updates nothing (409). Every change of a game also sends `NOTIFY wordlist_games,
-'<id>'` in its own transaction (delivered only if it commits), which every server's `watch`
-LISTENs for: a long poll on any machine wakes as soon as a move is committed on any other.
+changed and updates nothing (409). Every change of a game also sends a notification on the
+game's own channel (`wordlist_game_<id>`, payload the id) in its own transaction (delivered only
+if it commits); a server LISTENs to a game's channel while a request of its waits on the game
+(`listen`, then `watch` hears it): a long poll on any machine wakes as soon as a move is committed
+on any other, and a move wakes no server that is not waiting on its game (one channel for all
+games woke every worker on every move, which cost each 2-worker server's paced p99).
 
 The table is `wordlist_games`, created by the first server to start (under an advisory lock, so
 that servers starting together do not race), marked as ours by its comment (with the schema's
@@ -32,18 +35,19 @@ left alone and named. Messages name the database by its URL without the password
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import Callable
 from typing import Any
 
 from wordlist.errors import StoreBusy, StoreDamaged, StoreError, StoreFull, StoreIOError, WordlistError
-from wordlist.server.records import COLUMN_NAMES, GameTable
+from wordlist.server.records import COLUMN_NAMES, GAME_ID, GameTable
 
 log = logging.getLogger("wordlist.server")
 
 TABLE = "wordlist_games"
-CHANNEL = "wordlist_games"  # LISTEN/NOTIFY: the payload is a game's id
+CHANNEL = "wordlist_game_"  # LISTEN/NOTIFY: a channel per game, this and its id; the payload is the id
 SCHEMA_VERSION = 1
 MARK = "wordlist games database, schema "  # the table's comment, then its schema version
 SETUP_LOCK = 0x574C4753  # pg_advisory_xact_lock: "WLGS", the SQLite file's application_id
@@ -52,6 +56,7 @@ POOL_TIMEOUT = 5.0  # seconds a request waits for a connection (then 503 busy)
 POOL_WAITING = 1024  # requests waiting for a connection at most (then 503 busy at once)
 CONNECT_TIMEOUT = 10  # seconds to open a connection
 STATEMENT_TIMEOUT_MS = 10_000  # a statement of this store is one row by its key: milliseconds
+LISTENER = "wordlist listener"  # the application_name of each server's LISTEN connection
 LISTEN_RETRY = (0.5, 10.0)  # seconds between attempts to listen again: first, most
 
 _SCHEMA = f"""
@@ -110,6 +115,8 @@ class PostgresStore(GameTable):
         self.location = public_url(url)
         self._pool: Any = None
         self._sql: dict[str, str] = {}  # each statement with psycopg's placeholders
+        self._wanted: set[str] = set()  # the games whose channels `watch` should listen to
+        self._asked: asyncio.Event | None = None  # set when `_wanted` changed; `watch` makes it
         try:
             with self._psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as db:
                 self._setup(db)
@@ -210,37 +217,85 @@ class PostgresStore(GameTable):
     async def _change(self, update: str, values: tuple) -> int | None:
         rows = await self._run(
             f"WITH changed AS ({update} RETURNING id, revision) "
-            f"SELECT revision, pg_notify('{CHANNEL}', id) FROM changed",
+            f"SELECT revision, pg_notify('{CHANNEL}' || id, id) FROM changed",
             values,
         )
         return rows[0][0] if rows else None
 
     # --- hearing of changes -------------------------------------------------------------------
 
+    def listen(self, game_id: str, watching: bool) -> None:
+        """Hear of the game's changes from now on (`watch` wakes it), or no longer. Once the
+        database has the LISTEN, `watch` wakes the game once more: a change committed before then
+        was told to no one here."""
+        if GAME_ID.fullmatch(game_id):  # anything else is no game: there is nothing to hear of
+            (self._wanted.add if watching else self._wanted.discard)(game_id)
+            if self._asked is not None:
+                self._asked.set()
+
     async def watch(
         self, wake: Callable[[str], None], *, reconnected: Callable[[], None] | None = None
     ) -> None:
-        """LISTEN on a connection of its own: `wake(game_id)` for each change any server commits.
-        A lost connection is opened again (after LISTEN_RETRY seconds, doubling); `reconnected()`
-        then, as changes may have been missed meanwhile."""
+        """LISTEN, on a connection of its own, to the channels of the games `listen` asks for:
+        `wake(game_id)` for each change any server commits to one. A lost connection is opened
+        again (after LISTEN_RETRY seconds, doubling); `reconnected()` then, as changes may have
+        been missed meanwhile."""
+        self._asked = asyncio.Event()
         delay = LISTEN_RETRY[0]
         first = True
         while True:
             try:
                 async with await self._psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, application_name=LISTENER
                 ) as db:
-                    await db.execute(f"LISTEN {CHANNEL}")
+                    listening: set[str] = set()
                     if not first and reconnected is not None:
                         reconnected()
                     first, delay = False, LISTEN_RETRY[0]
-                    async for note in db.notifies():
-                        wake(note.payload)
+                    while True:
+                        self._asked.clear()
+                        await self._follow(db, listening, wake)
+                        if not self._asked.is_set():
+                            await self._hear_until_asked(db, wake)
             except self._psycopg.Error as error:
                 log.warning("%s: listening for changes: %s; again in %g s", self.location, error, delay)
                 first = False
             await asyncio.sleep(delay)
             delay = min(LISTEN_RETRY[1], delay * 2)
+
+    async def _follow(self, db: Any, listening: set[str], wake: Callable[[str], None]) -> None:
+        """LISTEN to the channels of the games now wanted, UNLISTEN the others; then wake each game
+        newly listened to, whose waiters must look again."""
+        wanted = set(self._wanted)
+        start, end = sorted(wanted - listening), sorted(listening - wanted)
+        if not start and not end:
+            return
+        said = [f'LISTEN "{CHANNEL}{game_id}"' for game_id in start]  # ids are GAME_ID's: no quotes
+        said += [f'UNLISTEN "{CHANNEL}{game_id}"' for game_id in end]
+        await db.execute("; ".join(said))  # one round trip, however many
+        listening.difference_update(end)
+        listening.update(start)
+        for game_id in start:
+            wake(game_id)
+
+    async def _hear_until_asked(self, db: Any, wake: Callable[[str], None]) -> None:
+        """Wake the games notified until `listen` asks for other channels (a LISTEN needs the
+        connection, which the notifications' reader holds) or the connection fails."""
+
+        async def hear() -> None:
+            async for note in db.notifies():
+                wake(note.payload)
+
+        assert self._asked is not None
+        hearing = asyncio.ensure_future(hear())
+        asked = asyncio.ensure_future(self._asked.wait())
+        try:
+            await asyncio.wait((hearing, asked), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            asked.cancel()
+            hearing.cancel()  # while it waits for the socket: nothing read is dropped
+            with contextlib.suppress(asyncio.CancelledError):
+                await hearing  # a lost connection's error goes on to `watch`
 
     # --- errors -------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
@@ -27,6 +28,7 @@ COLUMNS = (
 )
 COLUMN_NAMES = tuple(name.strip() for name in COLUMNS.split(","))
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12): 72 random bits
 
 
 def secret_hash(secret: str) -> str:
@@ -130,6 +132,10 @@ class GameTable:
         """Call `wake(game_id)` for each change any process commits, until cancelled (and
         `reconnected()` when changes may have been missed); a store whose database cannot tell
         (SQLite) returns at once: the server's workers tell each other."""
+
+    def listen(self, game_id: str, watching: bool) -> None:
+        """Have `watch` hear of the game's changes from now on, or no longer (PostgreSQL tells a
+        server only of the games it listens to; SQLite's `watch` hears nothing anyway)."""
 
     def close(self) -> None:
         """Let go of the database, whether or not the store was started (safe to call twice)."""
