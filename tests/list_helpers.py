@@ -129,6 +129,25 @@ def doubling_dawg(levels: int, *, keys: bool) -> bytes:
 def chain_dawg(labels: list[int]) -> bytes:
     """One path of the bytes `labels` from the root, a key (value 1) at its end: level i's unit is
     at 512 * (i + 1) ^ its label, its children's block the next level's."""
+    units, guide = _chain(labels)
+    return dawg_file(512 * (len(labels) + 2), units, guide)
+
+
+def shared_tail_dawg(tail: list[int], prefix: list[int]) -> bytes:
+    """Two keys: `tail` (chain_dawg's path) and `prefix` + tail[1:], whose path joins the chain at
+    its second node, so that the walk stacks no path longer than `tail`; prefix[0] > tail[0]."""
+    units, guide = _chain(tail)
+    guide[512 ^ tail[0]] = (guide[512 ^ tail[0]][0], prefix[0])  # the root's second child
+    base = 512  # the root's children block; the prefix's nodes' blocks follow the chain's
+    for step, label in enumerate(prefix):
+        here = base ^ label
+        base = 512 * (len(tail) + 2 + step) if step + 1 < len(prefix) else 1024  # the chain's level 1
+        units[here] = unit(label, here ^ base)
+        guide[here] = ((prefix + tail[1:2])[step + 1], 0)
+    return dawg_file(512 * (len(tail) + len(prefix) + 2), units, guide)
+
+
+def _chain(labels: list[int]) -> tuple[dict[int, int], dict[int, tuple[int, int]]]:
     units, guide, node = {0: unit(0, 512)}, {}, 0
     for level, label in enumerate(labels):
         here = 512 * (level + 1) ^ label
@@ -136,7 +155,7 @@ def chain_dawg(labels: list[int]) -> bytes:
         guide[node] = (label, 0)
         node = here
     units[512 * (len(labels) + 1)] = IS_LEAF | 1
-    return dawg_file(512 * (len(labels) + 2), units, guide)
+    return units, guide
 
 
 def trie_dawg(keys: dict[bytes, int]) -> bytes:
@@ -200,6 +219,10 @@ def crafted_dawgs() -> dict[str, bytes]:
         "longest-word": chain_dawg([a] * 255),
         "word-too-long": chain_dawg([a] * 256),
         "bytes-too-long": chain_dawg([0xE2] + [0x80] * 1020),
+        # the same lengths reached through a tail shared with a key that is not too long: the walk
+        # stacks no path longer than a word, and the lengths are added up from the tail's own
+        "tail-too-long": shared_tail_dawg([a] * 255, [b, b]),
+        "tail-bytes-too-long": shared_tail_dawg([0xE2] + [0x80] * 1019, [0xE3, 0xE4]),
         # nine words, then a key that is not UTF-8 ("z" and the byte 0xFF): a page of the first
         # words is read, the whole list is not
         "bad-key-last": trie_dawg({**{bytes([a, c]): 1 for c in b"abcdefghi"}, b"z\xff": 1}),

@@ -145,11 +145,8 @@ def test_each_crafted_damage_is_named(probed: dict) -> None:
     assert answers("leaf-outside")["words"] == [] and answers("leaf-outside")["is_word apple"] is False
     # the longest word is a word; a path longer in letters, or in bytes, is damage
     assert answers("longest-word")["words"] == answers("longest-word")["match *"] == ["a" * 255]
-    assert (
-        shown(answers("word-too-long")["words"])
-        == shown(answers("bytes-too-long")["match *"])
-        == message(TOO_LONG)
-    )
+    for case in ("word-too-long", "bytes-too-long", "tail-too-long", "tail-bytes-too-long"):
+        assert shown(answers(case)["words"]) == shown(answers(case)["match *"]) == message(TOO_LONG), case
     # the root ends a key: the empty word is never a word, "a" still is
     assert answers("empty-key")["words"] == answers("empty-key")["match *"] == ["a"]
     assert answers("empty-key")["anagrams ???????"] == []  # (2 letters at least)

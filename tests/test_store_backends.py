@@ -21,7 +21,7 @@ import pytest
 
 from tests.server_helpers import query
 from wordlist.errors import ArgumentError, StoreBusy, StoreError, WordlistError
-from wordlist.server.pgstore import LISTENER, PostgresStore, public_url
+from wordlist.server.pgstore import CHANNEL, LISTENER, PostgresStore, public_url
 from wordlist.server.records import GameRecord, GameTable, open_store, secret_hash
 from wordlist.server.store import GameStore
 
@@ -174,56 +174,64 @@ def test_postgresql_tells_a_server_of_the_committed_changes_of_the_games_it_list
                 return
             await asyncio.sleep(0.05)
 
-    async def run() -> dict[str, object]:
+    async def run(notifier: psycopg.Connection) -> dict[str, object]:
         heard: list[str] = []
         reconnects: list[int] = []
         seen: dict[str, object] = {}
+
+        def wake(game_id: str) -> None:
+            heard.append(game_id)
+            if len(heard) == 1:  # the waiters' look once the LISTEN is in: a change committed now
+                notifier.execute("SELECT pg_notify(%s, %s)", (CHANNEL + game_id, game_id))  # is told
+
         async with opened(url) as writer, opened(url) as listener:
             assert isinstance(listener, PostgresStore)
-            watching = asyncio.create_task(
-                listener.watch(heard.append, reconnected=lambda: reconnects.append(1))
-            )
+            watching = asyncio.create_task(listener.watch(wake, reconnected=lambda: reconnects.append(1)))
             await writer.insert(RECORD)
             await writer.insert(other)
             listener.listen(RECORD.id, True)
             listener.listen("not a game's id", True)  # nothing to listen to: ignored
-            await until(lambda: len(heard) == 1)
-            seen["listened"] = list(heard)  # the LISTEN is in: look again, once
+            await until(lambda: len(heard) == 2)
+            seen["listened"] = list(heard)
             await writer.update(RECORD.id, 0, 1, "{}")
             await writer.update(RECORD.id, 0, 1, "{}")  # refused: nothing committed, nothing told
             await writer.update(other.id, 0, 1, "{}")  # a game no one here waits on
             await writer.touch("x" * 16)  # no such game
-            await until(lambda: len(heard) == 2)
+            await until(lambda: len(heard) == 3)
             await asyncio.sleep(0.3)  # anything else told would be heard by now
             seen["changed"] = list(heard)
             # the listener's connection is cut: it listens again, and says changes may be lost
             with psycopg.connect(url, autocommit=True) as admin:
                 admin.execute(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE application_name = %s AND datname = current_database()",
                     (LISTENER,),
                 )
-            await until(lambda: bool(reconnects) and len(heard) == 3)
+            await until(lambda: bool(reconnects) and len(heard) == 4)
             seen["reconnected"] = (len(reconnects), list(heard))
             await writer.touch(RECORD.id)
-            await until(lambda: len(heard) == 4)
+            await until(lambda: len(heard) == 5)
             listener.listen(RECORD.id, False)
             listener.listen(other.id, True)
-            await until(lambda: len(heard) == 5)
+            await until(lambda: len(heard) == 6)
             await writer.touch(RECORD.id)  # no longer listened to
             await writer.touch(other.id)
-            await until(lambda: len(heard) == 6)
+            await until(lambda: len(heard) == 7)
             await asyncio.sleep(0.3)
             seen["switched"] = list(heard)
-            watching.cancel()
+            watching.cancel()  # (as the server stops: the task ends)
             with contextlib.suppress(asyncio.CancelledError):
-                await watching
+                await asyncio.wait_for(watching, 10)
+            seen["stopped"] = watching.done()
         return seen
 
-    seen = asyncio.run(run())
-    assert seen["listened"] == [RECORD.id]
-    assert seen["changed"] == [RECORD.id] * 2
-    assert seen["reconnected"] == (1, [RECORD.id] * 3)  # listening again: look again
-    assert seen["switched"] == [RECORD.id] * 4 + [other.id] * 2
+    with psycopg.connect(url, autocommit=True) as notifier:
+        seen = asyncio.run(run(notifier))
+    assert seen["listened"] == [RECORD.id] * 2  # the look once listening, and the change told then
+    assert seen["changed"] == [RECORD.id] * 3
+    assert seen["reconnected"] == (1, [RECORD.id] * 4)  # listening again: look again
+    assert seen["switched"] == [RECORD.id] * 5 + [other.id] * 2
+    assert seen["stopped"] is True
 
 
 def test_a_postgresql_table_that_is_not_ours_is_named_and_left_alone(postgres) -> None:

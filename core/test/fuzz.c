@@ -218,6 +218,12 @@ static int ignore_key(void *context, const uint8_t *key, size_t length) {
     return 0;
 }
 
+static int count_key(void *context, const uint8_t *key, size_t length) {
+    (void)key, (void)length;
+    ++*(unsigned long long *)context;
+    return 0;
+}
+
 static void fuzz_file(const char *name) {
     FILE *f = fopen(name, "rb");
     if (f == NULL) {
@@ -270,6 +276,13 @@ static void fuzz_file(const char *name) {
                   checked == WL_TOO_MANY,
               "%s: the check of a damaged copy ended with status %d", name, (int)checked);
         check_failed_count += checked != WL_OK;
+        if (checked == WL_OK) { /* a listing meets the keys the check counted: no more, no fewer */
+            unsigned long long listed = 0;
+            wl_status walked = wl_words(hurt, WL_ROOT, 0, -1, -1, -1, (long long)counted, count_key, &listed, &error);
+            CHECK((walked == WL_OK && listed == counted) || walked == WL_NOT_UTF8, /* (the check reads no UTF-8) */
+                  "%s: a damaged copy the check counts %llu keys in lists %llu (status %d)", name, counted, listed,
+                  (int)walked);
+        }
         wl_graph_free(hurt);
     }
     printf("%s: %d keys of %d letters, %zu moves on 40 sound positions; %d damaged copies searched (%d walks "

@@ -35,7 +35,6 @@ left alone and named. Messages name the database by its URL without the password
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import re
 from collections.abc import Callable
@@ -115,6 +114,16 @@ class PostgresStore(GameTable):
         self.location = public_url(url)
         self._pool: Any = None
         self._sql: dict[str, str] = {}  # each statement with psycopg's placeholders
+        # each connection's: autocommit, and TCP keepalives, so that a connection a network drops
+        # without a word is found dead in about a minute (ignored on a Unix socket)
+        self._connection_options = {
+            "autocommit": True,
+            "connect_timeout": CONNECT_TIMEOUT,
+            "keepalives": 1,
+            "keepalives_idle": 30,
+            "keepalives_interval": 10,
+            "keepalives_count": 3,
+        }
         self._wanted: set[str] = set()  # the games whose channels `watch` should listen to
         self._asked: asyncio.Event | None = None  # set when `_wanted` changed; `watch` makes it
         try:
@@ -167,7 +176,7 @@ class PostgresStore(GameTable):
             max_size=POOL_SIZE,
             timeout=POOL_TIMEOUT,
             max_waiting=POOL_WAITING,
-            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+            kwargs=self._connection_options,
             configure=configure,
             open=False,
             name="wordlist-games",
@@ -246,7 +255,7 @@ class PostgresStore(GameTable):
         while True:
             try:
                 async with await self._psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, application_name=LISTENER
+                    self.url, application_name=LISTENER, **self._connection_options
                 ) as db:
                     listening: set[str] = set()
                     if not first and reconnected is not None:
@@ -254,11 +263,15 @@ class PostgresStore(GameTable):
                     first, delay = False, LISTEN_RETRY[0]
                     while True:
                         self._asked.clear()
-                        await self._follow(db, listening, wake)
+                        async with asyncio.timeout(CONNECT_TIMEOUT):  # a connection gone silent
+                            await self._follow(db, listening, wake)
+                        async for note in db.notifies(timeout=0):  # those told during the LISTEN
+                            wake(note.payload)
                         if not self._asked.is_set():
                             await self._hear_until_asked(db, wake)
-            except self._psycopg.Error as error:
-                log.warning("%s: listening for changes: %s; again in %g s", self.location, error, delay)
+            except Exception as error:  # listening must outlive any failure: logged, then retried
+                said = public_url(str(error).strip().partition("\n")[0] or type(error).__name__)
+                log.warning("%s: listening for changes: %s; again in %g s", self.location, said, delay)
                 first = False
             await asyncio.sleep(delay)
             delay = min(LISTEN_RETRY[1], delay * 2)
@@ -294,8 +307,10 @@ class PostgresStore(GameTable):
         finally:
             asked.cancel()
             hearing.cancel()  # while it waits for the socket: nothing read is dropped
-            with contextlib.suppress(asyncio.CancelledError):
-                await hearing  # a lost connection's error goes on to `watch`
+            # its end, without awaiting it: its CancelledError must not pass for a cancel of `watch`
+            await asyncio.wait((hearing,))
+        if not hearing.cancelled() and hearing.exception() is not None:
+            raise hearing.exception()  # a lost connection: `watch` connects again
 
     # --- errors -------------------------------------------------------------------------------
 
