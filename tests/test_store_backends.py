@@ -262,7 +262,9 @@ def test_a_postgresql_table_that_is_not_ours_is_named_and_left_alone(postgres) -
             assert columns.fetchone()[0] == 1
 
 
-def test_a_postgresql_server_out_of_reach_is_one_line_without_its_password(postgres, tmp_path: Path) -> None:
+def test_a_postgresql_server_out_of_reach_is_one_line_without_its_password(
+    postgres, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     cases = [
         f"postgresql://ann:s3cret@/db?host={tmp_path}/nothing-here",  # no server
         postgres.url("nonesuch").replace("wordlist@", "wordlist:s3cret@"),  # no such database
@@ -282,6 +284,20 @@ def test_a_postgresql_server_out_of_reach_is_one_line_without_its_password(postg
     )
     with pytest.raises(ArgumentError, match="database_bytes bounds an SQLite file"):
         open_store(postgres.url(), max_bytes=1 << 20)
+    # a URL mistyped, or another database's: refused, not made an SQLite file of that name
+    monkeypatch.chdir(tmp_path)
+    for typed, start in [
+        ("postgresql:/ann:s3cret@db/games", "'postgresql:'"),
+        ("Postgres:games", "'Postgres:'"),
+        ("mysql://ann:s3cret@db/games", "'mysql://'"),
+        ("sqlite:///games.sqlite", "'sqlite://'"),
+    ]:
+        with pytest.raises(
+            WordlistError, match=f"a games database starting {start} is no postgresql:// URL"
+        ) as raised:
+            open_store(typed)
+        assert "s3cret" not in str(raised.value)
+    assert not list(tmp_path.iterdir())
 
 
 def test_a_postgresql_store_that_is_closed_or_cut_off_is_busy_not_broken(postgres) -> None:

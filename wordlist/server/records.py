@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
-from wordlist.errors import ArgumentError, ArgumentTypeError
+from wordlist.errors import ArgumentError, ArgumentTypeError, WordlistError
 
 COLUMNS = (
     "id, kind, language, profile, opponent, level, bot_player, bot_seed, token0, token1, invite, "
@@ -28,6 +28,8 @@ COLUMNS = (
 )
 COLUMN_NAMES = tuple(name.strip() for name in COLUMNS.split(","))
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+# a URL that is not PostgreSQL's, or a PostgreSQL URL mistyped: never taken for a file's path
+_NOT_A_PATH = re.compile(r"(?i)[a-z][a-z0-9+.-]*://|postgres(?:ql)?:")
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")  # secrets.token_urlsafe(12): 72 random bits
 
 
@@ -210,6 +212,11 @@ def open_store(location: str | os.PathLike, *, max_bytes: int | None = None) -> 
     if not isinstance(location, str | os.PathLike):
         raise ArgumentTypeError(
             f"a games database is a path, a string or a URL, not {type(location).__name__}"
+        )
+    if isinstance(location, str) and (found := _NOT_A_PATH.match(location)) and not is_postgres(location):
+        raise WordlistError(  # (never the value itself: a URL may hold a password)
+            f"a games database starting {found.group()!r} is no postgresql:// URL (postgresql://user@host/"
+            "dbname, or postgresql://user@/dbname?host=/socket/folder) nor an SQLite file's path"
         )
     if is_postgres(location):
         if max_bytes is not None:
