@@ -454,8 +454,14 @@ typedef struct {
     uint32_t letters, bytes;
 } check_frame;
 
-static unsigned long long add_keys(unsigned long long a, unsigned long long b, unsigned long long full) {
-    return a >= full - b ? full : a + b; /* (both at most full: saturated, never wrapped) */
+/* A finished child, reached by `label`, adds its keys (saturated at `full`: both at most full,
+   never wrapped) and its longest path below, in letters and in bytes, to its parent's frame. */
+static void add_child(check_frame *parent, uint32_t label, unsigned long long keys, uint32_t letters, uint32_t bytes,
+                      unsigned long long full) {
+    parent->keys = parent->keys >= full - keys ? full : parent->keys + keys;
+    letters += (label & 0xC0) != 0x80; /* a continuation byte is no letter */
+    if (letters > parent->letters) parent->letters = letters;
+    if (bytes >= parent->bytes) parent->bytes = bytes + 1;
 }
 
 wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned long long *count, wl_error *error) {
@@ -488,10 +494,7 @@ wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned lo
             frame->next = g->guide[2 * (size_t)child + 1];
             frame->last = label;
             if (state[child] == 2) { /* finished before, by another path: counted again from here */
-                frame->keys = add_keys(frame->keys, keys[child], full);
-                uint32_t found = letters[child] + ((label & 0xC0) != 0x80); /* a continuation byte is no letter */
-                if (found > frame->letters) frame->letters = found;
-                if (depth[child] >= frame->bytes) frame->bytes = depth[child] + 1u;
+                add_child(frame, label, keys[child], letters[child], depth[child], full);
                 continue;
             }
             if (state[child]) {
@@ -517,13 +520,7 @@ wl_status wl_graph_check(const wl_graph *g, unsigned long long most, unsigned lo
         keys[node] = found;
         letters[node] = (uint16_t)longest;
         depth[node] = (uint16_t)deepest;
-        if (top > 0) {
-            check_frame *parent = &stack[top - 1];
-            parent->keys = add_keys(parent->keys, found, full);
-            longest += (parent->last & 0xC0) != 0x80;
-            if (longest > parent->letters) parent->letters = longest;
-            if (deepest >= parent->bytes) parent->bytes = deepest + 1;
-        }
+        if (top > 0) add_child(&stack[top - 1], stack[top - 1].last, found, longest, deepest, full);
     }
     if (letters[WL_ROOT] > WL_MAX_WORD_LETTERS || depth[WL_ROOT] > WL_MAX_KEY_BYTES) {
         status = wl_set_error(error, WL_TOO_LONG, 0);

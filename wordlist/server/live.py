@@ -75,10 +75,7 @@ class LiveGames:
             return
         kept = dataclasses.replace(record, state="") if record.state else record
         with self._lock:
-            self._games[record.id] = (kept, game)
-            self._games.move_to_end(record.id)
-            while len(self._games) > self.size:
-                self._games.popitem(last=False)
+            _keep_newest(self._games, record.id, (kept, game), self.size)
 
     def saved_log(self, game_id: str, game: Game) -> list[orjson.Fragment]:
         """`game`'s log as its stored state holds it, encoded (see `EncodedLog`)."""
@@ -97,10 +94,14 @@ class LiveGames:
         found = self._logs.get(game_id)
         if found is None or found.game() is not game:
             found = EncodedLog(game)
-            if self.size > 0:
-                self._logs[game_id] = found
         if self.size > 0:
-            self._logs.move_to_end(game_id)
-            while len(self._logs) > self.size:
-                self._logs.popitem(last=False)
+            _keep_newest(self._logs, game_id, found, self.size)
         return found
+
+
+def _keep_newest(kept: OrderedDict, key: str, value: object, size: int) -> None:
+    """`kept[key] = value`, as the newest entry; the oldest dropped beyond `size`."""
+    kept[key] = value
+    kept.move_to_end(key)
+    while len(kept) > size:
+        kept.popitem(last=False)

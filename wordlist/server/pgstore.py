@@ -55,6 +55,16 @@ POOL_TIMEOUT = 5.0  # seconds a request waits for a connection (then 503 busy)
 POOL_WAITING = 1024  # requests waiting for a connection at most (then 503 busy at once)
 CONNECT_TIMEOUT = 10  # seconds to open a connection
 STATEMENT_TIMEOUT_MS = 10_000  # a statement of this store is one row by its key: milliseconds
+# every connection's options: autocommit, and TCP keepalives, so that a connection a network
+# drops without a word is found dead in about a minute (ignored on a Unix socket)
+CONNECTION = {
+    "autocommit": True,
+    "connect_timeout": CONNECT_TIMEOUT,
+    "keepalives": 1,
+    "keepalives_idle": 30,
+    "keepalives_interval": 10,
+    "keepalives_count": 3,
+}
 LISTENER = "wordlist listener"  # the application_name of each server's LISTEN connection
 LISTEN_RETRY = (0.5, 10.0)  # seconds between attempts to listen again: first, most
 
@@ -89,6 +99,11 @@ def public_url(url: str) -> str:
     return re.sub(r"(?i)([?&]password=)[^&#]*", r"\1***", url)
 
 
+def _first_line(error: Exception) -> str:
+    """The first line of what `error` says (its type's name if nothing), without a password."""
+    return public_url((str(error).strip().splitlines() or [type(error).__name__])[0])
+
+
 def _driver() -> tuple[Any, Any]:
     try:
         import psycopg
@@ -114,20 +129,10 @@ class PostgresStore(GameTable):
         self.location = public_url(url)
         self._pool: Any = None
         self._sql: dict[str, str] = {}  # each statement with psycopg's placeholders
-        # each connection's: autocommit, and TCP keepalives, so that a connection a network drops
-        # without a word is found dead in about a minute (ignored on a Unix socket)
-        self._connection_options = {
-            "autocommit": True,
-            "connect_timeout": CONNECT_TIMEOUT,
-            "keepalives": 1,
-            "keepalives_idle": 30,
-            "keepalives_interval": 10,
-            "keepalives_count": 3,
-        }
         self._wanted: set[str] = set()  # the games whose channels `watch` should listen to
         self._asked: asyncio.Event | None = None  # set when `_wanted` changed; `watch` makes it
         try:
-            with self._psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as db:
+            with self._psycopg.connect(url, **CONNECTION) as db:
                 self._setup(db)
         except self._psycopg.Error as error:
             raise self._failure(error, starting=True) from None
@@ -176,7 +181,7 @@ class PostgresStore(GameTable):
             max_size=POOL_SIZE,
             timeout=POOL_TIMEOUT,
             max_waiting=POOL_WAITING,
-            kwargs=self._connection_options,
+            kwargs=CONNECTION,
             configure=configure,
             open=False,
             name="wordlist-games",
@@ -255,7 +260,7 @@ class PostgresStore(GameTable):
         while True:
             try:
                 async with await self._psycopg.AsyncConnection.connect(
-                    self.url, application_name=LISTENER, **self._connection_options
+                    self.url, application_name=LISTENER, **CONNECTION
                 ) as db:
                     listening: set[str] = set()
                     if not first and reconnected is not None:
@@ -270,7 +275,7 @@ class PostgresStore(GameTable):
                         if not self._asked.is_set():
                             await self._hear_until_asked(db, wake)
             except Exception as error:  # listening must outlive any failure: logged, then retried
-                said = public_url(str(error).strip().partition("\n")[0] or type(error).__name__)
+                said = _first_line(error)
                 log.warning("%s: listening for changes: %s; again in %g s", self.location, said, delay)
                 first = False
             await asyncio.sleep(delay)
@@ -319,7 +324,7 @@ class PostgresStore(GameTable):
         I/O error or a table not as this server made it; the message names the database (never
         its password) and the server's own words."""
         state = getattr(error, "sqlstate", None) or ""
-        said = public_url(str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__)
+        said = _first_line(error)
         said = f"{said} [{state}]" if state else said
         if starting and (not state or state.startswith("08") or state in ("28P01", "28000", "3D000")):
             return WordlistError(f"{self.location}: cannot connect to the games database ({said})")

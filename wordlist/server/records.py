@@ -213,17 +213,17 @@ def open_store(location: str | os.PathLike, *, max_bytes: int | None = None) -> 
         raise ArgumentTypeError(
             f"a games database is a path, a string or a URL, not {type(location).__name__}"
         )
-    if isinstance(location, str) and (found := _NOT_A_PATH.match(location)) and not is_postgres(location):
-        raise WordlistError(  # (never the value itself: a URL may hold a password)
-            f"a games database starting {found.group()!r} is no postgresql:// URL (postgresql://user@host/"
-            "dbname, or postgresql://user@/dbname?host=/socket/folder) nor an SQLite file's path"
-        )
     if is_postgres(location):
         if max_bytes is not None:
             raise ArgumentError("database_bytes bounds an SQLite file; a PostgreSQL server's disk is its own")
         from wordlist.server.pgstore import PostgresStore
 
         return PostgresStore(str(location))
+    if isinstance(location, str) and (found := _NOT_A_PATH.match(location)):
+        raise WordlistError(  # (never the value itself: a URL may hold a password)
+            f"a games database starting {found.group()!r} is no postgresql:// URL (postgresql://user@host/"
+            "dbname, or postgresql://user@/dbname?host=/socket/folder) nor an SQLite file's path"
+        )
     from wordlist.server.store import GameStore
 
     return GameStore(location, max_bytes=max_bytes)
